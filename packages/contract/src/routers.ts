@@ -1,0 +1,67 @@
+/** Router (controller) families a site can use; each has a settings page under /app/settings-view/. */
+export const ROUTER_TYPES = [
+  'unifi',
+  'opennds',
+  'mikrotik',
+  'arubainstanton',
+  'cnmaestro',
+  'omada',
+  'openmesh',
+  'ignitenet',
+  'arubacentral',
+  'zyxelnebula',
+  'ruckusunleashed',
+  'meraki',
+  'draytek',
+  'merakigo',
+  'aruba',
+  'arubaiap',
+  'ciscowlc',
+  'ruckus_cloud',
+  'mist',
+  'ruckus',
+  'smartzone',
+] as const;
+export type RouterType = (typeof ROUTER_TYPES)[number];
+
+export const ROUTER_LABELS: Record<RouterType, string> = {
+  unifi: 'UniFi',
+  opennds: 'openNDS',
+  mikrotik: 'MikroTik',
+  arubainstanton: 'Aruba Instant On',
+  cnmaestro: 'Cambium cnMaestro',
+  omada: 'TP-Link Omada',
+  openmesh: 'OpenMesh',
+  ignitenet: 'IgniteNet',
+  arubacentral: 'Aruba Central',
+  zyxelnebula: 'Zyxel Nebula',
+  ruckusunleashed: 'Ruckus Unleashed',
+  meraki: 'Cisco Meraki',
+  draytek: 'DrayTek',
+  merakigo: 'Meraki Go',
+  aruba: 'Aruba Controller',
+  arubaiap: 'Aruba Instant AP',
+  ciscowlc: 'Cisco WLC',
+  ruckus_cloud: 'RUCKUS One',
+  mist: 'Juniper Mist',
+  ruckus: 'Ruckus',
+  smartzone: 'Ruckus SmartZone',
+};
+
+/** Guest login methods a site can enable; the permission flag each one sets on the site. */
+export const AUTH_METHODS = [
+  'clickthrough',
+  'email',
+  'phone',
+  'facebook',
+  'password',
+  'voucher',
+  'multisitevoucher',
+  'guestuser',
+  'payment',
+  'ageconsent',
+  'atos',
+  'multilanding',
+  'wifi4eu',
+] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];

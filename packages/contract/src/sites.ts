@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { MESSAGES, nameField } from './common.ts';
+import { AUTH_METHODS, ROUTER_TYPES } from './routers.ts';
+import { permissionMapSchema } from './profile.ts';
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const timezoneField = z.string().trim().min(1, MESSAGES.required).max(64).refine(isTimeZone, 'Unknown time zone');
+export const currencyField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')
+  .transform((c) => c.toUpperCase());
+export const countryCodeField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code')
+  .transform((c) => c.toUpperCase());
+export const fileLinkField = z.string().trim().max(500);
+export const redirectUrlField = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), 'Enter a URL starting with http:// or https://');
+
+export const siteCreateSchema = z
+  .object({
+    name: nameField,
+    router_type: z.enum(ROUTER_TYPES, MESSAGES.required),
+    auth_methods: z.array(z.enum(AUTH_METHODS)).min(1, MESSAGES.selectOneMethod).max(AUTH_METHODS.length),
+    timezone: timezoneField.default('UTC'),
+    currency: currencyField.default('USD'),
+    default_countrycode: countryCodeField.default('US'),
+    logo_image: fileLinkField.optional(),
+    html_image: fileLinkField.optional(),
+    skip_image: z.boolean().default(false),
+  })
+  .refine((s) => s.skip_image || Boolean(s.logo_image) || Boolean(s.html_image), {
+    message: 'Upload a logo or background, or choose to skip',
+    path: ['skip_image'],
+  });
+
+export const siteUpdateSchema = z
+  .object({
+    name: nameField,
+    router_type: z.enum(ROUTER_TYPES),
+    auth_methods: z.array(z.enum(AUTH_METHODS)).min(1, MESSAGES.selectOneMethod).max(AUTH_METHODS.length),
+    logo_image: fileLinkField,
+    html_image: fileLinkField,
+  })
+  .partial();
+
+export const siteSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  router_type: z.string().nullable(),
+  auth_methods: z.array(z.string()),
+  timezone: z.string(),
+  currency: z.string(),
+  default_countrycode: z.string(),
+  validate_email: z.boolean(),
+  redirect_url: z.string(),
+  logo_image: z.string(),
+  html_image: z.string(),
+  permissions: permissionMapSchema,
+  created_at: z.string().nullable(),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+export const redirectUrlSchema = z.object({ redirect_url: redirectUrlField });
+
+export const siteGeneralSchema = z.object({
+  name: nameField,
+  currency: currencyField,
+  default_countrycode: countryCodeField,
+  timezone: timezoneField,
+  validate_email: z.boolean(),
+});
+
+export const guestFieldSchema = z.object({
+  field_type: z.string(),
+  title: z.string(),
+  methods: z.array(z.string()),
+});
+
+export const fileLinkSchema = z.object({ filelink: z.string() });

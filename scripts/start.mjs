@@ -1,0 +1,10 @@
+// `npm start`: install, build, migrate, seed the demo account and serve, in one command.
+import { spawn } from 'node:child_process';
+import { ensureInstalled, run } from './lib.mjs';
+
+ensureInstalled();
+console.log('Building...');
+run('npm', ['run', 'build', '--silent']);
+const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js', 'start'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

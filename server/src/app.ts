@@ -1,0 +1,155 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import type { AppContext } from './platform/context.ts';
+import { SecretBox, resolveSecretKey } from './platform/crypto.ts';
+import { createJobQueue } from './platform/jobs.ts';
+import { createMailer } from './platform/mailer.ts';
+import { createRateLimiter } from './platform/rate-limit.ts';
+import { createSessionStore } from './platform/sessions.ts';
+import { createLocalStorage } from './platform/storage.ts';
+import { installAuthHooks } from './platform/auth-hooks.ts';
+import { installErrorHandler } from './platform/error-handler.ts';
+import { notFound } from './platform/errors.ts';
+import { createProfileService } from './domains/profile/profile.service.ts';
+import { profileRoutes } from './domains/profile/profile.routes.ts';
+import { createAuthService } from './domains/auth/auth.service.ts';
+import { authRoutes } from './domains/auth/auth.routes.ts';
+import { createRegistrationService } from './domains/registration/registration.service.ts';
+import { registrationRoutes } from './domains/registration/registration.routes.ts';
+import { createSitesService } from './domains/sites/sites.service.ts';
+import { sitesRoutes } from './domains/sites/sites.routes.ts';
+import { subscriptionRoutes } from './domains/subscription/subscription.routes.ts';
+import { metaRoutes } from './domains/meta/meta.routes.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Starts the job workers (role `worker`); the API works without them. */
+  startWorkers(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); opened from the config otherwise. */
+  handle?: DatabaseHandle;
+  webDist?: string;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const handle = opts.handle ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const db = handle.db;
+  const secrets = new SecretBox(resolveSecretKey(config.secretKeyHex, config.dataDir));
+  const jobs = createJobQueue(handle, config.databaseUrl, app.log);
+  const sessions = createSessionStore(db, config.sessionDays);
+  const ctx: AppContext = {
+    config,
+    handle,
+    db,
+    secrets,
+    jobs,
+    mailer: createMailer({ db, jobs, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    storage: createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
+    rateLimiter: createRateLimiter(db),
+    sessions,
+    log: app.log,
+  };
+
+  const profiles = createProfileService(ctx);
+  const auth = createAuthService({ ...ctx, profiles });
+  const registration = createRegistrationService({ ...ctx, profiles });
+  const sitesService = createSitesService(ctx);
+
+  await app.register(cookie);
+  installAuthHooks(app, sessions);
+  installErrorHandler(app);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Splashboard API',
+        version: '1.0.0',
+        description: 'Sign in with a session cookie (and the XSRF-TOKEN header) or an API key (X-API-Key).',
+      },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
+
+  await app.register(authRoutes(ctx, auth));
+  await app.register(
+    async (scope) => {
+      await scope.register(profileRoutes(profiles));
+      await scope.register(registrationRoutes(ctx, registration));
+      await scope.register(subscriptionRoutes(ctx));
+      await scope.register(metaRoutes(ctx));
+    },
+    { prefix: '/a/api/v1' },
+  );
+  await app.register(sitesRoutes(sitesService), { prefix: '/s/api/v1' });
+
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'uploads'),
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => {
+      res.setHeader('x-content-type-options', 'nosniff');
+      res.setHeader('content-security-policy', "default-src 'none'");
+    },
+  });
+  await registerWebApp(app, opts.webDist);
+
+  app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect('/newapp/'));
+  app.setNotFoundHandler({ preHandler: undefined }, async (request) => {
+    throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  return {
+    app,
+    ctx,
+    startWorkers: () => jobs.start({ work: config.roles.has('worker') }),
+    async close() {
+      await app.close();
+      await jobs.stop();
+      if (!opts.handle) await handle.close();
+    },
+  };
+}
+
+/** The dashboard SPA: its files, and index.html for every other path under /newapp. */
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: webDist, prefix: '/newapp/', decorateReply: true, wildcard: false, index: false });
+  const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+  app.get('/newapp', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
+  app.get('/newapp/*', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
+}

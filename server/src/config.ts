@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'SECRET_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Splashboard <no-reply@splashboard.local>'),
+  ROLES: z.string().default('api,portal,worker'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COOKIE_SECURE: bool,
+  TRUST_PROXY: bool,
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  DEMO_EMAIL: z.string().default('demo@splashboard.local'),
+  DEMO_PASSWORD: z.string().min(7).default('splashboard-demo'),
+  STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+  CRISP_SITE_ID: z.string().default(''),
+  CRISP_SECRET: z.string().default(''),
+  SENTRY_DSN: z.string().default(''),
+  ANALYTICS_KEY: z.string().default(''),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    databaseUrl: c.DATABASE_URL || undefined,
+    dataDir,
+    secretKeyHex: c.SECRET_KEY,
+    smtpUrl: c.SMTP_URL || undefined,
+    mailFrom: c.MAIL_FROM,
+    roles: new Set(c.ROLES.split(',').map((r) => r.trim())),
+    logLevel: c.LOG_LEVEL,
+    cookieSecure: c.COOKIE_SECURE,
+    trustProxy: c.TRUST_PROXY,
+    sessionDays: c.SESSION_DAYS,
+    demo: { email: c.DEMO_EMAIL.toLowerCase(), password: c.DEMO_PASSWORD },
+    stripePublishableKey: c.STRIPE_PUBLISHABLE_KEY,
+    crisp: { siteId: c.CRISP_SITE_ID, secret: c.CRISP_SECRET },
+    sentryDsn: c.SENTRY_DSN,
+    analyticsKey: c.ANALYTICS_KEY,
+    uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    rateLimits: {
+      loginPerIp: c.RATE_LIMIT_LOGIN_PER_IP,
+      loginPerAccount: c.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      windowSeconds: c.RATE_LIMIT_WINDOW_SECONDS,
+    },
+  };
+}

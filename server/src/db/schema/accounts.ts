@@ -1,0 +1,63 @@
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, index, primaryKey } from 'drizzle-orm/pg-core';
+
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull().default(''),
+  deploymentType: text('deployment_type').notNull().default('other'),
+  deploymentTypeOtherText: text('deployment_type_other_text').notNull().default(''),
+  accountType: text('account_type').notNull().default('business'),
+  forYourOwn: boolean('for_your_own').notNull().default(true),
+  planType: text('plan_type'),
+  subscriptionStatus: text('subscription_status').notNull().default('trialing'),
+  billingCycle: text('billing_cycle').notNull().default('monthly'),
+  trialEnd: timestamp('trial_end', { withTimezone: true }),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  cardUpdatedRequired: boolean('card_updated_required').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('admin'),
+    billingAccess: boolean('billing_access').notNull().default(true),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    language: text('language').notNull().default('en-US'),
+    tfEnabled: boolean('tf_enabled').notNull().default(false),
+    tfSecretEnc: text('tf_secret_enc'),
+    tfPendingSecretEnc: text('tf_pending_secret_enc'),
+    tfLastCounter: integer('tf_last_counter'),
+    apiKeyHash: text('api_key_hash'),
+    apiKeyPrefix: text('api_key_prefix'),
+    apiKeyCreatedAt: timestamp('api_key_created_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_api_key_hash_key').on(t.apiKeyHash),
+    index('users_account_idx').on(t.accountId),
+  ],
+);
+
+/** An invited client's access level to one area of one site. */
+export const clientSiteAccess = pgTable(
+  'client_site_access',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull(),
+    area: text('area').notNull(),
+    level: text('level').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.siteId, t.area] })],
+);

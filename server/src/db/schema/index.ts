@@ -1,0 +1,4 @@
+export * from './accounts.ts';
+export * from './sites.ts';
+export * from './auth.ts';
+export * from './mail.ts';

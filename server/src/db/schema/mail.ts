@@ -1,0 +1,15 @@
+import { pgTable, serial, text, timestamp, integer } from 'drizzle-orm/pg-core';
+
+/** Every email we send is written here first; a job delivers it over SMTP when SMTP is configured. */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

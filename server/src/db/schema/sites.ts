@@ -1,0 +1,24 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    routerType: text('router_type'),
+    authMethods: jsonb('auth_methods').$type<string[]>().notNull().default([]),
+    timezone: text('timezone').notNull().default('UTC'),
+    currency: text('currency').notNull().default('USD'),
+    defaultCountryCode: text('default_countrycode').notNull().default('US'),
+    validateEmail: boolean('validate_email').notNull().default(false),
+    redirectUrl: text('redirect_url').notNull().default(''),
+    logoImage: text('logo_image').notNull().default(''),
+    htmlImage: text('html_image').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sites_account_idx').on(t.accountId)],
+);

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  tfSetupBodySchema,
+  tfSetupStatusSchema,
+  tfValidateBodySchema,
+  tfValidateResponseSchema,
+} from '@splashboard/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { clearSessionCookies, clientMeta, setSessionCookies } from '../../platform/http.ts';
+import type { createAuthService } from './auth.service.ts';
+
+type AuthService = ReturnType<typeof createAuthService>;
+const tags = ['Authentication'];
+
+export const authRoutes =
+  (ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/login',
+      {
+        config: { public: true, csrf: false },
+        schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema } },
+      },
+      async (request, reply) => {
+        const result = await auth.login(request.body, clientMeta(request));
+        if (result.kind === 'session') setSessionCookies(reply, ctx.config, result.session);
+        return result.body;
+      },
+    );
+
+    app.post(
+      '/tf-validate',
+      {
+        config: { public: true, csrf: false },
+        schema: { tags, body: tfValidateBodySchema, response: { 200: tfValidateResponseSchema, 422: apiErrorSchema } },
+      },
+      async (request, reply) => {
+        const result = await auth.validateTwoFactor(request.body, clientMeta(request));
+        setSessionCookies(reply, ctx.config, result.session);
+        return result.body;
+      },
+    );
+
+    app.get(
+      '/logout',
+      {
+        config: { public: true },
+        schema: { tags, response: { 200: z.object({ status: z.literal(200), message: z.string() }) } },
+      },
+      async (request, reply) => {
+        await auth.logout(request.actor);
+        clearSessionCookies(reply);
+        return { status: 200 as const, message: 'Signed out' };
+      },
+    );
+
+    app.get('/tf-setup', { schema: { tags, response: { 200: tfSetupStatusSchema } } }, async (request) =>
+      auth.twoFactorStatus(request.actor),
+    );
+
+    app.post(
+      '/tf-setup',
+      { schema: { tags, body: tfSetupBodySchema, response: { 200: tfSetupStatusSchema } } },
+      async (request) => auth.setupTwoFactor(request.actor, request.body),
+    );
+  };

@@ -1,0 +1,2 @@
+export const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 32" role="img" aria-label="Splashboard"><circle cx="16" cy="16" r="14" fill="#1565c0"/><path d="M9 17a10 10 0 0 1 14 0M12 20a5.5 5.5 0 0 1 8 0" stroke="#fff" stroke-width="2.4" fill="none" stroke-linecap="round"/><circle cx="16" cy="23.5" r="1.8" fill="#fff"/><text x="36" y="22" font-family="Roboto, Arial, sans-serif" font-size="17" font-weight="600" fill="currentColor">Splashboard</text></svg>';

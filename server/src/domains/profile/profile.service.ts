@@ -1,0 +1,123 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Profile } from '@splashboard/contract';
+import { accounts, sites, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { accountPermissions, canSeeSite, isProvider, requireActor, type Actor } from '../../platform/access.ts';
+import { hmacSha256, maskSecret, randomToken, sha256 } from '../../platform/crypto.ts';
+import { AppError, fieldError, invalid, notFound } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { API_KEY_PREFIX } from '../../platform/auth-hooks.ts';
+
+type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'rateLimiter'>;
+
+export function createProfileService({ db, config, sessions, rateLimiter }: Deps) {
+  const chatWidget = () => Boolean(config.crisp.siteId);
+
+  async function userRow(actor: Actor) {
+    const [row] = await db
+      .select({ user: users, account: accounts })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.accountId))
+      .where(eq(users.id, actor.userId));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function getProfile(actorIn: Actor | null): Promise<Profile> {
+    const actor = requireActor(actorIn);
+    const [{ user, account }, clientAccess, siteRows] = await Promise.all([
+      userRow(actor),
+      sessions.clientAccess(actor),
+      db
+        .select({ id: sites.id, name: sites.name })
+        .from(sites)
+        .where(eq(sites.accountId, actor.accountId))
+        .orderBy(asc(sites.id)),
+    ]);
+    const visible = siteRows.filter((s) => canSeeSite(actor, s.id, clientAccess));
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      permissions: accountPermissions(actor, clientAccess, chatWidget()),
+      sites: visible,
+      isProvider: isProvider(actor),
+      billing_access: actor.billingAccess,
+      sub_active: actor.subscriptionActive,
+      card_updated_required: account.cardUpdatedRequired,
+      site_creation_needed: actor.role === 'admin' && siteRows.length === 0,
+      crisp_hash: config.crisp.secret ? hmacSha256(config.crisp.secret, user.email) : '',
+      role: actor.role,
+      email_verified: user.emailVerified,
+      tf_enabled: user.tfEnabled,
+      language: user.language,
+    };
+  }
+
+  return {
+    getProfile,
+
+    async updateProfile(actorIn: Actor | null, input: { name?: string; email?: string; language?: string }) {
+      const actor = requireActor(actorIn);
+      if (input.email && input.email !== actor.email) {
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.email, input.email), ne(users.id, actor.userId)));
+        if (taken) throw fieldError('email', 'This email is already in use');
+      }
+      const changes: Partial<typeof users.$inferInsert> = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.language !== undefined) changes.language = input.language;
+      if (input.email !== undefined && input.email !== actor.email) {
+        changes.email = input.email;
+        changes.emailVerified = false;
+      }
+      if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, actor.userId));
+      return getProfile({ ...actor, email: input.email ?? actor.email });
+    },
+
+    async changePassword(actorIn: Actor | null, input: { current_password: string; password: string }) {
+      const actor = requireActor(actorIn);
+      const key = `password-change:user:${actor.userId}`;
+      await rateLimiter.assertUnder(key, config.rateLimits.loginPerAccount, config.rateLimits.windowSeconds);
+      const { user } = await userRow(actor);
+      if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+        await rateLimiter.hit(key, config.rateLimits.windowSeconds);
+        throw invalid({ current_password: ['Your current password is not correct'] }, 'Your current password is not correct');
+      }
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password) })
+        .where(eq(users.id, actor.userId));
+      // Anyone else holding a session for this user is signed out.
+      await sessions.destroyOthers(actor.userId, actor.sessionId);
+      return { status: 200 as const, message: 'Password updated' };
+    },
+
+    async getApiKey(actorIn: Actor | null) {
+      const actor = requireActor(actorIn);
+      if (actor.role !== 'admin') throw new AppError(403, 'Only admins can use the API');
+      const { user } = await userRow(actor);
+      return {
+        apikey: user.apiKeyPrefix ? maskSecret(user.apiKeyPrefix, user.apiKeyPrefix.length) : null,
+        masked: true,
+        created_at: user.apiKeyCreatedAt?.toISOString() ?? null,
+      };
+    },
+
+    /** A new key replaces the old one; it is shown whole only in this answer and stored as a hash. */
+    async resetApiKey(actorIn: Actor | null) {
+      const actor = requireActor(actorIn);
+      if (actor.role !== 'admin') throw new AppError(403, 'Only admins can use the API');
+      const key = API_KEY_PREFIX + randomToken(30);
+      const createdAt = new Date();
+      await db
+        .update(users)
+        .set({ apiKeyHash: sha256(key), apiKeyPrefix: key.slice(0, 10), apiKeyCreatedAt: createdAt })
+        .where(eq(users.id, actor.userId));
+      return { apikey: key, masked: false, created_at: createdAt.toISOString() };
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,169 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MESSAGES, TRIAL_DAYS, type PlanType } from '@splashboard/contract';
+import { accounts, oneTimeTokens, users } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Actor } from '../../platform/access.ts';
+import { randomToken, sha256 } from '../../platform/crypto.ts';
+import { AppError, fieldError, invalid } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import type { ProfileService } from '../profile/profile.service.ts';
+import { alreadyRegisteredEmail, verificationEmail } from './registration.emails.ts';
+
+type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'rateLimiter' | 'mailer'> & { profiles: ProfileService };
+type Meta = { ip: string; userAgent: string };
+
+const TOKEN_HOURS = 48;
+const REGISTRATIONS_PER_IP = 10;
+const VERIFY_EMAILS_PER_ADDRESS = 5;
+
+export interface RegistrationInput {
+  account_name: string;
+  account_url?: string;
+  email?: string;
+  password: string;
+  deployment_type: string;
+  deployment_type_other_text?: string;
+  account_type: string;
+  displayname: string;
+  plan_type: PlanType;
+  token?: string;
+  for_your_own: boolean;
+}
+
+export function createRegistrationService({ db, config, sessions, rateLimiter, mailer, profiles }: Deps) {
+  const window = config.rateLimits.windowSeconds;
+  const linkFailed = () => invalid({ token: [MESSAGES.emailValidationFailed] }, MESSAGES.emailValidationFailed);
+
+  async function findToken(token: string) {
+    const [row] = await db
+      .select()
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.id, sha256(token)),
+          eq(oneTimeTokens.kind, 'email_verify'),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, sql`now()`),
+        ),
+      );
+    return row;
+  }
+
+  async function sendVerification(email: string, planType: string | null) {
+    const token = randomToken(32);
+    await db.insert(oneTimeTokens).values({
+      id: sha256(token),
+      kind: 'email_verify',
+      email,
+      data: { plan_type: planType },
+      expiresAt: new Date(Date.now() + TOKEN_HOURS * 3600_000),
+    });
+    await mailer.send(verificationEmail(email, `${config.publicUrl}/newapp/signup/verification/${token}`));
+  }
+
+  async function userByEmail(email: string) {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    return user;
+  }
+
+  return {
+    /** Sends a verification link to a new address, or to the signed-in user's own unverified one. */
+    async requestVerification(input: { email?: string; plan_type?: string }, actor: Actor | null, meta: Meta) {
+      const email = input.email ?? actor?.email;
+      if (!email) throw fieldError('email', MESSAGES.required);
+      await rateLimiter.consume(`verify:ip:${meta.ip}`, REGISTRATIONS_PER_IP, window);
+      await rateLimiter.consume(`verify:email:${email}`, VERIFY_EMAILS_PER_ADDRESS, window);
+      const existing = await userByEmail(email);
+      if (existing?.emailVerified) {
+        await mailer.send(alreadyRegisteredEmail(email, `${config.publicUrl}/newapp/login`));
+      } else {
+        await sendVerification(email, input.plan_type ?? null);
+      }
+      // The same answer either way, so the call does not tell who has an account.
+      return { status: 200 as const, message: 'We have sent you an email with a link to continue.' };
+    },
+
+    async validateToken(token: string) {
+      const row = await findToken(token);
+      if (!row) throw linkFailed();
+      const user = await userByEmail(row.email);
+      const planType = typeof row.data.plan_type === 'string' ? row.data.plan_type : null;
+      return { valid: true, email: row.email, plan_type: planType, registered: Boolean(user) };
+    },
+
+    async register(input: RegistrationInput, meta: Meta) {
+      await rateLimiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_IP, window);
+      let email = input.email;
+      let verifiedTokenId: string | undefined;
+      if (input.token) {
+        const row = await findToken(input.token);
+        if (!row) throw linkFailed();
+        email = row.email;
+        verifiedTokenId = row.id;
+      }
+      if (!email) throw fieldError('email', MESSAGES.required);
+      if (await userByEmail(email)) throw fieldError('email', 'An account with this email already exists. Please sign in.');
+      const passwordHash = await hashPassword(input.password);
+
+      const userId = await db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(accounts)
+          .values({
+            name: input.account_name,
+            url: input.account_url ?? '',
+            deploymentType: input.deployment_type,
+            deploymentTypeOtherText: input.deployment_type_other_text ?? '',
+            accountType: input.account_type,
+            forYourOwn: input.for_your_own,
+            planType: input.plan_type,
+            subscriptionStatus: 'trialing',
+            trialEnd: new Date(Date.now() + TRIAL_DAYS * 86400_000),
+          })
+          .returning({ id: accounts.id });
+        const [user] = await tx
+          .insert(users)
+          .values({
+            accountId: account!.id,
+            email: email!,
+            name: input.displayname,
+            passwordHash,
+            role: 'admin',
+            billingAccess: true,
+            emailVerified: Boolean(verifiedTokenId),
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (!user) throw fieldError('email', 'An account with this email already exists. Please sign in.');
+        if (verifiedTokenId)
+          await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, verifiedTokenId));
+        return user.id;
+      });
+
+      if (!verifiedTokenId) await sendVerification(email, input.plan_type);
+      const session = await sessions.create(userId, meta);
+      const actor = (await sessions.resolve(session.token))!;
+      return { session, body: { user: await profiles.getProfile(actor), csrf_token: session.csrfToken, error: null } };
+    },
+
+    /**
+     * The link's second use: it confirms the address of an account that registered without a token.
+     * It signs the user in, unless two-factor is on (a link alone must not pass the second factor).
+     */
+    async activate(token: string, meta: Meta) {
+      const row = await findToken(token);
+      if (!row) throw linkFailed();
+      const user = await userByEmail(row.email);
+      if (!user) throw new AppError(404, 'No account uses this email yet. Please finish the registration.');
+      await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, row.id));
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      if (user.tfEnabled) return { session: null, body: { user: null, csrf_token: '', error: null, verified: true } };
+      const session = await sessions.create(user.id, meta);
+      const actor = (await sessions.resolve(session.token))!;
+      return {
+        session,
+        body: { user: await profiles.getProfile(actor), csrf_token: session.csrfToken, error: null, verified: true },
+      };
+    },
+  };
+}
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

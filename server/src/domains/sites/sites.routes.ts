@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  fileLinkSchema,
+  guestFieldSchema,
+  idParam,
+  positiveIdParam,
+  redirectUrlSchema,
+  siteCreateSchema,
+  siteGeneralSchema,
+  siteSchema,
+  siteUpdateSchema,
+} from '@splashboard/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { SitesService } from './sites.service.ts';
+
+const tags = ['Sites'];
+const siteIdParams = z.object({ id: positiveIdParam });
+const ok = z.object({ status: z.literal(200), message: z.string() });
+
+/** Reads the one uploaded file; the size limit is the multipart plugin's. */
+export async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data', { file: [MESSAGES.required] });
+  const part = await request.file();
+  if (!part) throw new AppError(422, MESSAGES.required, { file: [MESSAGES.required] });
+  try {
+    return { body: await part.toBuffer(), truncated: part.file.truncated, filename: part.filename };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+    throw err;
+  }
+}
+
+export const sitesRoutes =
+  (sitesService: SitesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post('/site/', { schema: { tags, body: siteCreateSchema, response: { 200: siteSchema } } }, async (request) =>
+      sitesService.create(request.actor, request.body),
+    );
+
+    app.post(
+      '/site/landingfile',
+      { schema: { tags, consumes: ['multipart/form-data'], response: { 200: fileLinkSchema } } },
+      async (request) => sitesService.uploadLandingFile(request.actor, await readUpload(request)),
+    );
+
+    app.get(
+      '/site/:id',
+      { schema: { tags, params: z.object({ id: idParam }), response: { 200: siteSchema } } },
+      async (request) => sitesService.get(request.actor, request.params.id),
+    );
+
+    app.put(
+      '/site/:id',
+      { schema: { tags, params: siteIdParams, body: siteUpdateSchema, response: { 200: siteSchema } } },
+      async (request) => sitesService.update(request.actor, request.params.id, request.body),
+    );
+
+    app.delete('/site/:id', { schema: { tags, params: siteIdParams, response: { 200: ok } } }, async (request) =>
+      sitesService.remove(request.actor, request.params.id),
+    );
+
+    app.get(
+      '/site/:id/redirecturl',
+      { schema: { tags, params: siteIdParams, response: { 200: redirectUrlSchema } } },
+      async (request) => sitesService.getRedirectUrl(request.actor, request.params.id),
+    );
+
+    app.put(
+      '/site/:id/redirecturl',
+      { schema: { tags, params: siteIdParams, body: redirectUrlSchema, response: { 200: redirectUrlSchema } } },
+      async (request) => sitesService.setRedirectUrl(request.actor, request.params.id, request.body.redirect_url),
+    );
+
+    app.get(
+      '/site/:id/general',
+      { schema: { tags, params: siteIdParams, response: { 200: siteGeneralSchema } } },
+      async (request) => sitesService.getGeneral(request.actor, request.params.id),
+    );
+
+    app.put(
+      '/site/:id/general',
+      { schema: { tags, params: siteIdParams, body: siteGeneralSchema, response: { 200: siteGeneralSchema } } },
+      async (request) => sitesService.setGeneral(request.actor, request.params.id, request.body),
+    );
+
+    app.get(
+      '/site/:id/guestfields',
+      { schema: { tags, params: siteIdParams, response: { 200: z.object({ fields: z.array(guestFieldSchema) }) } } },
+      async (request) => ({ fields: await sitesService.guestFields(request.actor, request.params.id) }),
+    );
+  };

@@ -1,0 +1,206 @@
+import { and, eq } from 'drizzle-orm';
+import type { PermissionName, Site } from '@splashboard/contract';
+import { sites } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import {
+  assertSitePermission,
+  canSeeSite,
+  controlPanelPermissions,
+  requireActor,
+  requireAdmin,
+  sitePermissions,
+  type AccessMode,
+  type Actor,
+  type ClientAccess,
+} from '../../platform/access.ts';
+import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { detectImage } from '../../platform/storage.ts';
+import { MESSAGES } from '@splashboard/contract';
+import { guestFieldsFor } from './guest-fields.ts';
+
+type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'storage'>;
+type SiteRow = typeof sites.$inferSelect;
+
+export interface SiteCreateInput {
+  name: string;
+  router_type: string;
+  auth_methods: string[];
+  timezone: string;
+  currency: string;
+  default_countrycode: string;
+  logo_image?: string;
+  html_image?: string;
+}
+
+export function createSitesService({ db, config, sessions, storage }: Deps) {
+  const chatWidget = () => Boolean(config.crisp.siteId);
+
+  function toSite(row: SiteRow, actor: Actor, access: ClientAccess): Site {
+    return {
+      id: row.id,
+      name: row.name,
+      router_type: row.routerType,
+      auth_methods: row.authMethods,
+      timezone: row.timezone,
+      currency: row.currency,
+      default_countrycode: row.defaultCountryCode,
+      validate_email: row.validateEmail,
+      redirect_url: row.redirectUrl,
+      logo_image: row.logoImage,
+      html_image: row.htmlImage,
+      permissions: sitePermissions(actor, row, access, chatWidget()),
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * Loads a site for an actor, checking access first: a site of another account, or one a client
+   * has no access to, answers 404; a missing permission answers 403.
+   */
+  async function siteFor(actorIn: Actor | null, siteId: number, permission: PermissionName, mode: AccessMode) {
+    const actor = requireActor(actorIn);
+    const access = await sessions.clientAccess(actor);
+    const [row] = await db
+      .select()
+      .from(sites)
+      .where(and(eq(sites.id, siteId), eq(sites.accountId, actor.accountId)));
+    if (!row || !canSeeSite(actor, row.id, access)) throw notFound('No site exist with site id ' + siteId);
+    assertSitePermission(actor, row.id, permission, mode, access);
+    return { actor, access, row };
+  }
+
+  async function update(siteId: number, changes: Partial<typeof sites.$inferInsert>) {
+    const [row] = await db.update(sites).set(changes).where(eq(sites.id, siteId)).returning();
+    return row!;
+  }
+
+  return {
+    siteFor,
+
+    async create(actorIn: Actor | null, input: SiteCreateInput) {
+      const actor = requireAdmin(actorIn);
+      if (!actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
+      const [row] = await db
+        .insert(sites)
+        .values({
+          accountId: actor.accountId,
+          name: input.name,
+          routerType: input.router_type,
+          authMethods: [...new Set(input.auth_methods)],
+          timezone: input.timezone,
+          currency: input.currency,
+          defaultCountryCode: input.default_countrycode,
+          logoImage: input.logo_image ?? '',
+          htmlImage: input.html_image ?? '',
+        })
+        .returning();
+      return toSite(row!, actor, new Map());
+    },
+
+    async get(actorIn: Actor | null, siteId: number): Promise<Site> {
+      if (siteId === 0) {
+        const actor = requireActor(actorIn);
+        return {
+          id: 0,
+          name: 'Control Panel',
+          router_type: null,
+          auth_methods: [],
+          timezone: 'UTC',
+          currency: 'USD',
+          default_countrycode: 'US',
+          validate_email: false,
+          redirect_url: '',
+          logo_image: '',
+          html_image: '',
+          permissions: controlPanelPermissions(actor, chatWidget()),
+          created_at: null,
+        };
+      }
+      const { actor, access, row } = await siteFor(actorIn, siteId, 'all', 'read');
+      return toSite(row, actor, access);
+    },
+
+    async update(actorIn: Actor | null, siteId: number, input: Partial<SiteCreateInput>) {
+      const { actor, access } = await siteFor(actorIn, siteId, 'sitesettings', 'write');
+      const changes: Partial<typeof sites.$inferInsert> = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.router_type !== undefined) changes.routerType = input.router_type;
+      if (input.auth_methods !== undefined) changes.authMethods = [...new Set(input.auth_methods)];
+      if (input.logo_image !== undefined) changes.logoImage = input.logo_image;
+      if (input.html_image !== undefined) changes.htmlImage = input.html_image;
+      const row = Object.keys(changes).length ? await update(siteId, changes) : (await siteFor(actor, siteId, 'all', 'read')).row;
+      return toSite(row, actor, access);
+    },
+
+    async remove(actorIn: Actor | null, siteId: number) {
+      const admin = requireAdmin(actorIn);
+      await siteFor(admin, siteId, 'sitesettings', 'write');
+      await db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.accountId, admin.accountId)));
+      return { status: 200 as const, message: 'Site deleted' };
+    },
+
+    async getRedirectUrl(actorIn: Actor | null, siteId: number) {
+      const { row } = await siteFor(actorIn, siteId, 'sitesettings', 'read');
+      return { redirect_url: row.redirectUrl };
+    },
+
+    async setRedirectUrl(actorIn: Actor | null, siteId: number, redirectUrl: string) {
+      await siteFor(actorIn, siteId, 'sitesettings', 'write');
+      const row = await update(siteId, { redirectUrl });
+      return { redirect_url: row.redirectUrl };
+    },
+
+    async getGeneral(actorIn: Actor | null, siteId: number) {
+      const { row } = await siteFor(actorIn, siteId, 'sitesettings', 'read');
+      return general(row);
+    },
+
+    async setGeneral(
+      actorIn: Actor | null,
+      siteId: number,
+      input: { name: string; currency: string; default_countrycode: string; timezone: string; validate_email: boolean },
+    ) {
+      await siteFor(actorIn, siteId, 'sitesettings', 'write');
+      const row = await update(siteId, {
+        name: input.name,
+        currency: input.currency,
+        defaultCountryCode: input.default_countrycode,
+        timezone: input.timezone,
+        validateEmail: input.validate_email,
+      });
+      return general(row);
+    },
+
+    async guestFields(actorIn: Actor | null, siteId: number) {
+      const { row } = await siteFor(actorIn, siteId, 'guests', 'read');
+      return guestFieldsFor(row.authMethods);
+    },
+
+    /** An image for a splash page or a new site: checked by its bytes, stored under the account. */
+    async uploadLandingFile(actorIn: Actor | null, file: { body: Buffer; truncated: boolean }) {
+      const actor = requireActor(actorIn);
+      if (!actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
+      if (actor.role === 'client') {
+        const access = await sessions.clientAccess(actor);
+        const canWrite = [...access.values()].some((m) => m.get('landing_page') === 'write');
+        if (!canWrite) throw forbidden();
+      }
+      if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+      const ext = detectImage(file.body);
+      if (!ext) throw new AppError(422, MESSAGES.imageOnly, { file: [MESSAGES.imageOnly] });
+      const stored = await storage.put(`accounts/${actor.accountId}/landing`, ext, file.body);
+      return { filelink: stored.url };
+    },
+  };
+}
+
+function general(row: SiteRow) {
+  return {
+    name: row.name,
+    currency: row.currency,
+    default_countrycode: row.defaultCountryCode,
+    timezone: row.timezone,
+    validate_email: row.validateEmail,
+  };
+}
+export type SitesService = ReturnType<typeof createSitesService>;

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed.ts';
+import { buildApp } from './app.ts';
+
+const USAGE = 'usage: main <start|migrate|seed>';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = process.env.WEB_DIST ?? path.resolve(here, '../../web/dist');
+
+async function main(command: string | undefined) {
+  const config = loadConfig();
+  const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  if (command === 'migrate' || command === 'seed' || command === 'start') await handle.migrate();
+  if (command === 'seed' || command === 'start') {
+    const created = await seedDemo(handle.db, config.demo);
+    if (created) console.log(`Demo account created: ${config.demo.email}`);
+  }
+  if (command !== 'start') {
+    await handle.close();
+    return;
+  }
+  const built = await buildApp(config, { handle, webDist });
+  await built.startWorkers();
+  await built.app.listen({ port: config.port, host: config.host });
+  const db = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  console.log(
+    [
+      '',
+      `  Splashboard is running at ${config.publicUrl}/newapp  (database: ${db})`,
+      `  Sign in with ${config.demo.email} / ${config.demo.password}`,
+      `  API docs: ${config.publicUrl}/api/docs`,
+      '',
+    ].join('\n'),
+  );
+  const stop = async () => {
+    await built.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+const command = process.argv[2];
+if (!['start', 'migrate', 'seed'].includes(command ?? '')) {
+  console.error(USAGE);
+  process.exit(2);
+}
+main(command).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

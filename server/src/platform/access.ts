@@ -1,0 +1,159 @@
+import {
+  AREA_PERMISSIONS,
+  CLIENT_AREAS,
+  MESSAGES,
+  PERMISSION_NAMES,
+  type AccessLevel,
+  type ClientArea,
+  type PermissionMap,
+  type PermissionName,
+  type PlanType,
+} from '@splashboard/contract';
+import { forbidden, unauthenticated } from './errors.ts';
+
+/** Who is asking: resolved once per request from the session cookie or the API key. */
+export interface Actor {
+  userId: number;
+  accountId: number;
+  email: string;
+  role: 'admin' | 'client';
+  planType: PlanType | null;
+  subscriptionActive: boolean;
+  billingAccess: boolean;
+  via: 'session' | 'apikey';
+  sessionId?: string;
+  csrfToken?: string;
+}
+
+export type AccessMode = 'read' | 'write';
+export type ClientAccess = Map<number, Map<ClientArea, AccessLevel>>;
+
+/** Permissions only the provider plan has. */
+const PROVIDER_ONLY: PermissionName[] = ['branding', 'payment_branding'];
+/** Permissions that belong to the account, not a site; clients never hold them. */
+const ACCOUNT_ONLY: PermissionName[] = [
+  'control_panel',
+  'clients',
+  'branding',
+  'payment_branding',
+  'client_access',
+  'payment',
+  'api',
+];
+/** Guest login methods that show as permission flags on a site. */
+const METHOD_FLAGS: Partial<Record<PermissionName, string>> = {
+  clickthroughlogin: 'clickthrough',
+  email: 'email',
+  passwordlogin: 'password',
+  facebook: 'facebook',
+  phone: 'phone',
+};
+
+export const isProvider = (actor: Actor) => actor.role === 'admin' && actor.planType === 'provider';
+
+function emptyMap(): PermissionMap {
+  return Object.fromEntries(PERMISSION_NAMES.map((p) => [p, p === 'all'])) as PermissionMap;
+}
+
+function planAllows(actor: Actor, p: PermissionName) {
+  return !PROVIDER_ONLY.includes(p) || actor.planType === 'provider';
+}
+
+/** Which permissions a client's area levels open, at one site or across all of theirs. */
+function clientPermissions(levels: Iterable<[ClientArea, AccessLevel]>, chatWidget: boolean): PermissionMap {
+  const map = emptyMap();
+  for (const [area, level] of levels) {
+    if (level === 'none') continue;
+    for (const p of AREA_PERMISSIONS[area]) map[p] = true;
+  }
+  map.chat_widget = chatWidget;
+  return map;
+}
+
+/** The account-wide map of the profile. */
+export function accountPermissions(actor: Actor, clientAccess: ClientAccess, chatWidget: boolean): PermissionMap {
+  if (actor.role === 'client') {
+    const all = [...clientAccess.values()].flatMap((m) => [...m.entries()]);
+    return clientPermissions(all, chatWidget);
+  }
+  const map = emptyMap();
+  for (const p of PERMISSION_NAMES) {
+    if (p in METHOD_FLAGS) continue;
+    map[p] = planAllows(actor, p);
+  }
+  map.chat_widget = chatWidget;
+  return map;
+}
+
+/** The map a site's settings carry: what this user may do there, plus the login methods it has on. */
+export function sitePermissions(
+  actor: Actor,
+  site: { id: number; authMethods: string[] },
+  clientAccess: ClientAccess,
+  chatWidget: boolean,
+): PermissionMap {
+  const map =
+    actor.role === 'client'
+      ? clientPermissions(clientAccess.get(site.id)?.entries() ?? [], chatWidget)
+      : accountPermissions(actor, clientAccess, chatWidget);
+  for (const [flag, method] of Object.entries(METHOD_FLAGS)) {
+    map[flag as PermissionName] = site.authMethods.includes(method);
+  }
+  return map;
+}
+
+/** The control panel (site 0): only account-level areas. */
+export function controlPanelPermissions(actor: Actor, chatWidget: boolean): PermissionMap {
+  const map = emptyMap();
+  if (actor.role !== 'admin') return { ...map, chat_widget: chatWidget };
+  for (const p of ['control_panel', 'clients', 'branding', 'payment_branding'] as PermissionName[]) map[p] = planAllows(actor, p);
+  map.chat_widget = chatWidget;
+  return map;
+}
+
+/** The client area that holds a permission name, if any. */
+export function areaOf(permission: PermissionName): ClientArea | undefined {
+  return CLIENT_AREAS.find((a) => AREA_PERMISSIONS[a].includes(permission));
+}
+
+export function requireActor(actor: Actor | null | undefined): Actor {
+  if (!actor) throw unauthenticated();
+  return actor;
+}
+
+export function requireAdmin(actor: Actor | null | undefined): Actor {
+  const a = requireActor(actor);
+  if (a.role !== 'admin') throw forbidden();
+  return a;
+}
+
+/**
+ * The one place that decides whether an actor may use a permission at a site in a mode. The caller
+ * has already made sure the site belongs to the actor's account (else it answers 404).
+ */
+export function assertSitePermission(
+  actor: Actor,
+  siteId: number,
+  permission: PermissionName,
+  mode: AccessMode,
+  clientAccess: ClientAccess,
+) {
+  if (mode === 'write' && !actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
+  if (permission === 'all') return;
+  if (actor.role === 'admin') {
+    if (!planAllows(actor, permission)) throw forbidden();
+    return;
+  }
+  if (ACCOUNT_ONLY.includes(permission)) throw forbidden();
+  const area = areaOf(permission);
+  const level = area ? clientAccess.get(siteId)?.get(area) : undefined;
+  if (!level || level === 'none') throw forbidden();
+  if (mode === 'write' && level !== 'write') throw forbidden();
+}
+
+/** Whether a client can see a site at all (an admin sees every site of the account). */
+export function canSeeSite(actor: Actor, siteId: number, clientAccess: ClientAccess) {
+  if (actor.role === 'admin') return true;
+  const levels = clientAccess.get(siteId);
+  return !!levels && [...levels.values()].some((l) => l !== 'none');
+}

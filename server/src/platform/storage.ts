@@ -1,0 +1,43 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomToken } from './crypto.ts';
+
+export interface StoredFile {
+  key: string;
+  url: string;
+}
+
+/** Where uploaded files live. Local disk by default; an object store can take its place. */
+export interface Storage {
+  put(folder: string, extension: string, body: Buffer): Promise<StoredFile>;
+}
+
+export function createLocalStorage(root: string, publicBase: string): Storage {
+  return {
+    async put(folder, extension, body) {
+      const key = `${folder}/${randomToken(16)}.${extension}`;
+      const file = path.join(root, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+      return { key, url: `${publicBase}/${key}` };
+    },
+  };
+}
+
+const SIGNATURES: { ext: string; test: (b: Buffer) => boolean }[] = [
+  { ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    ext: 'gif',
+    test: (b) => b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a',
+  },
+  { ext: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+
+/**
+ * The image type read from the file's own bytes (never the name or the declared type). SVG is refused:
+ * served from our origin it could carry script.
+ */
+export function detectImage(body: Buffer): string | null {
+  return SIGNATURES.find((s) => s.test(body))?.ext ?? null;
+}

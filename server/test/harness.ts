@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { buildApp, type BuiltApp } from '../src/app.ts';
+
+export const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on the test PostgreSQL server. */
+export async function freshDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const handle = await openDatabase({});
+    await handle.migrate();
+    return { handle, drop: () => handle.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `sb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await handle.migrate();
+  return {
+    handle,
+    url: url.toString(),
+    async drop() {
+      await handle.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  built: BuiltApp;
+  config: Config;
+  handle: DatabaseHandle;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/** The real server on a free loopback port, with its own database and data folder. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-test-'));
+  const db = await freshDatabase();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...(db.url ? { DATABASE_URL: db.url } : {}),
+    ...env,
+  });
+  const built = await buildApp(config, { handle: db.handle });
+  await built.startWorkers();
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    built,
+    config,
+    handle: db.handle,
+    client: () => new TestClient(url),
+    async close() {
+      await built.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps cookies and echoes XSRF-TOKEN in the header, as the dashboard does. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  sendXsrf = true;
+  apiKey?: string;
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const h: Record<string, string> = { ...headers };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (this.sendXsrf && xsrf) h['x-xsrf-token'] = xsrf;
+    if (this.apiKey) h['x-api-key'] = this.apiKey;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      h['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.baseUrl + url, { method, headers: h, body: payload, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, ...v] = pair!.split('=');
+      const value = v.join('=');
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) || value === '') this.cookies.delete(k!.trim());
+      else this.cookies.set(k!.trim(), value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get = <T = any>(url: string) => this.request<T>('GET', url);
+  post = <T = any>(url: string, body?: unknown) => this.request<T>('POST', url, body ?? {});
+  put = <T = any>(url: string, body?: unknown) => this.request<T>('PUT', url, body ?? {});
+  del = <T = any>(url: string) => this.request<T>('DELETE', url);
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${counter++}@example.test`;
+
+/** Registers a new account through the API (without a token, so the email stays unverified). */
+export async function registerAccount(server: TestServer, over: Record<string, unknown> = {}) {
+  const client = server.client();
+  const email = (over.email as string) ?? uniqueEmail();
+  const password = (over.password as string) ?? 'correct-horse-7';
+  const res = await client.post('/a/api/v1/registration/', {
+    account_name: 'Test Account',
+    displayname: 'Test Owner',
+    email,
+    password,
+    plan_type: 'engage',
+    ...over,
+  });
+  if (res.status !== 200) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, email, password, user: res.body.user };
+}
+
+export async function createSite(client: TestClient, over: Record<string, unknown> = {}) {
+  const res = await client.post('/s/api/v1/site/', {
+    name: 'Main Street',
+    router_type: 'unifi',
+    auth_methods: ['email'],
+    skip_image: true,
+    ...over,
+  });
+  if (res.status !== 200) throw new Error(`site create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
