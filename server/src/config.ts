@@ -37,6 +37,7 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
@@ -73,6 +74,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       loginPerIp: c.RATE_LIMIT_LOGIN_PER_IP,
       loginPerAccount: c.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      registrationsPerIp: c.RATE_LIMIT_REGISTRATIONS_PER_IP,
       windowSeconds: c.RATE_LIMIT_WINDOW_SECONDS,
     },
   };

@@ -47,16 +47,14 @@ export async function seedDemo(db: Database, demo: { email: string; password: st
         trialEnd: new Date(Date.now() + TRIAL_DAYS * 86400_000),
       })
       .returning({ id: accounts.id });
-    await tx
-      .insert(users)
-      .values({
-        accountId: account!.id,
-        email: demo.email,
-        name: 'Demo Admin',
-        passwordHash,
-        role: 'admin',
-        emailVerified: true,
-      });
+    await tx.insert(users).values({
+      accountId: account!.id,
+      email: demo.email,
+      name: 'Demo Admin',
+      passwordHash,
+      role: 'admin',
+      emailVerified: true,
+    });
     await tx.insert(sites).values(DEMO_SITES.map((s) => ({ ...s, accountId: account!.id })));
   });
   return true;

@@ -44,7 +44,3 @@ export function resolveSecretKey(configured: string | undefined, dataDir: string
   writeFileSync(file, key + '\n', { mode: 0o600 });
   return key;
 }
-
-/** Shows only the start of a secret, for the browser. */
-export const maskSecret = (value: string, visible = 6) =>
-  value.length <= visible ? '•'.repeat(value.length) : value.slice(0, visible) + '•'.repeat(12);

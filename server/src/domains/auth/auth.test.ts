@@ -6,7 +6,7 @@ import { users, sessions } from '../../db/schema/index.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '4', RATE_LIMIT_LOGIN_PER_IP: '1000' });
+  server = await startServer({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '4' });
 });
 afterAll(() => server?.close());
 
@@ -67,6 +67,17 @@ describe('sign-in', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many attempts/);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('limits attempts per address across accounts (429)', async () => {
+    const limited = await startServer({ RATE_LIMIT_LOGIN_PER_IP: '3' });
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await limited.client().post('/login', { email: `x${i}@example.test`, password: 'guess-123' })).status).toBe(401);
+      expect((await limited.client().post('/login', { email: 'x9@example.test', password: 'guess-123' })).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('logs out: the session is gone and the cookie no longer works', async () => {

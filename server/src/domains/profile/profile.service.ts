@@ -3,7 +3,7 @@ import type { Profile } from '@splashboard/contract';
 import { accounts, sites, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { accountPermissions, canSeeSite, isProvider, requireActor, type Actor } from '../../platform/access.ts';
-import { hmacSha256, maskSecret, randomToken, sha256 } from '../../platform/crypto.ts';
+import { hmacSha256, randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, fieldError, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { API_KEY_PREFIX } from '../../platform/auth-hooks.ts';
@@ -100,7 +100,7 @@ export function createProfileService({ db, config, sessions, rateLimiter }: Deps
       if (actor.role !== 'admin') throw new AppError(403, 'Only admins can use the API');
       const { user } = await userRow(actor);
       return {
-        apikey: user.apiKeyPrefix ? maskSecret(user.apiKeyPrefix, user.apiKeyPrefix.length) : null,
+        apikey: user.apiKeyPrefix ? user.apiKeyPrefix + '•'.repeat(12) : null,
         masked: true,
         created_at: user.apiKeyCreatedAt?.toISOString() ?? null,
       };

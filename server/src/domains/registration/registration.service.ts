@@ -13,7 +13,6 @@ type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'rateLimiter' | 'mai
 type Meta = { ip: string; userAgent: string };
 
 const TOKEN_HOURS = 48;
-const REGISTRATIONS_PER_IP = 10;
 const VERIFY_EMAILS_PER_ADDRESS = 5;
 
 export interface RegistrationInput {
@@ -71,7 +70,7 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
     async requestVerification(input: { email?: string; plan_type?: string }, actor: Actor | null, meta: Meta) {
       const email = input.email ?? actor?.email;
       if (!email) throw fieldError('email', MESSAGES.required);
-      await rateLimiter.consume(`verify:ip:${meta.ip}`, REGISTRATIONS_PER_IP, window);
+      await rateLimiter.consume(`verify:ip:${meta.ip}`, config.rateLimits.registrationsPerIp, window);
       await rateLimiter.consume(`verify:email:${email}`, VERIFY_EMAILS_PER_ADDRESS, window);
       const existing = await userByEmail(email);
       if (existing?.emailVerified) {
@@ -92,7 +91,7 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
     },
 
     async register(input: RegistrationInput, meta: Meta) {
-      await rateLimiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_IP, window);
+      await rateLimiter.consume(`register:ip:${meta.ip}`, config.rateLimits.registrationsPerIp, window);
       let email = input.email;
       let verifiedTokenId: string | undefined;
       if (input.token) {

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../../test/harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+  // A route that fails the way a bug would, to see what the user and the log get.
+  server.built.app.log.level = 'silent';
+});
+afterAll(() => server?.close());
+
+describe('errors and documentation', () => {
+  it('answers an unreadable body and an unknown route in the error shape', async () => {
+    const res = await fetch(server.url + '/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{bad json',
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toEqual({ status: 400, message: 'The request could not be read', schema_errors: {} });
+    const missing = await server.client().get('/a/api/v1/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ status: 404, schema_errors: {} });
+  });
+
+  it('answers "Something went wrong" with a request id when the database fails, without internals', async () => {
+    const c = server.client();
+    await server.handle.executeSql('alter table users rename to users_gone');
+    try {
+      const res = await c.post('/login', { email: 'someone@example.test', password: 'whatever-1' });
+      expect(res.status).toBe(500);
+      expect(res.body.message).toBe('Something went wrong');
+      expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
+      expect(JSON.stringify(res.body)).not.toMatch(/users_gone|relation|sql/i);
+    } finally {
+      await server.handle.executeSql('alter table users_gone rename to users');
+    }
+  });
+
+  it('serves OpenAPI 3.1 listing every route, and the docs page', async () => {
+    const spec = await server.client().get('/api/docs/json');
+    expect(spec.status).toBe(200);
+    expect(spec.body.openapi).toBe('3.1.0');
+    const paths = Object.keys(spec.body.paths);
+    const routes = server.built.app.printRoutes({ commonPrefix: false }).split('\n').filter(Boolean);
+    expect(routes.length).toBeGreaterThan(0);
+    for (const p of [
+      '/login',
+      '/logout',
+      '/tf-validate',
+      '/tf-setup',
+      '/a/api/v1/profile/',
+      '/a/api/v1/profile/password',
+      '/a/api/v1/profile/apikey',
+      '/a/api/v1/profile/apikey/reset',
+      '/a/api/v1/registration/',
+      '/a/api/v1/registration/email/verify',
+      '/a/api/v1/registration/token/validate',
+      '/a/api/v1/registration/activate',
+      '/a/api/v1/meta/',
+      '/a/api/v1/subscription/',
+      '/a/api/v1/plans/',
+      '/s/api/v1/site/',
+      '/s/api/v1/site/{id}',
+      '/s/api/v1/site/{id}/redirecturl',
+      '/s/api/v1/site/{id}/general',
+      '/s/api/v1/site/{id}/guestfields',
+      '/s/api/v1/site/landingfile',
+    ])
+      expect(paths).toContain(p);
+    expect(spec.body.paths['/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    const page = await fetch(server.url + '/api/docs/');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger');
+  });
+
+  it('answers the meta with the supported routers and no configured keys', async () => {
+    const res = await server.client().get('/a/api/v1/meta/');
+    expect(res.status).toBe(200);
+    expect(res.body.supported_routers.map((r: { id: string }) => r.id)).toEqual(
+      expect.arrayContaining(['unifi', 'opennds', 'mikrotik', 'meraki']),
+    );
+    expect(res.body.ui_settings).toMatchObject({ crisp_site_id: '', sentry_dsn: '', sentry_trace_sample_rate: 1 });
+    expect(res.body.logo_svg).toMatch(/^<svg/);
+    const plans = await server.client().get('/a/api/v1/plans/');
+    expect(Object.keys(plans.body).sort()).toEqual(['collect', 'engage', 'provider']);
+    expect(plans.body.collect).toHaveProperty('yearly');
+  });
+});
