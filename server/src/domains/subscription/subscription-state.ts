@@ -13,14 +13,16 @@ export const asPlanType = (v: string | null): PlanType | null =>
   (PLAN_TYPES as readonly string[]).includes(v ?? '') ? (v as PlanType) : null;
 
 /** The status as of now: a trial or a paid period that has run out reads as expired. */
-export function effectiveStatus(account: AccountRow, now = new Date()): SubscriptionStatus {
+type StatusFields = Pick<AccountRow, 'subscriptionStatus' | 'trialEnd' | 'currentPeriodEnd' | 'planType'>;
+
+export function effectiveStatus(account: StatusFields, now = new Date()): SubscriptionStatus {
   const status = account.subscriptionStatus as SubscriptionStatus;
   if (status === 'trialing' && account.trialEnd && account.trialEnd <= now) return 'expired';
   if (status === 'active' && account.currentPeriodEnd && account.currentPeriodEnd <= now) return 'expired';
   return status;
 }
 
-export const isSubscriptionActive = (account: AccountRow, now = new Date()) =>
+export const isSubscriptionActive = (account: StatusFields, now = new Date()) =>
   ['trialing', 'active', 'past_due'].includes(effectiveStatus(account, now)) && asPlanType(account.planType) !== null;
 
 export function toSubscription(account: AccountRow): Subscription {

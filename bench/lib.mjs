@@ -1,0 +1,82 @@
+// Helpers shared by the benchmarks: start processes on loopback, run autocannon, print a table.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function startProcess(args, env, readyPattern) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const onData = (d) => {
+      out += d;
+      if (readyPattern.test(out)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`process exited (${code}) before it was ready:\n${out}`)));
+  });
+}
+
+/** The built server on a fresh embedded database. */
+export async function startSplashboard(port, extraEnv = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'));
+  return startProcess(
+    ['server/dist/main.js', 'start'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_EMAIL: 'bench@splashboard.local',
+      DEMO_PASSWORD: 'bench-password',
+      RATE_LIMIT_LOGIN_PER_IP: '100000000',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000000',
+      ...extraEnv,
+    },
+    /Splashboard is running/,
+  );
+}
+
+export function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 10, duration: 10, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+export function summarize(name, r) {
+  return {
+    name,
+    'req/s': Math.round(r.requests.average),
+    'p50 ms': r.latency.p50,
+    'p99 ms': r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** A fresh PostgreSQL database for one benchmark run, when BENCH_DATABASE_URL names a server. */
+export async function freshPgDatabase() {
+  const admin = process.env.BENCH_DATABASE_URL;
+  if (!admin) return null;
+  const { default: pg } = await import('pg');
+  const name = `sb_bench_${process.pid}`;
+  const run = async (sql) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await run(`drop database if exists ${name}`);
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
