@@ -20,6 +20,7 @@ import { createLocalStorage } from './platform/storage.ts';
 import { installAuthHooks } from './platform/auth-hooks.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { notFound } from './platform/errors.ts';
+import { registerMaintenance } from './platform/maintenance.ts';
 import { createProfileService } from './domains/profile/profile.service.ts';
 import { profileRoutes } from './domains/profile/profile.routes.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
   };
 
+  registerMaintenance(db, jobs);
   const profiles = createProfileService(ctx);
   const auth = createAuthService({ ...ctx, profiles });
   const registration = createRegistrationService({ ...ctx, profiles });

@@ -8,6 +8,8 @@ export interface JobQueue {
   /** Call after the database work that the job depends on has committed. */
   enqueue(name: string, data: Record<string, unknown>): Promise<void>;
   register(name: string, handler: JobHandler): void;
+  /** Runs a registered job on a cron schedule (one run per slot across all processes). */
+  schedule(name: string, cron: string): void;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
@@ -15,6 +17,7 @@ export interface JobQueue {
 /** pg-boss on the same database: PostgreSQL through its own pool, PGlite through our connection. */
 export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | undefined, log: FastifyBaseLogger): JobQueue {
   const handlers = new Map<string, JobHandler>();
+  const schedules = new Map<string, string>();
   const common = { schema: 'pgboss', supervise: true, migrate: true } as const;
   const boss = databaseUrl
     ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
@@ -25,6 +28,9 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
   return {
     register(name, handler) {
       handlers.set(name, handler);
+    },
+    schedule(name, cron) {
+      schedules.set(name, cron);
     },
     async enqueue(name, data) {
       await boss.send(name, data, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
@@ -46,6 +52,7 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
           }
         });
       }
+      if (work) for (const [name, cron] of schedules) await boss.schedule(name, cron);
     },
     async stop() {
       if (started) await boss.stop({ graceful: true, timeout: 5000, wait: true });
