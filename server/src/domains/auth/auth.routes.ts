@@ -26,7 +26,7 @@ export const authRoutes =
         schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema } },
       },
       async (request, reply) => {
-        const result = await auth.login(request.body, clientMeta(request));
+        const result = await auth.login(request.body, clientMeta(request), request.actor);
         if (result.kind === 'session') setSessionCookies(reply, ctx.config, result.session);
         return result.body;
       },

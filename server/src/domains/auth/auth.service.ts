@@ -38,7 +38,8 @@ export function createAuthService({ db, config, sessions, rateLimiter, secrets, 
   }
 
   return {
-    async login(input: { email: string; password: string }, meta: Meta) {
+    /** `previous` is the session the browser already had, if any: it ends when a new one starts. */
+    async login(input: { email: string; password: string }, meta: Meta, previous?: Actor | null) {
       await rateLimiter.consume(`login:ip:${meta.ip}`, config.rateLimits.loginPerIp, window);
       const accountKey = `login:email:${input.email}`;
       await rateLimiter.assertUnder(accountKey, config.rateLimits.loginPerAccount, window);
@@ -59,6 +60,7 @@ export function createAuthService({ db, config, sessions, rateLimiter, secrets, 
         });
         return { kind: 'tf' as const, body: { csrf_token: '', user: null, tf_required: true, error: '2faRequired', token } };
       }
+      if (previous?.sessionId) await sessions.destroy(previous.sessionId);
       const { session, user: profile } = await startSession(user.id, meta);
       return {
         kind: 'session' as const,

@@ -80,6 +80,19 @@ describe('sign-in', () => {
     }
   });
 
+  it('ends the session the browser had when it signs in again (no fixation)', async () => {
+    const { email, password } = await registerAccount(server);
+    const c = server.client();
+    await c.post('/login', { email, password });
+    const first = c.cookies.get('sb_session')!;
+    await c.post('/login', { email, password });
+    expect(c.cookies.get('sb_session')).not.toBe(first);
+    const stale = server.client();
+    stale.cookies.set('sb_session', first);
+    expect((await stale.get('/a/api/v1/profile/')).status).toBe(401);
+    expect((await c.get('/a/api/v1/profile/')).status).toBe(200);
+  });
+
   it('logs out: the session is gone and the cookie no longer works', async () => {
     const { email, password } = await registerAccount(server);
     const c = server.client();

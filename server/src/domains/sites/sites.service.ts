@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { PermissionName, Site } from '@splashboard/contract';
-import { sites } from '../../db/schema/index.ts';
+import { clientSiteAccess, sites } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
   assertSitePermission,
@@ -135,7 +135,10 @@ export function createSitesService({ db, config, sessions, storage }: Deps) {
     async remove(actorIn: Actor | null, siteId: number) {
       const admin = requireAdmin(actorIn);
       await siteFor(admin, siteId, 'sitesettings', 'write');
-      await db.delete(sites).where(and(eq(sites.id, siteId), eq(sites.accountId, admin.accountId)));
+      await db.transaction(async (tx) => {
+        await tx.delete(clientSiteAccess).where(eq(clientSiteAccess.siteId, siteId));
+        await tx.delete(sites).where(and(eq(sites.id, siteId), eq(sites.accountId, admin.accountId)));
+      });
       return { status: 200 as const, message: 'Site deleted' };
     },
 
