@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const concrete = (path: string, id: number) => path.replace('{id}', String(id));
+const concrete = (path: string, id: number) => path.replace('{id}', String(id)).replace('{siteId}', String(id));
 
 describe('every route', () => {
   it('answers 401 without a session unless it is public', async () => {
@@ -63,7 +63,17 @@ describe('every route', () => {
     for (const r of routes) {
       if (!r.hasBody) continue;
       if (r.path.endsWith('/landingfile')) continue; // multipart: covered by the upload tests
-      const res = await client.request(r.method, concrete(r.path, site.id), { email: 12, name: ['x'], password: false, code: 'abc', token: 5, setup: 'yes', auth_methods: 'all', redirect_url: 7, timezone: 3 });
+      const res = await client.request(r.method, concrete(r.path, site.id), {
+        email: 12,
+        name: ['x'],
+        password: false,
+        code: 'abc',
+        token: 5,
+        setup: 'yes',
+        auth_methods: 'all',
+        redirect_url: 7,
+        timezone: 3,
+      });
       expect(res.status, `${r.method} ${r.path}`).toBe(422);
       expect(Object.keys(res.body.schema_errors).length, `${r.method} ${r.path}`).toBeGreaterThan(0);
     }
