@@ -2,6 +2,7 @@ declare module 'radius' {
   const radius: {
     add_dictionary(path: string): void;
     decode(args: { packet: Buffer; secret: string }): unknown;
+    decode_without_secret(args: { packet: Buffer }): unknown;
     encode(args: {
       code: string;
       secret: string;
