@@ -1,6 +1,6 @@
 // Helpers shared by the benchmarks: start processes on loopback, run autocannon, print a table.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -28,7 +28,7 @@ export function startProcess(args, env, readyPattern) {
 /** The built server on a fresh embedded database. */
 export async function startSplashboard(port, extraEnv = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'));
-  return startProcess(
+  const child = await startProcess(
     ['server/dist/main.js', 'start'],
     {
       PORT: String(port),
@@ -43,6 +43,8 @@ export async function startSplashboard(port, extraEnv = {}) {
     },
     /Splashboard is running/,
   );
+  child.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  return child;
 }
 
 export function cannon(opts) {
