@@ -7,4 +7,5 @@ run('npx', ['tsc', '-p', 'web/tsconfig.json']);
 run('npx', ['eslint', '.']);
 run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 run('npm', ['run', 'build', '--silent']);
+run(process.execPath, ['bench/bundle-size.mjs']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

@@ -1,9 +1,39 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SignIn } from './SignIn.tsx';
+import { Provider } from 'react-redux';
+import { PersistGate } from 'redux-persist/integration/react';
+import { BrowserRouter } from 'react-router';
+import { SnackbarProvider } from 'notistack';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import { makeStore } from './app/store.ts';
+import { initI18n } from './app/i18n.ts';
+import { loadSettings } from './app/settings.ts';
+import { UiSettingsProvider } from './app/UiSettings.tsx';
+import { ErrorBoundary } from './app/ErrorBoundary.tsx';
+import { Startup } from './app/Startup.tsx';
+import { AppRoutes } from './app/router.tsx';
+
+initI18n(loadSettings().language);
+const { store, persistor } = makeStore();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SignIn />
+    <Provider store={store}>
+      <PersistGate persistor={persistor} loading={null}>
+        <UiSettingsProvider>
+          <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+            <ErrorBoundary>
+              <BrowserRouter basename="/newapp">
+                <Startup>
+                  <AppRoutes />
+                </Startup>
+              </BrowserRouter>
+            </ErrorBoundary>
+          </SnackbarProvider>
+        </UiSettingsProvider>
+      </PersistGate>
+    </Provider>
   </StrictMode>,
 );

@@ -1,0 +1,231 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { accounts, clientSiteAccess, outboxEmails, users } from '../server/src/db/schema/index.ts';
+import { hashPassword } from '../server/src/platform/passwords.ts';
+import { TestClient, uniqueEmail } from '../server/test/harness.ts';
+import { launch, screenshot, startApp } from './browser.ts';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function newPage(width = 1440, height = 900): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  return { page: await context.newPage(), context };
+}
+
+/** An account with sites, made through the API as a script would. */
+async function accountWithSites(names: string[]) {
+  const api = new TestClient(app.url);
+  const email = uniqueEmail('shell');
+  const password = 'shell-pass-7';
+  await api.post('/a/api/v1/registration/', {
+    account_name: 'Shell Co',
+    displayname: 'Owner',
+    email,
+    password,
+    plan_type: 'engage',
+  });
+  const sites = [];
+  for (const name of names)
+    sites.push(
+      (await api.post('/s/api/v1/site/', { name, router_type: 'unifi', auth_methods: ['email'], skip_image: true })).body,
+    );
+  return { api, email, password, sites };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${app.url}/newapp/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('dashboard shell in Chromium', () => {
+  it('signs up from the email link to a first location and the dashboard', async () => {
+    const { page, context } = await newPage(375, 812);
+    const email = uniqueEmail('signup');
+    await page.goto(`${app.url}/newapp/register/engage`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText('We have sent you an email with a link to continue.').waitFor();
+    const [mail] = await app.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    const link = mail!.text.match(/https?:\/\/\S+\/newapp\/signup\/verification\/\S+/)![0];
+    await page.goto(`${app.url}${new URL(link).pathname}`);
+    await page.getByLabel('Business name').fill('Café Azul');
+    await page.getByLabel('Your name').fill('Lucía');
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Password must be at least 7 characters').waitFor();
+    await page.getByLabel(/^Password/).fill('seven-chars');
+    await page.getByLabel('Confirm password').fill('seven-chars');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Your account is ready').waitFor();
+    await screenshot(page, 'signup-success-375');
+    await page.getByRole('link', { name: 'Set up my first location' }).click();
+    await page.getByLabel('Location name').fill('Terraza');
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByText('Please select at least one').waitFor();
+    await page.getByLabel('Router').click();
+    await page.getByRole('option', { name: 'UniFi' }).click();
+    await page.getByLabel('Click-through').check();
+    await page.getByLabel('Skip images for now').check();
+    await screenshot(page, 'new-location-375');
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByTestId('dashboard-site').getByText('Terraza').waitFor();
+    expect(new URL(page.url()).searchParams.get('site')).toMatch(/^\d+$/);
+    await screenshot(page, 'dashboard-375');
+    await context.close();
+  });
+
+  it('signs in with two-factor, shows the trial banner, and switches sites keeping ?site in step', async () => {
+    const { api, email, password, sites } = await accountWithSites(['North Pier', 'South Beach']);
+    const setup = await api.get('/tf-setup');
+    const totp = (step = 0) =>
+      new TOTP({ secret: Secret.fromBase32(setup.body.secret) }).generate({ timestamp: Date.now() + step * 30_000 });
+    await api.post('/tf-setup', { setup: true, code: totp() });
+
+    const { page, context } = await newPage();
+    await signIn(page, email, password);
+    await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+    await page.getByLabel('Code').fill('000000' === totp(1) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('The code you have entered is invalid/expired. Please try again.').waitFor();
+    await page.getByLabel('Code').fill(totp(1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByTestId('dashboard-site').getByText('North Pier').waitFor();
+    await page.getByText(/Psst\.\.\. your trial ends in 14 days/).waitFor();
+    expect(new URL(page.url()).searchParams.get('site')).toBe(String(sites[0].id));
+    await screenshot(page, 'dashboard-1440');
+
+    await page.getByRole('button', { name: 'Switch Site' }).click();
+    await page.getByText('Select a location to go').waitFor();
+    await page.getByLabel('Search locations').fill('SOUTH');
+    await expect(page.getByRole('button', { name: 'North Pier' }).count()).resolves.toBe(0);
+    await screenshot(page, 'switcher-1440');
+    await page.getByRole('button', { name: 'South Beach' }).click();
+    await page.getByTestId('dashboard-site').getByText('South Beach').waitFor();
+    expect(new URL(page.url()).searchParams.get('site')).toBe(String(sites[1].id));
+
+    await page.goto(`${app.url}/newapp/app/reports/dashboard?site=999999`);
+    await page.getByText('No site exist with site id 999999').waitFor();
+    await page.waitForURL((u) => u.searchParams.get('site') === String(sites[1].id));
+
+    await page.getByRole('button', { name: 'Control Panel' }).click();
+    await page.getByRole('button', { name: 'Go to sites' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'main' });
+    await expect(nav.getByText('Admins').count()).resolves.toBe(1);
+    await expect(nav.getByText('Settings').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('sends a signed-in user through the gate: no site yet, then an expired trial with billing access', async () => {
+    const api = new TestClient(app.url);
+    const email = uniqueEmail('gate');
+    await api.post('/a/api/v1/registration/', {
+      account_name: 'Gate Co',
+      displayname: 'Owner',
+      email,
+      password: 'gate-pass-7',
+      plan_type: 'collect',
+    });
+    const { page, context } = await newPage();
+    await signIn(page, email, 'gate-pass-7');
+    await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
+    await api.post('/s/api/v1/site/', { name: 'Gate Site', router_type: 'unifi', auth_methods: ['email'], skip_image: true });
+    const [user] = await app.db.select().from(users).where(eq(users.email, email));
+    await app.db
+      .update(accounts)
+      .set({ trialEnd: new Date(Date.now() - 60_000) })
+      .where(eq(accounts.id, user!.accountId));
+    await page.goto(`${app.url}/newapp/app/reports/dashboard`);
+    await page.waitForURL(/\/app\/account\/subscription$/);
+    await page.getByText('Expired').waitFor();
+    await screenshot(page, 'account-subscription-1440');
+    await context.close();
+  });
+
+  it('hides what a client may not use, and the route sends them back to the dashboard', async () => {
+    const { email: ownerEmail, sites } = await accountWithSites(['Client Site']);
+    const [owner] = await app.db.select().from(users).where(eq(users.email, ownerEmail));
+    const email = uniqueEmail('client');
+    const [client] = await app.db
+      .insert(users)
+      .values({
+        accountId: owner!.accountId,
+        email,
+        name: 'Client',
+        passwordHash: await hashPassword('client-pass-7'),
+        role: 'client',
+        billingAccess: false,
+        emailVerified: true,
+      })
+      .returning();
+    await app.db
+      .insert(clientSiteAccess)
+      .values([{ userId: client!.id, siteId: sites[0].id, area: 'guest_data', level: 'read' }]);
+    const { page, context } = await newPage();
+    await signIn(page, email, 'client-pass-7');
+    await page.getByTestId('dashboard-site').getByText('Client Site').waitFor();
+    const nav = page.getByRole('navigation', { name: 'main' });
+    await nav.getByText('Guests').waitFor();
+    await expect(nav.getByText('Settings').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Control Panel' }).count()).resolves.toBe(0);
+    await page.goto(`${app.url}/newapp/app/settings-view`);
+    await page.waitForURL(/\/app\/reports\/dashboard/);
+    await context.close();
+  });
+
+  it('works in Spanish with the dark theme on a phone, with a drawer that closes on navigation', async () => {
+    const { email, password } = await accountWithSites(['Playa']);
+    const { page, context } = await newPage(375, 812);
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Playa').waitFor();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.getByRole('button', { name: 'Cuenta' }).click();
+    await page.getByRole('menuitem', { name: 'Tema oscuro' }).click();
+    await page.keyboard.press('Escape');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await page.getByRole('heading', { name: 'Panel' }).waitFor();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('button', { name: 'Ajustes' }).click();
+    await page.getByRole('heading', { name: 'Ajustes' }).waitFor();
+    await expect(page.getByRole('navigation', { name: 'main' }).isVisible()).resolves.toBe(false);
+    await screenshot(page, 'settings-es-dark-375');
+    // The choice survives a reload (local storage `settings`).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ajustes' }).waitFor();
+    await context.close();
+  });
+
+  it('changes the redirect URL from the settings page and shows the server error for a bad one', async () => {
+    const { email, password, sites } = await accountWithSites(['Redirect Site']);
+    const { page, context } = await newPage();
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Redirect Site').waitFor();
+    await page.goto(`${app.url}/newapp/app/settings-view/redirect-url?site=${sites[0].id}`);
+    const field = page.getByLabel('Redirect guests to this URL after they log in');
+    await field.fill('ftp://nope');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter a URL starting with http:// or https://').waitFor();
+    await field.fill('https://example.com/thanks');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').waitFor();
+    const check = new TestClient(app.url);
+    await check.post('/login', { email, password });
+    expect((await check.get(`/s/api/v1/site/${sites[0].id}/redirecturl`)).body.redirect_url).toBe('https://example.com/thanks');
+    await context.close();
+  });
+});

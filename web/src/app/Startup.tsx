@@ -1,0 +1,58 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useStore } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from 'notistack';
+import { setUnauthorizedHandler } from './api.ts';
+import { useAppSelector } from './hooks.ts';
+import { loadSite, startUp } from './session.ts';
+import { loggedOut, type Store } from './store.ts';
+
+const OPEN_PATHS = /^\/(register|signup|plan|selectPlan|google|login|404)/;
+
+/** Start-up of the specification: refresh the signed-in user, and handle any 401 the same way. */
+export function Startup({ children }: { children: ReactNode }) {
+  const store = useStore() as Store;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [ready, setReady] = useState(!store.getState().session.user);
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      store.dispatch(loggedOut());
+      if (!OPEN_PATHS.test(window.location.pathname.replace(/^\/newapp/, ''))) navigate('/login');
+    });
+    if (store.getState().session.user) startUp(store).finally(() => setReady(true));
+    else if (!OPEN_PATHS.test(pathname) && pathname !== '/') navigate('/login', { replace: true });
+    // Runs once, at start-up.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return ready ? children : null;
+}
+
+/** Keeps the `site` query parameter and the selected site in step. */
+export function SiteParamSync() {
+  const store = useStore() as Store;
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [params, setParams] = useSearchParams();
+  const selected = useAppSelector((s) => s.site.selectedSiteId);
+  const user = useAppSelector((s) => s.session.user);
+  const wanted = params.get('site');
+  useEffect(() => {
+    if (selected === null || !user) return;
+    if (wanted === null) {
+      setParams((p) => (p.set('site', String(selected)), p), { replace: true });
+      return;
+    }
+    const id = Number(wanted);
+    if (id === selected) return;
+    const known = id === 0 ? user.permissions.control_panel : user.sites.some((s) => s.id === id);
+    if (known && Number.isInteger(id)) {
+      loadSite(store, id).catch(() => enqueueSnackbar(t('layout.noSite', { id: wanted }), { variant: 'error' }));
+    } else {
+      enqueueSnackbar(t('layout.noSite', { id: wanted }), { variant: 'error' });
+      setParams((p) => (p.set('site', String(selected)), p), { replace: true });
+    }
+  }, [wanted, selected, user, store, setParams, enqueueSnackbar, t]);
+  return null;
+}

@@ -1,0 +1,87 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { useStore } from 'react-redux';
+import { useEffect } from 'react';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { NotFoundPage } from '../features/auth/NotFoundPage.tsx';
+import { PermissionGuard, SignedIn, SignedInOnly, SignedOutOnly, SiteGuard } from '../features/auth/guards.tsx';
+import { AppLayout } from '../layout/AppLayout.tsx';
+import { logout } from './session.ts';
+import { SiteParamSync } from './Startup.tsx';
+import type { Store } from './store.ts';
+
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
+const AccountPage = lazy(() => import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
+const settings = () => import('../features/settings/SettingsPages.tsx');
+const SettingsViewPage = lazy(() => settings().then((m) => ({ default: m.SettingsViewPage })));
+const SiteNamePage = lazy(() => settings().then((m) => ({ default: m.SiteNamePage })));
+const RedirectUrlPage = lazy(() => settings().then((m) => ({ default: m.RedirectUrlPage })));
+const NewSitePage = lazy(() => import('../features/sites/NewSitePage.tsx').then((m) => ({ default: m.NewSitePage })));
+const signup = () => import('../features/signup/SignupPages.tsx');
+const RegisterPage = lazy(() => signup().then((m) => ({ default: m.RegisterPage })));
+const VerificationPage = lazy(() => signup().then((m) => ({ default: m.VerificationPage })));
+const RegistrationPage = lazy(() => signup().then((m) => ({ default: m.RegistrationPage })));
+const RegistrationSuccessPage = lazy(() => signup().then((m) => ({ default: m.RegistrationSuccessPage })));
+
+/** A signed-in page inside the top bar and side menu, behind the signed-in gate. */
+const app = (page: ReactNode) => (
+  <SignedIn>
+    <AppLayout>
+      <SiteParamSync />
+      {page}
+    </AppLayout>
+  </SignedIn>
+);
+
+function LogoutRoute() {
+  const store = useStore() as Store;
+  const navigate = useNavigate();
+  useEffect(() => {
+    logout(store).finally(() => navigate('/login', { replace: true }));
+  }, [store, navigate]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        <Route path="/" element={<Navigate to="/app" replace />} />
+        <Route path="/login" element={<SignedOutOnly children={<LoginPage />} />} />
+        <Route path="/logout" element={<LogoutRoute />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/register/:plan?" element={<SignedOutOnly children={<RegisterPage />} />} />
+        <Route path="/signup/verification/:token?" element={<SignedOutOnly children={<VerificationPage />} />} />
+        <Route path="/signup/registration/success" element={<SignedInOnly children={<RegistrationSuccessPage />} />} />
+        <Route path="/signup/registration/deployment/:first?" element={<SignedInOnly children={<NewSitePage />} />} />
+        <Route
+          path="/signup/registration/:plan?"
+          element={<SignedOutOnly to="/signup/registration/success" children={<RegistrationPage />} />}
+        />
+        <Route path="/app/site/new/:first?" element={<SignedInOnly children={<NewSitePage />} />} />
+        <Route
+          path="/app/account/:selectedTab?"
+          element={
+            <SignedInOnly>
+              <AppLayout>
+                <AccountPage />
+              </AppLayout>
+            </SignedInOnly>
+          }
+        />
+        <Route path="/app" element={<Navigate to="/app/reports/dashboard" replace />} />
+        <Route path="/app/reports/dashboard" element={app(<DashboardPage />)} />
+        <Route path="/app/settings-view" element={app(<SiteGuard permission="sitesettings" children={<SettingsViewPage />} />)} />
+        <Route
+          path="/app/settings-view/site-name"
+          element={app(<SiteGuard permission="sitesettings" children={<SiteNamePage />} />)}
+        />
+        <Route
+          path="/app/settings-view/redirect-url"
+          element={app(<PermissionGuard permission="sitesettings" children={<RedirectUrlPage />} />)}
+        />
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Profile, Site, Subscription } from '@splashboard/contract';
+import { get } from './api.ts';
+import { loggedOut, profileLoaded, siteSelected, siteSettingsLoaded, subscriptionLoaded, type Store } from './store.ts';
+
+/** Start-up of the specification: profile, subscription (with billing access), the site and its settings. */
+export async function startUp(store: Store) {
+  const profile = await get<Profile>('/a/api/v1/profile/');
+  store.dispatch(profileLoaded(profile));
+  if (profile.billing_access) {
+    const subscription = await get<Subscription>('/a/api/v1/subscription/').catch(() => null);
+    store.dispatch(subscriptionLoaded(subscription));
+  }
+  const selected = store.getState().site.selectedSiteId;
+  const stillVisible = selected === 0 ? profile.permissions.control_panel : profile.sites.some((s) => s.id === selected);
+  if (selected === null || !stillVisible) {
+    const first = profile.sites[0]?.id ?? (profile.permissions.control_panel ? 0 : null);
+    if (first !== null) await loadSite(store, first);
+  } else {
+    await loadSite(store, selected);
+  }
+  return profile;
+}
+
+export async function loadSite(store: Store, siteId: number) {
+  store.dispatch(siteSelected(siteId));
+  const settings = await get<Site>(`/s/api/v1/site/${siteId}`);
+  store.dispatch(siteSettingsLoaded(settings));
+  return settings;
+}
+
+export async function logout(store: Store) {
+  const res = await fetch('/logout', { credentials: 'same-origin' });
+  store.dispatch(loggedOut());
+  if (!res.ok) throw new Error('logout failed');
+}

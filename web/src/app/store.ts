@@ -1,0 +1,63 @@
+import { combineReducers, configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { persistReducer, persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import storage from 'redux-persist/es/storage';
+import type { Profile, Site, Subscription } from '@splashboard/contract';
+
+export interface SessionState {
+  user: Profile | null;
+  /** The two-factor token kept between the password step and the code step. */
+  tfToken: string | null;
+}
+
+const session = createSlice({
+  name: 'session',
+  initialState: { user: null, tfToken: null } as SessionState,
+  reducers: {
+    signedIn: (s, a: PayloadAction<Profile>) => ({ ...s, user: a.payload, tfToken: null }),
+    tfRequired: (s, a: PayloadAction<string>) => ({ ...s, tfToken: a.payload }),
+    profileLoaded: (s, a: PayloadAction<Profile>) => ({ ...s, user: a.payload }),
+  },
+});
+
+export interface SiteState {
+  selectedSiteId: number | null;
+  settings: Site | null;
+  subscription: Subscription | null;
+}
+
+const site = createSlice({
+  name: 'site',
+  initialState: { selectedSiteId: null, settings: null, subscription: null } as SiteState,
+  reducers: {
+    siteSelected: (s, a: PayloadAction<number>) => ({
+      ...s,
+      selectedSiteId: a.payload,
+      settings: s.settings?.id === a.payload ? s.settings : null,
+    }),
+    siteSettingsLoaded: (s, a: PayloadAction<Site>) => ({ ...s, settings: a.payload, selectedSiteId: a.payload.id }),
+    subscriptionLoaded: (s, a: PayloadAction<Subscription | null>) => ({ ...s, subscription: a.payload }),
+  },
+});
+
+export const { signedIn, tfRequired, profileLoaded } = session.actions;
+export const { siteSelected, siteSettingsLoaded, subscriptionLoaded } = site.actions;
+export const LOGGED_OUT = 'app/loggedOut';
+export const loggedOut = () => ({ type: LOGGED_OUT });
+
+const appReducer = combineReducers({ session: session.reducer, site: site.reducer });
+type AppState = ReturnType<typeof appReducer>;
+// Logging out clears all stored state.
+const rootReducer = (state: AppState | undefined, action: { type: string }) =>
+  appReducer(action.type === LOGGED_OUT ? undefined : state, action);
+
+export function makeStore() {
+  const store = configureStore({
+    reducer: persistReducer({ key: 'root', storage, whitelist: ['session', 'site'] }, rootReducer as typeof appReducer),
+    middleware: (m) => m({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
+  });
+  return { store, persistor: persistStore(store) };
+}
+
+export type Store = ReturnType<typeof makeStore>['store'];
+export type RootState = AppState;
+export type AppDispatch = Store['dispatch'];

@@ -1,0 +1,172 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useStore } from 'react-redux';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Button from '@mui/material/Button';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { DEPLOYMENT_TYPES, PLAN_TYPES, type Profile } from '@splashboard/contract';
+import { ApiFailure, fieldErrors, post } from '../../app/api.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { startUp } from '../../app/session.ts';
+import { signedIn, type Store } from '../../app/store.ts';
+import { CenteredCard } from '../../layout/CenteredCard.tsx';
+
+const planOf = (p: string | undefined) => ((PLAN_TYPES as readonly string[]).includes(p ?? '') ? p! : 'collect');
+
+/** Step 1: the email address, to which we send a link. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const { plan } = useParams();
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState('');
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    try {
+      await post('/a/api/v1/registration/email/verify', {
+        email: new FormData(e.currentTarget).get('email'),
+        plan_type: planOf(plan),
+      });
+      setSent(true);
+    } catch (err) {
+      setError(fieldErrors(err).email ?? (err instanceof ApiFailure ? err.message : t('common.unknownError')));
+    }
+  };
+  return (
+    <CenteredCard title={t('signup.registerTitle')}>
+      {sent ? (
+        <Alert severity="success">{t('signup.linkSent')}</Alert>
+      ) : (
+        <Stack component="form" spacing={2} onSubmit={submit}>
+          <Typography color="text.secondary">{t('signup.registerHelp')}</Typography>
+          <TextField name="email" type="email" label={t('auth.email')} required autoFocus error={!!error} helperText={error} />
+          <Button type="submit" variant="contained">
+            {t('signup.sendLink')}
+          </Button>
+          <Link component={RouterLink} to="/login">
+            {t('signup.haveAccount')}
+          </Link>
+        </Stack>
+      )}
+    </CenteredCard>
+  );
+}
+
+/** Step 2: the link from the email; a known address is confirmed, a new one goes on to the details. */
+export function VerificationPage() {
+  const { t } = useTranslation();
+  const { token } = useParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const store = useStore() as Store;
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    (async () => {
+      const v = await post<{ email: string; plan_type: string | null; registered: boolean }>(
+        '/a/api/v1/registration/token/validate',
+        { token },
+      );
+      if (!v.registered)
+        return navigate(`/signup/registration/${planOf(v.plan_type ?? undefined)}?token=${encodeURIComponent(token!)}`, {
+          replace: true,
+        });
+      const a = await post<{ user: Profile | null }>('/a/api/v1/registration/activate', { token });
+      if (a.user) {
+        dispatch(signedIn(a.user));
+        await startUp(store);
+        navigate('/app/reports/dashboard', { replace: true });
+      } else navigate('/login', { replace: true });
+    })().catch(() => setFailed(true));
+  }, [token, navigate, dispatch, store]);
+  return (
+    <CenteredCard title={t('signup.registerTitle')}>
+      {failed ? <Alert severity="error">{t('signup.validationFailed')}</Alert> : <Typography>{t('signup.verifying')}</Typography>}
+    </CenteredCard>
+  );
+}
+
+/** Step 3: the registration draft; the account starts on a trial of the chosen plan. */
+export function RegistrationPage() {
+  const { t } = useTranslation();
+  const { plan } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const body = Object.fromEntries(new FormData(e.currentTarget).entries()) as Record<string, string>;
+    if (body.password!.length < 7) return setErrors({ password: t('signup.passwordMin') });
+    if (body.password !== body.confirm_password) return setErrors({ confirm_password: t('signup.passwordMatch') });
+    try {
+      const res = await post<{ user: Profile }>('/a/api/v1/registration/', {
+        ...body,
+        token: params.get('token') ?? undefined,
+        for_your_own: true,
+        account_type: 'business',
+      });
+      dispatch(signedIn(res.user));
+      navigate('/signup/registration/success');
+    } catch (err) {
+      const fe = fieldErrors(err);
+      setErrors(fe.token ? { ...fe, form: t('signup.validationFailed') } : fe);
+    }
+  };
+  const text = (name: string, label: string, type = 'text', autoComplete?: string) => (
+    <TextField
+      name={name}
+      type={type}
+      label={label}
+      autoComplete={autoComplete}
+      required
+      error={!!errors[name]}
+      helperText={errors[name]}
+    />
+  );
+  return (
+    <CenteredCard title={t('signup.detailsTitle')}>
+      <Stack component="form" spacing={2} onSubmit={submit}>
+        {text('account_name', t('signup.accountName'), 'text', 'organization')}
+        {text('displayname', t('signup.displayName'), 'text', 'name')}
+        {text('password', t('auth.password'), 'password', 'new-password')}
+        {text('confirm_password', t('signup.confirmPassword'), 'password', 'new-password')}
+        <TextField name="plan_type" select label={t('signup.plan')} defaultValue={planOf(plan)}>
+          {PLAN_TYPES.map((p) => (
+            <MenuItem key={p} value={p}>
+              {t(`signup.plans.${p}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField name="deployment_type" select label={t('signup.deploymentType')} defaultValue="cafe">
+          {DEPLOYMENT_TYPES.map((d) => (
+            <MenuItem key={d} value={d}>
+              {t(`signup.deployments.${d}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {errors.form && <Alert severity="error">{errors.form}</Alert>}
+        <Button type="submit" variant="contained">
+          {t('signup.createAccount')}
+        </Button>
+      </Stack>
+    </CenteredCard>
+  );
+}
+
+export function RegistrationSuccessPage() {
+  const { t } = useTranslation();
+  return (
+    <CenteredCard title={t('signup.successTitle')}>
+      <Stack spacing={2}>
+        <Typography>{t('signup.successBody')}</Typography>
+        <Button component={RouterLink} to="/signup/registration/deployment/first" variant="contained">
+          {t('signup.setUpLocation')}
+        </Button>
+      </Stack>
+    </CenteredCard>
+  );
+}
