@@ -49,7 +49,7 @@ export interface TestServer {
 }
 
 /** The real server on a free loopback port, with its own database and data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, opts: { webDist?: string } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-test-'));
   const db = await freshDatabase();
   const config = loadConfig({
@@ -64,7 +64,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...env,
   });
-  const built = await buildApp(config, { handle: db.handle });
+  const built = await buildApp(config, { handle: db.handle, webDist: opts.webDist });
   await built.startWorkers();
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();

@@ -11,45 +11,32 @@ export function Banners() {
   const navigate = useNavigate();
   const sub = useAppSelector((s) => s.site.subscription);
   if (!sub) return null;
-  const action = (label: string, to: string) => (
-    <Button color="inherit" size="small" onClick={() => navigate(to)}>
-      {label}
-    </Button>
+  const banner = (severity: 'error' | 'warning', text: string, label: string, to: string) => (
+    <Alert
+      severity={severity}
+      variant="filled"
+      sx={{ py: 0 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => navigate(to)}>
+          {label}
+        </Button>
+      }
+    >
+      {text}
+    </Alert>
   );
-  if (sub.status === 'cancelled') {
-    return (
-      <Alert
-        severity="error"
-        variant="filled"
-        sx={{ py: 0 }}
-        action={action(t('layout.reactivate'), '/change-subscription/reactivate')}
-      >
-        {t('layout.cancelled')}
-      </Alert>
-    );
-  }
+  if (sub.status === 'cancelled')
+    return banner('error', t('layout.cancelled'), t('layout.reactivate'), '/change-subscription/reactivate');
   if (sub.cancel_at_period_end) {
-    return (
-      <Alert
-        severity="error"
-        variant="filled"
-        sx={{ py: 0 }}
-        action={action(t('layout.reactivate'), '/change-subscription/reactivate')}
-      >
-        {t('layout.subscriptionEnds', { count: daysUntil(sub.current_period_end) })}
-      </Alert>
-    );
+    const count = daysUntil(sub.current_period_end);
+    return banner('error', t('layout.subscriptionEnds', { count }), t('layout.reactivate'), '/change-subscription/reactivate');
   }
   if (sub.status === 'trialing') {
-    return (
-      <Alert
-        severity="warning"
-        variant="filled"
-        sx={{ py: 0 }}
-        action={action(t('layout.upgradeNow'), '/change-subscription/buy_now')}
-      >
-        {t('layout.trialEnds', { count: daysUntil(sub.trial_end) })}
-      </Alert>
+    return banner(
+      'warning',
+      t('layout.trialEnds', { count: daysUntil(sub.trial_end) }),
+      t('layout.upgradeNow'),
+      '/change-subscription/buy_now',
     );
   }
   return null;

@@ -173,12 +173,8 @@ export class RadiusServer {
     if (withMa && !validMessageAuthenticator(msg, client.secret))
       return (this.drop('bad Message-Authenticator', rinfo.address), null);
     if (!withMa && client.requireMessageAuthenticator) return (this.drop('missing Message-Authenticator', rinfo.address), null);
-    let packet: DecodedPacket;
-    try {
-      packet = decode(msg, client.secret);
-    } catch {
-      return (this.drop('undecodable', rinfo.address), null);
-    }
+    const packet = this.decodeOrDrop(msg, client, rinfo);
+    if (!packet) return null;
     const a = packet.attributes;
     const decision = await this.opts.handlers.authenticate({
       client,
@@ -201,12 +197,8 @@ export class RadiusServer {
   private async accounting(msg: Buffer, client: NasClient, rinfo: dgram.RemoteInfo): Promise<Buffer | null> {
     if (!validAccountingAuthenticator(msg, client.secret))
       return (this.drop('bad accounting authenticator', rinfo.address), null);
-    let packet: DecodedPacket;
-    try {
-      packet = decode(msg, client.secret);
-    } catch {
-      return (this.drop('undecodable', rinfo.address), null);
-    }
+    const packet = this.decodeOrDrop(msg, client, rinfo);
+    if (!packet) return null;
     const a = packet.attributes;
     const statusType = str(a['Acct-Status-Type']) as AccountingRecord['statusType'];
     if (!['Start', 'Stop', 'Interim-Update', 'Accounting-On', 'Accounting-Off'].includes(statusType)) {
@@ -228,6 +220,15 @@ export class RadiusServer {
     });
     this.stats.accounted++;
     return encodeReply(packet, 'Accounting-Response', client.secret);
+  }
+
+  private decodeOrDrop(msg: Buffer, client: NasClient, rinfo: dgram.RemoteInfo): DecodedPacket | null {
+    try {
+      return decode(msg, client.secret);
+    } catch {
+      this.drop('undecodable', rinfo.address);
+      return null;
+    }
   }
 
   private remember(key: string, reply: Buffer) {
