@@ -83,6 +83,7 @@ describe('dashboard shell in Chromium', () => {
     await screenshot(page, 'new-location-375');
     await page.getByRole('button', { name: 'Create location' }).click();
     await page.getByTestId('dashboard-site').getByText('Terraza').waitFor();
+    await page.getByText(/Psst\.\.\. your trial ends in 14 days/).waitFor();
     expect(new URL(page.url()).searchParams.get('site')).toMatch(/^\d+$/);
     await screenshot(page, 'dashboard-375');
     await context.close();
@@ -96,6 +97,10 @@ describe('dashboard shell in Chromium', () => {
     await api.post('/tf-setup', { setup: true, code: totp() });
 
     const { page, context } = await newPage();
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(app.url) && !r.url().startsWith('data:')) outside.push(r.url());
+    });
     await signIn(page, email, password);
     await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
     await page.getByLabel('Code').fill('000000' === totp(1) ? '111111' : '000000');
@@ -120,6 +125,9 @@ describe('dashboard shell in Chromium', () => {
     await page.goto(`${app.url}/newapp/app/reports/dashboard?site=999999`);
     await page.getByText('No site exist with site id 999999').waitFor();
     await page.waitForURL((u) => u.searchParams.get('site') === String(sites[1].id));
+
+    // Nothing is fetched from outside the server (fonts, icons and widgets are ours or off).
+    expect(outside).toEqual([]);
 
     await page.getByRole('button', { name: 'Control Panel' }).click();
     await page.getByRole('button', { name: 'Go to sites' }).waitFor();

@@ -1,11 +1,16 @@
 import type { Profile, Site, Subscription } from '@splashboard/contract';
 import { get } from './api.ts';
+import { loadChatWidget, type UiVendorSettings } from './vendorWidgets.ts';
 import { loggedOut, profileLoaded, siteSelected, siteSettingsLoaded, subscriptionLoaded, type Store } from './store.ts';
 
 /** Start-up of the specification: profile, subscription (with billing access), the site and its settings. */
 export async function startUp(store: Store) {
-  const profile = await get<Profile>('/a/api/v1/profile/');
+  const [profile, meta] = await Promise.all([
+    get<Profile>('/a/api/v1/profile/'),
+    get<{ ui_settings: UiVendorSettings }>('/a/api/v1/meta/'),
+  ]);
   store.dispatch(profileLoaded(profile));
+  loadChatWidget(meta.ui_settings, profile);
   if (profile.billing_access) {
     const subscription = await get<Subscription>('/a/api/v1/subscription/').catch(() => null);
     store.dispatch(subscriptionLoaded(subscription));

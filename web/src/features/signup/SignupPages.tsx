@@ -96,6 +96,7 @@ export function RegistrationPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const store = useStore() as Store;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -110,6 +111,7 @@ export function RegistrationPage() {
         account_type: 'business',
       });
       dispatch(signedIn(res.user));
+      await startUp(store);
       navigate('/signup/registration/success');
     } catch (err) {
       const fe = fieldErrors(err);
