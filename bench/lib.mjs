@@ -35,6 +35,7 @@ export async function startSplashboard(port, extraEnv = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ROLES: 'api,portal,worker',
       DEMO_EMAIL: 'bench@splashboard.local',
       DEMO_PASSWORD: 'bench-password',
       RATE_LIMIT_LOGIN_PER_IP: '100000000',

@@ -31,12 +31,19 @@ import { createSitesService } from './domains/sites/sites.service.ts';
 import { sitesRoutes } from './domains/sites/sites.routes.ts';
 import { subscriptionRoutes } from './domains/subscription/subscription.routes.ts';
 import { metaRoutes } from './domains/meta/meta.routes.ts';
+import { createMacEntriesService } from './domains/network/macentries.service.ts';
+import { createNasClientsService } from './domains/network/nas-clients.service.ts';
+import { networkRoutes } from './domains/network/network.routes.ts';
+import { RadiusServer } from './network/radius/server.ts';
+import { createRadiusHandlers } from './network/radius/handlers.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   /** Starts the job workers (role `worker`); the API works without them. */
   startWorkers(): Promise<void>;
+  /** Starts the RADIUS server (role `radius`) on the configured UDP ports. */
+  startRadius(): Promise<RadiusServer>;
   close(): Promise<void>;
 }
 
@@ -113,6 +120,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: '/a/api/v1' },
   );
   await app.register(sitesRoutes(sitesService), { prefix: '/s/api/v1' });
+  await app.register(
+    networkRoutes(
+      createMacEntriesService({ db, sites: sitesService }),
+      createNasClientsService({ db, secrets, sites: sitesService }),
+    ),
+    { prefix: '/s/:siteId/api/v1' },
+  );
 
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {
@@ -132,11 +146,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
   });
 
+  let radius: RadiusServer | undefined;
   return {
     app,
     ctx,
     startWorkers: () => jobs.start({ work: config.roles.has('worker') }),
+    async startRadius() {
+      radius = new RadiusServer({ ...config.radius, handlers: createRadiusHandlers(db, secrets), log: app.log });
+      await radius.start();
+      return radius;
+    },
     async close() {
+      await radius?.stop();
       await app.close();
       await jobs.stop();
       if (!opts.handle) await handle.close();

@@ -23,6 +23,12 @@ async function main(command: string | undefined) {
   }
   const built = await buildApp(config, { handle, webDist });
   await built.startWorkers();
+  if (config.roles.has('radius')) {
+    const radius = await built.startRadius();
+    console.log(
+      `RADIUS listening on ${config.radius.host} udp/${radius.ports.auth} (auth) and udp/${radius.ports.acct} (accounting)`,
+    );
+  }
   await built.app.listen({ port: config.port, host: config.host });
   const db = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
   console.log(

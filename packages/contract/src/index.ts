@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './registration.ts';
 export * from './sites.ts';
 export * from './meta.ts';
+export * from './network.ts';

@@ -12,8 +12,8 @@ import { RadiusServer, type AccountingRecord, type NasClient } from './server.ts
  */
 const SECRET = 'gateway-secret-1';
 const clients: Record<string, NasClient> = {
-  '127.0.0.1': { id: 'strict', secret: SECRET, requireMessageAuthenticator: true },
-  '127.0.0.2': { id: 'legacy', secret: SECRET, requireMessageAuthenticator: false },
+  '127.0.0.1': { id: 1, siteId: 1, secret: SECRET, requireMessageAuthenticator: true },
+  '127.0.0.2': { id: 2, siteId: 1, secret: SECRET, requireMessageAuthenticator: false },
 };
 const passwords: Record<string, string> = { guest1: 'pw-guest-1', 'aa-bb-cc-dd-ee-ff': 'aa-bb-cc-dd-ee-ff' };
 const accounting: AccountingRecord[] = [];

@@ -18,7 +18,8 @@ import {
 
 /** A gateway allowed to ask us (a NAS), with its own shared secret. */
 export interface NasClient {
-  id: string;
+  id: number;
+  siteId: number;
   secret: string;
   /** Old gateways that cannot send Message-Authenticator can be let through, per client. */
   requireMessageAuthenticator: boolean;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const MAC_AND_IP_REQUIRED = 'MAC address and external IP are required';
+
+/** Twelve lowercase hex digits from any vendor's MAC format (aa:bb…, AA-BB…, aabb.ccdd.eeff, aabbcc…). */
+export function normalizeMac(value: string): string | null {
+  const hex = value
+    .trim()
+    .toLowerCase()
+    .replace(/[^0-9a-f]/g, '');
+  const separatorsOk = /^[0-9a-f]{2}([-:]?[0-9a-f]{2}){5}$|^[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}$/.test(
+    value.trim().toLowerCase(),
+  );
+  return hex.length === 12 && separatorsOk ? hex : null;
+}
+
+export const formatMac = (hex: string) => hex.match(/../g)!.join(':').toUpperCase();
+
+const macField = z
+  .string({ error: MAC_AND_IP_REQUIRED })
+  .trim()
+  .min(1, MAC_AND_IP_REQUIRED)
+  .max(32)
+  .refine((v) => v === '' || normalizeMac(v) !== null, 'Enter a MAC address such as AA:BB:CC:DD:EE:FF');
+const ipField = z
+  .string({ error: MAC_AND_IP_REQUIRED })
+  .trim()
+  .min(1, MAC_AND_IP_REQUIRED)
+  .max(45)
+  .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'Enter an IPv4 or IPv6 address' }));
+
+export const macEntryInputSchema = z.object({
+  mac: macField,
+  external_ip: ipField,
+  description: z.string().trim().max(200).default(''),
+});
+
+export const macEntrySchema = z.object({
+  id: z.number().int(),
+  mac: z.string(),
+  external_ip: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+});
+
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(25),
+  search: z.string().trim().max(100).default(''),
+});
+
+export const listMetadataSchema = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
+
+export const nasClientInputSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  ip_address: z.union([z.ipv4(), z.ipv6()], { error: 'Enter the gateway’s IPv4 or IPv6 address' }),
+  require_message_authenticator: z.boolean().default(true),
+});
+
+export const nasClientSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ip_address: z.string(),
+  require_message_authenticator: z.boolean(),
+  /** Whole only in the answer that creates it; masked afterwards. */
+  secret: z.string(),
+  created_at: z.string(),
+});

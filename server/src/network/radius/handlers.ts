@@ -1,0 +1,83 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { normalizeMac } from '@splashboard/contract';
+import { macEntries, nasClients, radiusSessions } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { SecretBox } from '../../platform/crypto.ts';
+import type { RadiusHandlers } from './server.ts';
+
+/**
+ * The database behind the RADIUS server: gateways by source address, whitelisted devices by MAC
+ * (whatever format the gateway sends), accounting into radius_sessions. Guest logins from the portal
+ * plug in here too.
+ */
+export function createRadiusHandlers(db: Database, secrets: SecretBox): RadiusHandlers {
+  const clientByIp = db
+    .select()
+    .from(nasClients)
+    .where(eq(nasClients.ipAddress, sql.placeholder('ip')))
+    .prepare('nas_client_by_ip');
+  const whitelisted = db
+    .select({ id: macEntries.id })
+    .from(macEntries)
+    .where(and(eq(macEntries.siteId, sql.placeholder('siteId')), eq(macEntries.mac, sql.placeholder('mac'))))
+    .prepare('mac_entry_by_mac');
+
+  return {
+    async findClient(address) {
+      const [row] = await clientByIp.execute({ ip: address.replace(/^::ffff:/, '') });
+      if (!row) return null;
+      return {
+        id: row.id,
+        siteId: row.siteId,
+        secret: secrets.open(row.secretEnc),
+        requireMessageAuthenticator: row.requireMessageAuthenticator,
+      };
+    },
+
+    async authenticate(req) {
+      // MAC authentication: the gateway sends the device's MAC as User-Name, and as the password, an
+      // empty one, or none at all (vendors differ); the shared secret is what vouches for the gateway.
+      const mac = normalizeMac(req.userName) ?? normalizeMac(req.callingStationId);
+      const c = req.credentials;
+      if (mac && (c.method === 'none' || c.verify(req.userName) || c.verify(''))) {
+        const [entry] = await whitelisted.execute({ siteId: req.client.siteId, mac });
+        if (entry) return { accept: true, reply: [['Acct-Interim-Interval', 300]] };
+      }
+      return { accept: false, reason: 'unknown user' };
+    },
+
+    async account(r) {
+      if (r.statusType === 'Accounting-On' || r.statusType === 'Accounting-Off') return;
+      const stopped = r.statusType === 'Stop';
+      const values = {
+        nasClientId: r.client.id,
+        siteId: r.client.siteId,
+        acctSessionId: r.sessionId,
+        userName: r.userName,
+        callingStationId: r.callingStationId,
+        status: r.statusType,
+        inputOctets: r.inputOctets,
+        outputOctets: r.outputOctets,
+        sessionTime: r.sessionTime,
+        terminateCause: r.terminateCause,
+        stoppedAt: stopped ? new Date() : null,
+      };
+      await db
+        .insert(radiusSessions)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [radiusSessions.nasClientId, radiusSessions.acctSessionId],
+          // A late Interim after a Stop must not reopen the session; counters only move forward.
+          set: {
+            status: sql`case when ${radiusSessions.status} = 'Stop' then ${radiusSessions.status} else ${r.statusType} end`,
+            inputOctets: sql`greatest(${radiusSessions.inputOctets}, ${r.inputOctets})`,
+            outputOctets: sql`greatest(${radiusSessions.outputOctets}, ${r.outputOctets})`,
+            sessionTime: sql`greatest(${radiusSessions.sessionTime}, ${r.sessionTime})`,
+            terminateCause: stopped ? r.terminateCause : sql`${radiusSessions.terminateCause}`,
+            stoppedAt: stopped ? new Date() : sql`${radiusSessions.stoppedAt}`,
+            updatedAt: new Date(),
+          },
+        });
+    },
+  };
+}
