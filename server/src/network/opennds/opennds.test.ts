@@ -210,3 +210,17 @@ describe('openNDS level 3 authmon answers', () => {
     ).toEqual([]);
   });
 });
+
+describe('the network factory', () => {
+  it('builds the adapter of each family', async () => {
+    const { createControllerAdapter, parseArrival } = await import('../index.ts');
+    expect(createControllerAdapter({ family: 'opennds', level: 1, faskey }).family).toBe('opennds');
+    expect(createControllerAdapter({ family: 'unifi', url: 'https://127.0.0.1:8443', username: 'a', password: 'b' }).family).toBe(
+      'unifi',
+    );
+    expect(parseArrival('unifi', 'id=02:00:00:00:01:02').clientMac).toBe('02:00:00:00:01:02');
+    expect(parseArrival('opennds', { fas: Buffer.from(list).toString('base64') }, { level: 1, faskey }).clientIp).toBe(
+      '10.99.1.2',
+    );
+  });
+});
