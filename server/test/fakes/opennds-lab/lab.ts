@@ -123,7 +123,9 @@ export async function startOpenNdsLab(options: { level: 1 | 2; faskey: string })
     await stop(fas);
     for (const n of created) {
       // Whatever openNDS left running in its namespace (helper scripts) was started by this lab.
-      const pids = execFileSync('ip', ['netns', 'pids', n], { encoding: 'utf8' }).split(/\s+/).filter(Boolean);
+      const pids = execFileSync('ip', ['netns', 'pids', n], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+        .split(/\s+/)
+        .filter(Boolean);
       for (const pid of pids) {
         try {
           process.kill(Number(pid), 'SIGKILL');
@@ -267,7 +269,10 @@ export async function startOpenNdsLab(options: { level: 1 | 2; faskey: string })
       ndsctl: (...args) =>
         // ndsctl's socket is in the gateway's private /tmp: enter openNDS's own namespaces (`ip netns
         // exec` execs sh, which execs opennds, so the spawned pid is openNDS itself).
-        execFileSync('nsenter', ['-t', ndsPid, '-m', '-n', 'ndsctl', ...args], { encoding: 'utf8' }),
+        execFileSync('nsenter', ['-t', ndsPid, '-m', '-n', 'ndsctl', ...args], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
       logs: () => `--- openNDS ---\n${log.nds.text.slice(-4000)}\n--- FAS ---\n${log.fas.text.slice(-2000)}`,
       close,
     };
