@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: `server:${engine}`,
           include: serverTests,
+          // Tests against real gateways run once, in the e2e project: they hold machine-wide resources.
+          exclude: ['**/*.e2e.test.ts', '**/node_modules/**'],
           environment: 'node',
           env: { TEST_ENGINE: engine },
           testTimeout: 30_000,
@@ -26,7 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
+          include: ['e2e/**/*.test.ts', 'server/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
