@@ -9,6 +9,7 @@ import { AppLayout } from '../layout/AppLayout.tsx';
 import { logout } from './session.ts';
 import { SiteParamSync } from './Startup.tsx';
 import type { Store } from './store.ts';
+import { ONBOARDING_STEPS } from '../features/signup/steps.ts';
 
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
 const AccountPage = lazy(() => import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
@@ -22,6 +23,8 @@ const RegisterPage = lazy(() => signup().then((m) => ({ default: m.RegisterPage 
 const VerificationPage = lazy(() => signup().then((m) => ({ default: m.VerificationPage })));
 const RegistrationPage = lazy(() => signup().then((m) => ({ default: m.RegistrationPage })));
 const RegistrationSuccessPage = lazy(() => signup().then((m) => ({ default: m.RegistrationSuccessPage })));
+const OnboardingPage = lazy(() => import('../features/signup/OnboardingPages.tsx').then((m) => ({ default: m.OnboardingPage })));
+
 
 /** A signed-in page inside the top bar and side menu, behind the signed-in gate. */
 const app = (page: ReactNode) => (
@@ -53,6 +56,13 @@ export function AppRoutes() {
         <Route path="/register/:plan?" element={<SignedOutOnly children={<RegisterPage />} />} />
         <Route path="/signup/verification/:token?" element={<SignedOutOnly children={<VerificationPage />} />} />
         <Route path="/signup/registration/success" element={<SignedInOnly children={<RegistrationSuccessPage />} />} />
+        {ONBOARDING_STEPS.map((step) => (
+          <Route
+            key={step}
+            path={`/signup/registration/${step}/:first?`}
+            element={<SignedInOnly children={<OnboardingPage key={step} step={step} />} />}
+          />
+        ))}
         <Route path="/signup/registration/deployment/:first?" element={<SignedInOnly children={<NewSitePage />} />} />
         <Route
           path="/signup/registration/:plan?"

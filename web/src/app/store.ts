@@ -1,7 +1,7 @@
 import { combineReducers, configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer, persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
-import type { Profile, Site, Subscription } from '@splashboard/contract';
+import type { AuthMethod, Profile, Site, Subscription } from '@splashboard/contract';
 
 export interface SessionState {
   user: Profile | null;
@@ -39,12 +39,43 @@ const site = createSlice({
   },
 });
 
+/**
+ * The answers of the onboarding steps (deployment, field collection, branding, payment, guest user and
+ * voucher), kept until the first location is created from them.
+ */
+export interface OnboardingDraft {
+  router_type: string;
+  auth_methods: AuthMethod[];
+  logo_image: string;
+  html_image: string;
+  skip_image: boolean;
+}
+
+const emptyDraft: OnboardingDraft = { router_type: '', auth_methods: [], logo_image: '', html_image: '', skip_image: false };
+
+const onboarding = createSlice({
+  name: 'onboarding',
+  initialState: emptyDraft,
+  reducers: {
+    draftChanged: (s, a: PayloadAction<Partial<OnboardingDraft>>) => ({ ...s, ...a.payload }),
+    /** Turns one login method on or off, keeping the others. */
+    methodToggled: (s, a: PayloadAction<{ method: AuthMethod; on: boolean }>) => ({
+      ...s,
+      auth_methods: a.payload.on
+        ? [...s.auth_methods.filter((m) => m !== a.payload.method), a.payload.method]
+        : s.auth_methods.filter((m) => m !== a.payload.method),
+    }),
+    draftCleared: () => emptyDraft,
+  },
+});
+
 export const { signedIn, tfRequired, profileLoaded } = session.actions;
+export const { draftChanged, methodToggled, draftCleared } = onboarding.actions;
 export const { siteSelected, siteSettingsLoaded, subscriptionLoaded } = site.actions;
 export const LOGGED_OUT = 'app/loggedOut';
 export const loggedOut = () => ({ type: LOGGED_OUT });
 
-const appReducer = combineReducers({ session: session.reducer, site: site.reducer });
+const appReducer = combineReducers({ session: session.reducer, site: site.reducer, onboarding: onboarding.reducer });
 type AppState = ReturnType<typeof appReducer>;
 // Logging out clears all stored state.
 const rootReducer = (state: AppState | undefined, action: { type: string }) =>
@@ -52,7 +83,7 @@ const rootReducer = (state: AppState | undefined, action: { type: string }) =>
 
 export function makeStore() {
   const store = configureStore({
-    reducer: persistReducer({ key: 'root', storage, whitelist: ['session', 'site'] }, rootReducer as typeof appReducer),
+    reducer: persistReducer({ key: 'root', storage, whitelist: ['session', 'site', 'onboarding'] }, rootReducer as typeof appReducer),
     middleware: (m) => m({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
   });
   return { store, persistor: persistStore(store) };

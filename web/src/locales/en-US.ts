@@ -80,6 +80,9 @@ export const enUS = {
     uploadFailed: 'There was an error uploading your file',
     create: 'Create location',
     createFailed: 'Error saving site',
+    nameRequired: 'Location name is required',
+    imageOrSkip: 'Upload a logo or background, or choose to skip',
+    replace: 'Replace',
     methods: {
       clickthrough: 'Click-through',
       email: 'Email',
@@ -94,6 +97,39 @@ export const enUS = {
       atos: 'Terms and conditions',
       multilanding: 'Multi-landing',
       wifi4eu: 'WiFi4EU',
+    },
+  },
+  onboarding: {
+    guided: 'Prefer a guided set-up? Go step by step',
+    stepOf: 'Step {{step}} of {{count}}',
+    progress: 'Set-up progress',
+    deployment: {
+      title: 'Your Wi-Fi equipment',
+      help: 'Which router or controller runs the guest Wi-Fi at this location?',
+    },
+    fieldCollect: {
+      title: 'What guests give to get online',
+      help: 'Choose how guests log in and what you collect from them. You can change it later.',
+      label: 'Login and data collection',
+    },
+    branding: {
+      title: 'Your brand on the splash page',
+      help: 'Add your logo and a background image for the page guests see before they get online.',
+    },
+    payment: {
+      title: 'Sell Wi-Fi access',
+      help: 'Guests can buy time online with a card. You set up the packages and the payment account later.',
+      label: 'Payments',
+    },
+    guestuser: {
+      title: 'Guest accounts',
+      help: 'Give regular guests, staff or residents their own username and password.',
+      label: 'Guest accounts',
+    },
+    voucher: {
+      title: 'Vouchers',
+      help: 'Print or hand out codes that give access for a set time, here or at all your locations.',
+      label: 'Vouchers',
     },
   },
   layout: {

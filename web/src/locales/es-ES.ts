@@ -82,6 +82,9 @@ export const esES: Catalog = {
     uploadFailed: 'Se ha producido un error al subir el archivo',
     create: 'Crear ubicación',
     createFailed: 'Error al guardar la ubicación',
+    nameRequired: 'El nombre de la ubicación es obligatorio',
+    imageOrSkip: 'Sube un logotipo o un fondo, o elige omitirlos',
+    replace: 'Cambiar',
     methods: {
       clickthrough: 'Acceso con un clic',
       email: 'Correo electrónico',
@@ -96,6 +99,39 @@ export const esES: Catalog = {
       atos: 'Términos y condiciones',
       multilanding: 'Multiacceso',
       wifi4eu: 'WiFi4EU',
+    },
+  },
+  onboarding: {
+    guided: '¿Prefieres una configuración guiada? Ve paso a paso',
+    stepOf: 'Paso {{step}} de {{count}}',
+    progress: 'Progreso de la configuración',
+    deployment: {
+      title: 'Tu equipo wifi',
+      help: '¿Qué router o controlador gestiona el wifi de invitados en esta ubicación?',
+    },
+    fieldCollect: {
+      title: 'Lo que dan los invitados para conectarse',
+      help: 'Elige cómo acceden los invitados y qué datos recoges. Puedes cambiarlo más tarde.',
+      label: 'Acceso y recogida de datos',
+    },
+    branding: {
+      title: 'Tu marca en la página de bienvenida',
+      help: 'Añade tu logotipo y una imagen de fondo para la página que ven los invitados antes de conectarse.',
+    },
+    payment: {
+      title: 'Vende acceso wifi',
+      help: 'Los invitados pueden comprar tiempo de conexión con tarjeta. Los paquetes y la cuenta de pago se configuran después.',
+      label: 'Pagos',
+    },
+    guestuser: {
+      title: 'Cuentas de invitado',
+      help: 'Da a clientes habituales, personal o residentes su propio usuario y contraseña.',
+      label: 'Cuentas de invitado',
+    },
+    voucher: {
+      title: 'Vales',
+      help: 'Imprime o reparte códigos que dan acceso durante un tiempo, aquí o en todas tus ubicaciones.',
+      label: 'Vales',
     },
   },
   layout: {

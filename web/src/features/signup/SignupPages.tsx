@@ -165,7 +165,7 @@ export function RegistrationSuccessPage() {
     <CenteredCard title={t('signup.successTitle')}>
       <Stack spacing={2}>
         <Typography>{t('signup.successBody')}</Typography>
-        <Button component={RouterLink} to="/signup/registration/deployment/first" variant="contained">
+        <Button component={RouterLink} to="/signup/registration/deployment/1/first" variant="contained">
           {t('signup.setUpLocation')}
         </Button>
       </Stack>

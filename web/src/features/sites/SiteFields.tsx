@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import TextField from '@mui/material/TextField';
+import MenuItem from '@mui/material/MenuItem';
+import FormControl from '@mui/material/FormControl';
+import FormLabel from '@mui/material/FormLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Checkbox from '@mui/material/Checkbox';
+import type { AuthMethod } from '@splashboard/contract';
+import { get } from '../../app/api.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { draftChanged, methodToggled } from '../../app/store.ts';
+
+type Router = { id: string; name: string };
+let routers: Promise<Router[]> | null = null;
+
+/** The routers the server supports (from the meta call, fetched once). */
+function useRouters() {
+  const [list, setList] = useState<Router[]>([]);
+  useEffect(() => {
+    routers ??= get<{ supported_routers: Router[] }>('/a/api/v1/meta/').then((m) => m.supported_routers);
+    routers.then(setList, () => (routers = null));
+  }, []);
+  return list;
+}
+
+/** The router of the new location, kept in the onboarding draft. */
+export function RouterField({ error, onChange }: { error?: string; onChange?: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const value = useAppSelector((s) => s.onboarding.router_type);
+  const list = useRouters();
+  return (
+    <TextField
+      select
+      label={t('sites.router')}
+      value={list.some((r) => r.id === value) ? value : ''}
+      onChange={(e) => {
+        dispatch(draftChanged({ router_type: e.target.value }));
+        onChange?.();
+      }}
+      required
+      error={!!error}
+      helperText={error}
+    >
+      {list.map((r) => (
+        <MenuItem key={r.id} value={r.id}>
+          {r.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Check boxes for some of the guest login methods, kept in the onboarding draft. */
+export function MethodChecks({
+  methods,
+  label,
+  error,
+  onChange,
+}: {
+  methods: readonly AuthMethod[];
+  label: string;
+  error?: string;
+  onChange?: () => void;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const chosen = useAppSelector((s) => s.onboarding.auth_methods);
+  return (
+    <FormControl error={!!error} component="fieldset">
+      <FormLabel component="legend">{label}</FormLabel>
+      <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {methods.map((m) => (
+          <FormControlLabel
+            key={m}
+            label={t(`sites.methods.${m}`)}
+            control={
+              <Checkbox
+                checked={chosen.includes(m)}
+                onChange={(e) => {
+                  dispatch(methodToggled({ method: m, on: e.target.checked }));
+                  onChange?.();
+                }}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}

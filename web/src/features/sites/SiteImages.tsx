@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Stack from '@mui/material/Stack';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Checkbox from '@mui/material/Checkbox';
+import { ApiFailure, post } from '../../app/api.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { draftChanged } from '../../app/store.ts';
+
+const FIELDS = ['logo_image', 'html_image'] as const;
+
+/**
+ * Logo and background of a new location, uploaded at once to the server, or the choice to skip them
+ * (the skip-image rule: a location needs one of the two images unless the operator skips).
+ */
+export function SiteImages({ error }: { error?: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const draft = useAppSelector((s) => s.onboarding);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const hasImage = Boolean(draft.logo_image || draft.html_image);
+
+  const upload = async (field: (typeof FIELDS)[number], file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return setErrors((e) => ({ ...e, [field]: t('sites.imageOnly') }));
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      const { filelink } = await post<{ filelink: string }>('/s/api/v1/site/landingfile', form);
+      dispatch(draftChanged({ [field]: filelink, skip_image: false }));
+      setErrors((e) => ({ ...e, [field]: '' }));
+    } catch (err) {
+      setErrors((e) => ({ ...e, [field]: err instanceof ApiFailure ? err.message : t('sites.uploadFailed') }));
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      {FIELDS.map((field) => (
+        <Stack key={field} spacing={0.5}>
+          <Typography variant="body2">{t(field === 'logo_image' ? 'sites.logo' : 'sites.background')}</Typography>
+          {draft[field] && (
+            <img
+              src={draft[field]}
+              alt={t(field === 'logo_image' ? 'sites.logo' : 'sites.background')}
+              style={{ maxHeight: 64, maxWidth: 200, objectFit: 'contain', alignSelf: 'flex-start' }}
+            />
+          )}
+          <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
+            {draft[field] ? t('sites.replace') : t('sites.upload')}
+            <input
+              hidden
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              data-testid={`upload-${field}`}
+              onChange={(e) => upload(field, e.target.files?.[0])}
+            />
+          </Button>
+          {errors[field] && <FormHelperText error>{errors[field]}</FormHelperText>}
+        </Stack>
+      ))}
+      <FormControlLabel
+        label={t('sites.skipImage')}
+        control={
+          <Checkbox
+            checked={draft.skip_image && !hasImage}
+            disabled={hasImage}
+            onChange={(e) => dispatch(draftChanged({ skip_image: e.target.checked }))}
+          />
+        }
+      />
+      {error && <FormHelperText error>{error}</FormHelperText>}
+    </Stack>
+  );
+}
