@@ -14,8 +14,16 @@ import { UiSettingsProvider } from './app/UiSettings.tsx';
 import { ErrorBoundary } from './app/ErrorBoundary.tsx';
 import { Startup } from './app/Startup.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { loadMeta } from './app/meta.ts';
+import { configureTelemetry, watchUncaught } from './app/telemetry.ts';
 
 initI18n(loadSettings().language);
+watchUncaught();
+// Error reporting and analytics stay off unless the server configures them.
+loadMeta().then(
+  (meta) => configureTelemetry(meta.ui_settings),
+  () => {},
+);
 const { store, persistor } = makeStore();
 
 createRoot(document.getElementById('root')!).render(

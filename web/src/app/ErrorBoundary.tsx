@@ -1,4 +1,5 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from './telemetry.ts';
 import { Trans } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -9,8 +10,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { crashed:
   static getDerivedStateFromError() {
     return { crashed: true };
   }
-  override componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(error);
+    reportError(error, { componentStack: info.componentStack });
   }
   override render() {
     if (!this.state.crashed) return this.props.children;

@@ -1,4 +1,5 @@
 import type { ApiError } from '@splashboard/contract';
+import { reportError } from './telemetry.ts';
 
 /** A failed call, in the server's error shape. */
 export class ApiFailure extends Error {
@@ -36,7 +37,9 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const data = text ? safeJson(text) : null;
   if (res.ok) return data as T;
   if (res.status === 401 && !path.startsWith('/login') && !path.startsWith('/tf-validate')) onUnauthorized();
-  const err = (data ?? {}) as Partial<ApiError>;
+  const err = (data ?? {}) as Partial<ApiError> & { errors?: unknown };
+  if (!err.message && !err.errors && !err.schema_errors)
+    reportError(new Error(`Unknown error: ${method} ${path} answered ${res.status}`), { body: text.slice(0, 500) });
   throw new ApiFailure({ status: res.status, message: err.message ?? 'Unknown error', schema_errors: err.schema_errors ?? {} });
 }
 

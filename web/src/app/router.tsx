@@ -25,7 +25,6 @@ const RegistrationPage = lazy(() => signup().then((m) => ({ default: m.Registrat
 const RegistrationSuccessPage = lazy(() => signup().then((m) => ({ default: m.RegistrationSuccessPage })));
 const OnboardingPage = lazy(() => import('../features/signup/OnboardingPages.tsx').then((m) => ({ default: m.OnboardingPage })));
 
-
 /** A signed-in page inside the top bar and side menu, behind the signed-in gate. */
 const app = (page: ReactNode) => (
   <SignedIn>

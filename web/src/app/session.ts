@@ -1,14 +1,14 @@
 import type { Profile, Site, Subscription } from '@splashboard/contract';
 import { get } from './api.ts';
-import { loadChatWidget, type UiVendorSettings } from './vendorWidgets.ts';
+import { loadMeta } from './meta.ts';
+import { identify, resetTelemetry } from './telemetry.ts';
+import { loadChatWidget } from './vendorWidgets.ts';
 import { loggedOut, profileLoaded, siteSelected, siteSettingsLoaded, subscriptionLoaded, type Store } from './store.ts';
 
 /** Start-up of the specification: profile, subscription (with billing access), the site and its settings. */
 export async function startUp(store: Store) {
-  const [profile, meta] = await Promise.all([
-    get<Profile>('/a/api/v1/profile/'),
-    get<{ ui_settings: UiVendorSettings }>('/a/api/v1/meta/'),
-  ]);
+  const [profile, meta] = await Promise.all([get<Profile>('/a/api/v1/profile/'), loadMeta()]);
+  identify(profile);
   store.dispatch(profileLoaded(profile));
   loadChatWidget(meta.ui_settings, profile);
   if (profile.billing_access) {
@@ -18,7 +18,11 @@ export async function startUp(store: Store) {
   const selected = store.getState().site.selectedSiteId;
   const stillVisible = selected === 0 ? profile.permissions.control_panel : profile.sites.some((s) => s.id === selected);
   if (selected === null || !stillVisible) {
-    const first = profile.sites[0]?.id ?? (profile.permissions.control_panel ? 0 : null);
+    // Providers start in the control panel; everyone else at their first site.
+    const first =
+      profile.isProvider && profile.permissions.control_panel
+        ? 0
+        : (profile.sites[0]?.id ?? (profile.permissions.control_panel ? 0 : null));
     if (first !== null) await loadSite(store, first);
   } else {
     await loadSite(store, selected);
@@ -35,6 +39,7 @@ export async function loadSite(store: Store, siteId: number) {
 
 export async function logout(store: Store) {
   const res = await fetch('/logout', { credentials: 'same-origin' });
+  resetTelemetry();
   store.dispatch(loggedOut());
   if (!res.ok) throw new Error('logout failed');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggedOut, makeStore, siteSelected, signedIn } from './store.ts';
+import { draftChanged, loggedOut, makeStore, methodToggled, siteSelected, signedIn } from './store.ts';
 
 describe('store', () => {
   it('keeps the user and the site, and logging out clears all of it', () => {
@@ -11,5 +11,19 @@ describe('store', () => {
     store.dispatch(loggedOut());
     expect(store.getState().session.user).toBeNull();
     expect(store.getState().site.selectedSiteId).toBeNull();
+  });
+});
+
+describe('onboarding draft', () => {
+  it('collects the answers of the steps, toggles methods without duplicates, and is cleared on logout', () => {
+    const { store } = makeStore();
+    store.dispatch(draftChanged({ router_type: 'unifi' }));
+    store.dispatch(methodToggled({ method: 'email', on: true }));
+    store.dispatch(methodToggled({ method: 'email', on: true }));
+    store.dispatch(methodToggled({ method: 'voucher', on: true }));
+    store.dispatch(methodToggled({ method: 'email', on: false }));
+    expect(store.getState().onboarding).toMatchObject({ router_type: 'unifi', auth_methods: ['voucher'] });
+    store.dispatch(loggedOut());
+    expect(store.getState().onboarding).toMatchObject({ router_type: '', auth_methods: [] });
   });
 });

@@ -83,7 +83,10 @@ const rootReducer = (state: AppState | undefined, action: { type: string }) =>
 
 export function makeStore() {
   const store = configureStore({
-    reducer: persistReducer({ key: 'root', storage, whitelist: ['session', 'site', 'onboarding'] }, rootReducer as typeof appReducer),
+    reducer: persistReducer(
+      { key: 'root', storage, whitelist: ['session', 'site', 'onboarding'] },
+      rootReducer as typeof appReducer,
+    ),
     middleware: (m) => m({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),
   });
   return { store, persistor: persistStore(store) };

@@ -129,9 +129,9 @@ export const esES: Catalog = {
       label: 'Cuentas de invitado',
     },
     voucher: {
-      title: 'Vales',
+      title: 'Bonos',
       help: 'Imprime o reparte códigos que dan acceso durante un tiempo, aquí o en todas tus ubicaciones.',
-      label: 'Vales',
+      label: 'Bonos',
     },
   },
   layout: {

@@ -13,7 +13,6 @@ import { MethodChecks, RouterField } from '../sites/SiteFields.tsx';
 import { SiteImages } from '../sites/SiteImages.tsx';
 import { ONBOARDING_STEPS, type OnboardingStep } from './steps.ts';
 
-
 const KEYS: Record<OnboardingStep, string> = {
   'deployment/1': 'deployment',
   'field-collect': 'fieldCollect',
@@ -72,10 +71,7 @@ function useStepBody(step: OnboardingStep): { body: ReactNode; check(): string }
           />
         ),
         // The last offer is where the login methods are complete: at least one is needed.
-        check:
-          step === 'voucher-onboarding'
-            ? guard(t('sites.selectOne'), () => draft().auth_methods.length > 0)
-            : () => '',
+        check: step === 'voucher-onboarding' ? guard(t('sites.selectOne'), () => draft().auth_methods.length > 0) : () => '',
       };
     }
   }
@@ -87,8 +83,7 @@ export function OnboardingPage({ step }: { step: OnboardingStep }) {
   const navigate = useNavigate();
   const index = ONBOARDING_STEPS.indexOf(step);
   const suffix = first ? `/${first}` : '';
-  const to = (i: number) =>
-    `/signup/registration/${i < ONBOARDING_STEPS.length ? ONBOARDING_STEPS[i] : 'deployment'}${suffix}`;
+  const to = (i: number) => `/signup/registration/${i < ONBOARDING_STEPS.length ? ONBOARDING_STEPS[i] : 'deployment'}${suffix}`;
   const { body, check } = useStepBody(step);
   const key = KEYS[step];
   return (

@@ -13,6 +13,7 @@ import { DEPLOYMENT_TYPES, PLAN_TYPES, type Profile } from '@splashboard/contrac
 import { ApiFailure, fieldErrors, post } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
+import { track } from '../../app/telemetry.ts';
 import { signedIn, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 
@@ -112,6 +113,7 @@ export function RegistrationPage() {
       });
       dispatch(signedIn(res.user));
       await startUp(store);
+      track('user signed up', { plan_type: body.plan_type });
       navigate('/signup/registration/success');
     } catch (err) {
       const fe = fieldErrors(err);

@@ -9,19 +9,20 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
 import type { AuthMethod } from '@splashboard/contract';
-import { get } from '../../app/api.ts';
+import { loadMeta } from '../../app/meta.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { draftChanged, methodToggled } from '../../app/store.ts';
 
 type Router = { id: string; name: string };
-let routers: Promise<Router[]> | null = null;
 
-/** The routers the server supports (from the meta call, fetched once). */
+/** The routers the server supports (from the meta call). */
 function useRouters() {
   const [list, setList] = useState<Router[]>([]);
   useEffect(() => {
-    routers ??= get<{ supported_routers: Router[] }>('/a/api/v1/meta/').then((m) => m.supported_routers);
-    routers.then(setList, () => (routers = null));
+    loadMeta().then(
+      (m) => setList(m.supported_routers),
+      () => setList([]),
+    );
   }, []);
   return list;
 }
