@@ -8,6 +8,11 @@ import { hashPassword } from '../server/src/platform/passwords.ts';
 import { TestClient, uniqueEmail } from '../server/test/harness.ts';
 import { launch, screenshot, startApp } from './browser.ts';
 
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
 beforeAll(async () => {
@@ -73,13 +78,43 @@ describe('dashboard shell in Chromium', () => {
     await page.getByText('Your account is ready').waitFor();
     await screenshot(page, 'signup-success-375');
     await page.getByRole('link', { name: 'Set up my first location' }).click();
+
+    // The onboarding steps fill the location draft, which the location form starts from.
+    await page.getByText('Step 1 of 7').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Router is required').waitFor();
+    await page.getByLabel('Router').click();
+    await page.getByRole('option', { name: 'UniFi' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('What guests give to get online').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Your brand on the splash page').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Upload a logo or background, or choose to skip').waitFor();
+    await page
+      .getByTestId('upload-logo_image')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+    await page.getByText('Only image files are accepted').waitFor();
+    await page.getByTestId('upload-logo_image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('img', { name: 'Logo' }).waitFor();
+    await screenshot(page, 'onboarding-branding-375');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Sell Wi-Fi access').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Guest accounts' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Vouchers' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Please select at least one').waitFor();
+    await page.getByLabel('Voucher', { exact: true }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
+    await expect(page.getByLabel('Voucher', { exact: true }).isChecked()).resolves.toBe(true);
+    await page.getByLabel('Voucher', { exact: true }).uncheck();
     await page.getByLabel('Location name').fill('Terraza');
     await page.getByRole('button', { name: 'Create location' }).click();
     await page.getByText('Please select at least one').waitFor();
-    await page.getByLabel('Router').click();
-    await page.getByRole('option', { name: 'UniFi' }).click();
     await page.getByLabel('Click-through').check();
-    await page.getByLabel('Skip images for now').check();
     await screenshot(page, 'new-location-375');
     await page.getByRole('button', { name: 'Create location' }).click();
     await page.getByTestId('dashboard-site').getByText('Terraza').waitFor();

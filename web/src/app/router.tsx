@@ -23,6 +23,7 @@ const RegisterPage = lazy(() => signup().then((m) => ({ default: m.RegisterPage 
 const VerificationPage = lazy(() => signup().then((m) => ({ default: m.VerificationPage })));
 const RegistrationPage = lazy(() => signup().then((m) => ({ default: m.RegistrationPage })));
 const RegistrationSuccessPage = lazy(() => signup().then((m) => ({ default: m.RegistrationSuccessPage })));
+const PlansPage = lazy(() => import('../features/signup/PlansPage.tsx').then((m) => ({ default: m.PlansPage })));
 const OnboardingPage = lazy(() => import('../features/signup/OnboardingPages.tsx').then((m) => ({ default: m.OnboardingPage })));
 
 /** A signed-in page inside the top bar and side menu, behind the signed-in gate. */
@@ -50,7 +51,10 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<Navigate to="/app" replace />} />
         <Route path="/login" element={<SignedOutOnly children={<LoginPage />} />} />
+        <Route path="/login-unprotected" element={<LoginPage />} />
         <Route path="/logout" element={<LogoutRoute />} />
+        <Route path="/selectPlan" element={<PlansPage />} />
+        <Route path="/plan" element={<PlansPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/register/:plan?" element={<SignedOutOnly children={<RegisterPage />} />} />
         <Route path="/signup/verification/:token?" element={<SignedOutOnly children={<VerificationPage />} />} />

@@ -99,6 +99,17 @@ export const enUS = {
       wifi4eu: 'WiFi4EU',
     },
   },
+  plans: {
+    title: 'Choose your plan',
+    trial: 'Every plan starts with a {{count}}-day free trial.',
+    monthly: 'Monthly',
+    yearly: 'Yearly',
+    devices: 'Up to {{count}} active guest devices',
+    vouchers: '{{count}} vouchers activated',
+    fee: '{{fee}}% payment transaction fee',
+    start: 'Start free trial',
+    mySubscription: 'Go to my subscription',
+  },
   onboarding: {
     guided: 'Prefer a guided set-up? Go step by step',
     stepOf: 'Step {{step}} of {{count}}',

@@ -101,6 +101,17 @@ export const esES: Catalog = {
       wifi4eu: 'WiFi4EU',
     },
   },
+  plans: {
+    title: 'Elige tu plan',
+    trial: 'Todos los planes empiezan con una prueba gratuita de {{count}} días.',
+    monthly: 'Mensual',
+    yearly: 'Anual',
+    devices: 'Hasta {{count}} dispositivos de invitados activos',
+    vouchers: '{{count}} bonos activados',
+    fee: '{{fee}} % de comisión por transacción',
+    start: 'Empezar la prueba gratuita',
+    mySubscription: 'Ir a mi suscripción',
+  },
   onboarding: {
     guided: '¿Prefieres una configuración guiada? Ve paso a paso',
     stepOf: 'Paso {{step}} de {{count}}',

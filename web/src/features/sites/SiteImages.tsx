@@ -72,7 +72,8 @@ export function SiteImages({ error }: { error?: string }) {
           />
         }
       />
-      {error && <FormHelperText error>{error}</FormHelperText>}
+      {/* The rule's message goes once an image or the skip is chosen. */}
+      {error && !hasImage && !draft.skip_image && <FormHelperText error>{error}</FormHelperText>}
     </Stack>
   );
 }
