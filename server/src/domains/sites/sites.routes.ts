@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  MESSAGES,
   fileLinkSchema,
   guestFieldSchema,
   idParam,
@@ -13,26 +11,12 @@ import {
   siteSchema,
   siteUpdateSchema,
 } from '@splashboard/contract';
-import { AppError } from '../../platform/errors.ts';
+import { readUpload } from './uploads.ts';
 import type { SitesService } from './sites.service.ts';
 
 const tags = ['Sites'];
 const siteIdParams = z.object({ id: positiveIdParam });
 const ok = z.object({ status: z.literal(200), message: z.string() });
-
-/** Reads the one uploaded file; the size limit is the multipart plugin's. */
-export async function readUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data', { file: [MESSAGES.required] });
-  const part = await request.file();
-  if (!part) throw new AppError(422, MESSAGES.required, { file: [MESSAGES.required] });
-  try {
-    return { body: await part.toBuffer(), truncated: part.file.truncated, filename: part.filename };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
-    throw err;
-  }
-}
 
 export const sitesRoutes =
   (sitesService: SitesService): FastifyPluginAsyncZod =>

@@ -13,8 +13,8 @@ import {
   type Actor,
   type ClientAccess,
 } from '../../platform/access.ts';
-import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { detectImage } from '../../platform/storage.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { storeImage, type Upload } from './uploads.ts';
 import { MESSAGES } from '@splashboard/contract';
 import { guestFieldsFor } from './guest-fields.ts';
 
@@ -180,7 +180,7 @@ export function createSitesService({ db, config, sessions, storage }: Deps) {
     },
 
     /** An image for a splash page or a new site: checked by its bytes, stored under the account. */
-    async uploadLandingFile(actorIn: Actor | null, file: { body: Buffer; truncated: boolean }) {
+    async uploadLandingFile(actorIn: Actor | null, file: Upload) {
       const actor = requireActor(actorIn);
       if (!actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
       if (actor.role === 'client') {
@@ -188,10 +188,7 @@ export function createSitesService({ db, config, sessions, storage }: Deps) {
         const canWrite = [...access.values()].some((m) => m.get('landing_page') === 'write');
         if (!canWrite) throw forbidden();
       }
-      if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
-      const ext = detectImage(file.body);
-      if (!ext) throw new AppError(422, MESSAGES.imageOnly, { file: [MESSAGES.imageOnly] });
-      const stored = await storage.put(`accounts/${actor.accountId}/landing`, ext, file.body);
+      const stored = await storeImage(storage, `accounts/${actor.accountId}/landing`, file);
       return { filelink: stored.url };
     },
   };
