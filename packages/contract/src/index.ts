@@ -8,3 +8,4 @@ export * from './registration.ts';
 export * from './sites.ts';
 export * from './meta.ts';
 export * from './network.ts';
+export * from './splash.ts';

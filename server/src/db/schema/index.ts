@@ -3,3 +3,4 @@ export * from './sites.ts';
 export * from './auth.ts';
 export * from './mail.ts';
 export * from './network.ts';
+export * from './splash.ts';
