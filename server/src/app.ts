@@ -34,6 +34,9 @@ import { metaRoutes } from './domains/meta/meta.routes.ts';
 import { createMacEntriesService } from './domains/network/macentries.service.ts';
 import { createNasClientsService } from './domains/network/nas-clients.service.ts';
 import { networkRoutes } from './domains/network/network.routes.ts';
+import { createSplashService } from './domains/splash/splash.service.ts';
+import { splashRoutes } from './domains/splash/splash.routes.ts';
+import { fontsRoutes } from './domains/splash/fonts.routes.ts';
 import { RadiusServer } from './network/radius/server.ts';
 import { createRadiusHandlers } from './network/radius/handlers.ts';
 
@@ -127,6 +130,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ),
     { prefix: '/s/:siteId/api/v1' },
   );
+  await app.register(splashRoutes(createSplashService({ db, storage: ctx.storage, sites: sitesService })), {
+    prefix: '/s/:siteId/api/v1',
+  });
+  await app.register(fontsRoutes);
 
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {

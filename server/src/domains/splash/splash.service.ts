@@ -1,0 +1,242 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_LOGIN_METHOD_VALUES,
+  DEFAULT_SPLASH_DESIGN,
+  defaultFieldListOf,
+  defaultStylesOf,
+  fieldListErrors,
+  fieldTypesOf,
+  normalizeLoginField,
+  styleFieldsOf,
+  type FieldListName,
+  type LoginField,
+  type LoginFieldInput,
+  type LoginMethodPath,
+  type LoginMethodValues,
+  type SplashDesign,
+} from '@splashboard/contract';
+import { splashDesigns, splashMethodSettings, splashUploads } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { AccessMode, Actor } from '../../platform/access.ts';
+import { invalid, type SchemaErrors } from '../../platform/errors.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import { storeImage, type Upload } from '../sites/uploads.ts';
+
+type Deps = Pick<AppContext, 'db' | 'storage'> & { sites: Pick<SitesService, 'siteFor'> };
+type MethodRow = typeof splashMethodSettings.$inferSelect;
+type Values = Record<string, unknown>;
+
+const IMAGE_FIELDS = ['logo_image', 'html_image', 'splash_page_powered_by_logo'] as const;
+const NO_SPEED = 'Set an upload or download limit, or choose unlimited speed';
+const NO_DATA = 'Set a data limit, or choose unlimited data';
+
+/** Only the keys a shape knows: stored rows may hold fields a later version dropped. */
+const pick = <T extends Values>(defaults: T, stored: Values): T =>
+  Object.fromEntries(Object.keys(defaults).map((k) => [k, k in stored ? stored[k] : defaults[k]])) as T;
+
+/** The key that holds a method's data allowance, if it has one (0 means unlimited). */
+const dataKeyOf = (values: Values) => ('data_limit' in values ? 'data_limit' : 'bytes_t' in values ? 'bytes_t' : null);
+
+/** Unlimited speed and data are not stored: they are what zero limits mean. */
+function withDerivedFlags(values: Values): Values {
+  const out = { ...values };
+  if ('unlimited_speed' in out) out.unlimited_speed = out.speed_ul === 0 && out.speed_dl === 0;
+  const dataKey = dataKeyOf(out);
+  if ('unlimited_data' in out && dataKey) out.unlimited_data = out[dataKey] === 0;
+  return out;
+}
+
+/**
+ * Splash page settings of a site: the design, and per login method its values, styles and field lists.
+ * Reading needs the landingpage permission, changing it landingpage in write mode (client area
+ * landing_page); the site check comes first, so another account's site answers 404.
+ */
+export function createSplashService({ db, storage, sites }: Deps) {
+  const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'landingpage', mode);
+
+  async function methodRow(siteId: number, path: LoginMethodPath): Promise<MethodRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(splashMethodSettings)
+      .where(and(eq(splashMethodSettings.siteId, siteId), eq(splashMethodSettings.method, path)));
+    return row;
+  }
+
+  /** Read, change and write one method's row under a row lock, so concurrent partial updates do not undo each other. */
+  async function changeMethodRow(
+    siteId: number,
+    accountId: number,
+    path: LoginMethodPath,
+    change: (row: MethodRow) => Partial<Pick<MethodRow, 'values' | 'styles' | 'fieldLists'>>,
+  ): Promise<MethodRow> {
+    return db.transaction(async (tx) => {
+      await tx.insert(splashMethodSettings).values({ siteId, accountId, method: path }).onConflictDoNothing();
+      const [row] = await tx
+        .select()
+        .from(splashMethodSettings)
+        .where(and(eq(splashMethodSettings.siteId, siteId), eq(splashMethodSettings.method, path)))
+        .for('update');
+      const [updated] = await tx
+        .update(splashMethodSettings)
+        .set({ ...change(row!), updatedAt: new Date() })
+        .where(and(eq(splashMethodSettings.siteId, siteId), eq(splashMethodSettings.method, path)))
+        .returning();
+      return updated!;
+    });
+  }
+
+  const valuesOf = (path: LoginMethodPath, row: MethodRow | undefined) =>
+    withDerivedFlags(pick(DEFAULT_LOGIN_METHOD_VALUES[path] as Values, row?.values ?? {}));
+  const stylesOf = (path: LoginMethodPath, row: MethodRow | undefined) => {
+    const stored = row?.styles ?? {};
+    return Object.fromEntries(Object.entries(defaultStylesOf(path)).map(([k, v]) => [k, stored[k] ?? v]));
+  };
+  const fieldListOf = (path: LoginMethodPath, list: FieldListName, row: MethodRow | undefined): LoginField[] =>
+    (row?.fieldLists[list] as LoginField[] | undefined) ?? defaultFieldListOf(path, list);
+
+  return {
+    async getDesign(actor: Actor | null, siteId: number): Promise<SplashDesign> {
+      const { row: site } = await access(actor, siteId, 'read');
+      return designOf(db, site);
+    },
+
+    async updateDesign(actor: Actor | null, siteId: number, input: Partial<SplashDesign>): Promise<SplashDesign> {
+      const { row: site } = await access(actor, siteId, 'write');
+      const errors: SchemaErrors = {};
+      for (const key of IMAGE_FIELDS) {
+        const link = input[key];
+        // Our own uploads are public by link, but a design only points at its own account's files.
+        if (link?.startsWith('/uploads/') && !link.startsWith(`/uploads/accounts/${site.accountId}/`))
+          errors[key] = ['Upload the image for this site'];
+      }
+      if (Object.keys(errors).length) throw invalid(errors);
+      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      await db
+        .insert(splashDesigns)
+        .values({ siteId, accountId: site.accountId, design: changes })
+        .onConflictDoUpdate({
+          target: splashDesigns.siteId,
+          set: { design: sql`${splashDesigns.design} || excluded.design`, updatedAt: new Date() },
+        });
+      return designOf(db, site);
+    },
+
+    async uploadImage(actor: Actor | null, siteId: number, file: Upload) {
+      const { row: site } = await access(actor, siteId, 'write');
+      const stored = await storeImage(storage, `accounts/${site.accountId}/sites/${site.id}/splash`, file);
+      await db
+        .insert(splashUploads)
+        .values({ siteId, accountId: site.accountId, storageKey: stored.key, url: stored.url, bytes: file.body.length });
+      return { filelink: stored.url };
+    },
+
+    /** The site's splash images, newest first, with the site's own logo and background if they are elsewhere. */
+    async thumbnails(actor: Actor | null, siteId: number) {
+      const { row: site } = await access(actor, siteId, 'read');
+      const rows = await db
+        .select({ url: splashUploads.url, createdAt: splashUploads.createdAt })
+        .from(splashUploads)
+        .where(eq(splashUploads.siteId, siteId))
+        .orderBy(desc(splashUploads.createdAt), desc(splashUploads.id))
+        .limit(200);
+      const items: { filelink: string; created_at: string | null }[] = rows.map((r) => ({
+        filelink: r.url,
+        created_at: r.createdAt.toISOString(),
+      }));
+      for (const link of [site.logoImage, site.htmlImage]) {
+        if (link && !items.some((i) => i.filelink === link)) items.push({ filelink: link, created_at: null });
+      }
+      return { items };
+    },
+
+    async getValues<P extends LoginMethodPath>(actor: Actor | null, siteId: number, path: P) {
+      await access(actor, siteId, 'read');
+      return valuesOf(path, await methodRow(siteId, path)) as LoginMethodValues<P>;
+    },
+
+    async updateValues<P extends LoginMethodPath>(actor: Actor | null, siteId: number, path: P, input: Values) {
+      const { row: site } = await access(actor, siteId, 'write');
+      const { unlimited_speed: unlimitedSpeed, unlimited_data: unlimitedData, ...given } = input;
+      const defaults = DEFAULT_LOGIN_METHOD_VALUES[path] as Values;
+      const row = await changeMethodRow(siteId, site.accountId, path, (current) => {
+        const stored: Values = { ...current.values };
+        delete stored.unlimited_speed;
+        delete stored.unlimited_data;
+        for (const [k, v] of Object.entries(given)) if (v !== undefined) stored[k] = v;
+        const next = { ...defaults, ...stored };
+        const errors: SchemaErrors = {};
+        if ('speed_ul' in defaults) {
+          if (unlimitedSpeed === true) stored.speed_ul = stored.speed_dl = 0;
+          else if (unlimitedSpeed === false && next.speed_ul === 0 && next.speed_dl === 0) errors.unlimited_speed = [NO_SPEED];
+        }
+        const dataKey = dataKeyOf(defaults);
+        if (dataKey && 'unlimited_data' in defaults) {
+          if (unlimitedData === true) stored[dataKey] = 0;
+          else if (unlimitedData === false && next[dataKey] === 0) errors.unlimited_data = [NO_DATA];
+        }
+        // Thrown inside the transaction, so nothing is stored.
+        if (Object.keys(errors).length) throw invalid(errors);
+        return { values: stored };
+      });
+      return valuesOf(path, row) as LoginMethodValues<P>;
+    },
+
+    async getStyles(actor: Actor | null, siteId: number, path: LoginMethodPath) {
+      await access(actor, siteId, 'read');
+      return stylesOf(path, await methodRow(siteId, path));
+    },
+
+    /** Stores only the values that are set: an empty value leaves the stored one as it is. */
+    async updateStyles(
+      actor: Actor | null,
+      siteId: number,
+      path: LoginMethodPath,
+      input: Record<string, string | null | undefined>,
+    ) {
+      const { row: site } = await access(actor, siteId, 'write');
+      const known = new Set(styleFieldsOf(path));
+      const set = Object.fromEntries(
+        Object.entries(input).filter((e): e is [string, string] => known.has(e[0]) && typeof e[1] === 'string' && e[1] !== ''),
+      );
+      const row = await changeMethodRow(siteId, site.accountId, path, (current) => ({ styles: { ...current.styles, ...set } }));
+      return stylesOf(path, row);
+    },
+
+    async availableFields(actor: Actor | null, siteId: number, path: LoginMethodPath) {
+      await access(actor, siteId, 'read');
+      return { fields: fieldTypesOf(path).map((field_type) => normalizeLoginField({ field_type })) };
+    },
+
+    async getFieldList(actor: Actor | null, siteId: number, path: LoginMethodPath, list: FieldListName) {
+      await access(actor, siteId, 'read');
+      return fieldListOf(path, list, await methodRow(siteId, path));
+    },
+
+    async setFieldList(
+      actor: Actor | null,
+      siteId: number,
+      path: LoginMethodPath,
+      list: FieldListName,
+      input: LoginFieldInput[],
+    ) {
+      const { row: site } = await access(actor, siteId, 'write');
+      const fields = input.map(normalizeLoginField);
+      const errors = fieldListErrors(path, list, fields);
+      if (Object.keys(errors).length) throw invalid(errors);
+      const row = await changeMethodRow(siteId, site.accountId, path, (current) => ({
+        fieldLists: { ...current.fieldLists, [list]: fields },
+      }));
+      return fieldListOf(path, list, row);
+    },
+  };
+}
+
+/** The images chosen when the site was created are its design's until the design sets its own. */
+async function designOf(db: Database, site: { id: number; logoImage: string; htmlImage: string }): Promise<SplashDesign> {
+  const [row] = await db.select().from(splashDesigns).where(eq(splashDesigns.siteId, site.id));
+  const defaults = { ...DEFAULT_SPLASH_DESIGN, logo_image: site.logoImage, html_image: site.htmlImage };
+  return pick(defaults, row?.design ?? {});
+}
+
+export type SplashService = ReturnType<typeof createSplashService>;
