@@ -8,10 +8,7 @@ import { hashPassword } from '../server/src/platform/passwords.ts';
 import { TestClient, uniqueEmail } from '../server/test/harness.ts';
 import { launch, screenshot, startApp } from './browser.ts';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let browser: Browser;
@@ -46,6 +43,15 @@ async function accountWithSites(names: string[]) {
       (await api.post('/s/api/v1/site/', { name, router_type: 'unifi', auth_methods: ['email'], skip_image: true })).body,
     );
   return { api, email, password, sites };
+}
+
+/** Every path the app goes through (history navigations included), for checking redirects. */
+function pathsSeen(page: Page) {
+  const paths: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname);
+  });
+  return paths;
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -172,7 +178,7 @@ describe('dashboard shell in Chromium', () => {
     await context.close();
   });
 
-  it('sends a signed-in user through the gate: no site yet, then an expired trial with billing access', async () => {
+  it('walks the signed-in gate in the order of the specification', async () => {
     const api = new TestClient(app.url);
     const email = uniqueEmail('gate');
     await api.post('/a/api/v1/registration/', {
@@ -183,18 +189,87 @@ describe('dashboard shell in Chromium', () => {
       plan_type: 'collect',
     });
     const { page, context } = await newPage();
+    const seen = pathsSeen(page);
+    // 1. No user.
+    await page.goto(`${app.url}/newapp/app/settings-view`);
+    await page.waitForURL(/\/newapp\/login$/);
+    // 5. The site still to create (everything else fine).
     await signIn(page, email, 'gate-pass-7');
     await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
     await api.post('/s/api/v1/site/', { name: 'Gate Site', router_type: 'unifi', auth_methods: ['email'], skip_image: true });
     const [user] = await app.db.select().from(users).where(eq(users.email, email));
-    await app.db
-      .update(accounts)
-      .set({ trialEnd: new Date(Date.now() - 60_000) })
-      .where(eq(accounts.id, user!.accountId));
-    await page.goto(`${app.url}/newapp/app/reports/dashboard`);
-    await page.waitForURL(/\/app\/account\/subscription$/);
+    const account = (values: Partial<typeof accounts.$inferInsert>) =>
+      app.db.update(accounts).set(values).where(eq(accounts.id, user!.accountId));
+    const visitDashboard = async (expected: RegExp) => {
+      seen.length = 0;
+      await page.goto(`${app.url}/newapp/app/reports/dashboard`);
+      await page.waitForURL(expected);
+    };
+    // 2. Card update required comes before everything else. The billing pages come with billing, so
+    // the app then lands on /404; the gate's own step is what is checked here.
+    await account({ cardUpdatedRequired: true, planType: null, trialEnd: new Date(Date.now() - 60_000) });
+    await visitDashboard(/\/404$/);
+    expect(seen).toContain('/newapp/signup/registration/setup-payment/update');
+    // 3. Not active and no plan.
+    await account({ cardUpdatedRequired: false });
+    await visitDashboard(/\/404$/);
+    expect(seen).toContain('/newapp/change-subscription/update');
+    expect(seen).not.toContain('/newapp/signup/registration/setup-payment/update');
+    // 4. Not active, with billing access: the subscription tab, which shows the plan from the server.
+    await account({ planType: 'collect' });
+    await visitDashboard(/\/app\/account\/subscription$/);
     await page.getByText('Expired').waitFor();
+    await page.getByRole('cell', { name: 'Collect' }).waitFor();
     await screenshot(page, 'account-subscription-1440');
+    // 6. Active again: the page itself.
+    await account({ trialEnd: new Date(Date.now() + 3 * 86_400_000 - 60_000) });
+    await visitDashboard(/\/app\/reports\/dashboard/);
+    await page.getByTestId('dashboard-site').getByText('Gate Site').waitFor();
+    await page.getByText('Psst... your trial ends in 3 days').waitFor();
+    await page.getByRole('button', { name: 'Upgrade Now' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the cancel-at-period-end and cancelled banners with whole days', async () => {
+    const { email, password } = await accountWithSites(['Banner Site']);
+    const [user] = await app.db.select().from(users).where(eq(users.email, email));
+    const account = (values: Partial<typeof accounts.$inferInsert>) =>
+      app.db.update(accounts).set(values).where(eq(accounts.id, user!.accountId));
+    await account({
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(Date.now() + 5 * 86_400_000 - 60_000),
+    });
+    const { page, context } = await newPage();
+    await signIn(page, email, password);
+    await page.getByText('Psst... your subscription ends in 5 days').waitFor();
+    await page.getByRole('button', { name: 'Reactivate' }).waitFor();
+    await account({ subscriptionStatus: 'cancelled', cancelAtPeriodEnd: false });
+    await page.reload();
+    await page.getByText('Psst... your subscription is cancelled. Please reactivate.').waitFor();
+    await page.waitForURL(/\/app\/account\/subscription$/);
+    await context.close();
+  });
+
+  it('logs out through the server and clears the state; a 401 sends the user to sign in', async () => {
+    const { email, password, sites } = await accountWithSites(['Out One', 'Out Two']);
+    const { page, context } = await newPage();
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Out One').waitFor();
+    // The session ends elsewhere (here: the cookie's session is logged out behind the app's back).
+    await page.request.get(`${app.url}/logout`);
+    await page.getByRole('button', { name: 'Switch Site' }).click();
+    await page.getByRole('button', { name: 'Out Two' }).click();
+    await page.waitForURL(/\/newapp\/login$/);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('persist:root') ?? '{}').session)).toContain('"user":null');
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Out One').waitFor();
+    expect(new URL(page.url()).searchParams.get('site')).toBe(String(sites[0].id));
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/newapp\/login$/);
+    await page.goto(`${app.url}/newapp/app/reports/dashboard`);
+    await page.waitForURL(/\/newapp\/login$/);
     await context.close();
   });
 

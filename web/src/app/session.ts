@@ -18,11 +18,9 @@ export async function startUp(store: Store) {
   const selected = store.getState().site.selectedSiteId;
   const stillVisible = selected === 0 ? profile.permissions.control_panel : profile.sites.some((s) => s.id === selected);
   if (selected === null || !stillVisible) {
-    // Providers start in the control panel; everyone else at their first site.
-    const first =
-      profile.isProvider && profile.permissions.control_panel
-        ? 0
-        : (profile.sites[0]?.id ?? (profile.permissions.control_panel ? 0 : null));
+    // Providers start in the control panel; everyone else at their first site (none yet: no site, so
+    // that the first one created is chosen at the next start-up).
+    const first = profile.isProvider && profile.permissions.control_panel ? 0 : (profile.sites[0]?.id ?? null);
     if (first !== null) await loadSite(store, first);
   } else {
     await loadSite(store, selected);
