@@ -73,6 +73,14 @@ export const imageLinkField = z
     'Upload an image or enter its address',
   )
   .refine((v) => !v.includes('..'), 'Upload an image or enter its address');
+/** An object that names each field it does not know, so the error lands on that field. */
+export const NOT_ACCEPTED = 'This field is not accepted here';
+const rejectUnknown = (shape: z.ZodRawShape) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const key of Object.keys(value)) if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: NOT_ACCEPTED });
+};
+/** Strict in effect, but (unlike z.strictObject, which reports them together on the body) each unknown field is named. */
+const closed = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape).superRefine(rejectUnknown(shape));
+const closedPartial = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape).partial().superRefine(rejectUnknown(shape));
 const text = (max: number) => z.string().trim().max(max);
 const int = (min: number, max: number) =>
   z.number({ error: 'Enter a whole number' }).int('Enter a whole number').min(min).max(max);
@@ -122,7 +130,7 @@ const designShape = {
 
 export const splashDesignSchema = z.object(designShape);
 /** An update carries any subset of the design; fields left out keep their value. */
-export const splashDesignUpdateSchema = z.strictObject(designShape).partial();
+export const splashDesignUpdateSchema = closedPartial(designShape);
 export type SplashDesign = z.infer<typeof splashDesignSchema>;
 
 export const DEFAULT_SPLASH_DESIGN: SplashDesign = {
@@ -322,8 +330,8 @@ export const loginMethodValuesSchemas = Object.fromEntries(LOGIN_METHOD_PATHS.ma
 };
 /** What PUT takes: any subset of the method's fields (left-out fields keep their value); no others. */
 export const loginMethodValuesUpdateSchemas = Object.fromEntries(
-  LOGIN_METHOD_PATHS.map((p) => [p, z.strictObject(VALUE_SHAPES[p]).partial()]),
-) as { [P in LoginMethodPath]: ReturnType<z.ZodObject<(typeof VALUE_SHAPES)[P], z.core.$strict>['partial']> };
+  LOGIN_METHOD_PATHS.map((p) => [p, closedPartial(VALUE_SHAPES[p])]),
+) as { [P in LoginMethodPath]: ReturnType<typeof closedPartial<(typeof VALUE_SHAPES)[P]>> };
 export type LoginMethodValues<P extends LoginMethodPath = LoginMethodPath> = z.infer<(typeof loginMethodValuesSchemas)[P]>;
 
 const sessionDefaults = {
@@ -452,7 +460,7 @@ export const loginMethodStylesSchemas = Object.fromEntries(
   LOGIN_METHOD_PATHS.map((p) => [p, z.object(Object.fromEntries(styleFieldsOf(p).map((f) => [f, z.string()])))]),
 ) as unknown as Record<LoginMethodPath, z.ZodObject<Record<string, z.ZodString>>>;
 export const loginMethodStylesUpdateSchemas = Object.fromEntries(
-  LOGIN_METHOD_PATHS.map((p) => [p, z.strictObject(Object.fromEntries(styleFieldsOf(p).map((f) => [f, styleInputField(f)])))]),
+  LOGIN_METHOD_PATHS.map((p) => [p, closed(Object.fromEntries(styleFieldsOf(p).map((f) => [f, styleInputField(f)])))]),
 ) as unknown as Record<LoginMethodPath, z.ZodType<Record<string, string | null | undefined>>>;
 export type LoginMethodStyles = Record<string, string>;
 
@@ -579,16 +587,17 @@ export const loginFieldSchema = z.object(loginFieldShape);
 export type LoginField = z.infer<typeof loginFieldSchema>;
 /** A field as sent: only field_type is needed; the rest takes the kind's defaults. */
 export const loginFieldInputSchema = z
-  .strictObject(loginFieldShape)
+  .looseObject(loginFieldShape)
   .partial()
   .required({ field_type: true })
+  .superRefine(rejectUnknown(loginFieldShape))
   .superRefine((f, ctx) => {
     if (f.field_type === 'custom_select' && !(f.options_list ?? []).length)
       ctx.addIssue({ code: 'custom', path: ['options_list'], message: 'Add at least one option' });
     if (f.format && f.field_type !== 'birthday')
       ctx.addIssue({ code: 'custom', path: ['format'], message: 'Only a birthday has a format' });
   });
-export type LoginFieldInput = z.infer<typeof loginFieldInputSchema>;
+export type LoginFieldInput = Partial<LoginField> & { field_type: LoginFieldType };
 
 /** The full definition of a field, with the defaults of its kind. */
 export function normalizeLoginField(f: LoginFieldInput): LoginField {
@@ -613,11 +622,11 @@ export const FIELD_LISTS = ['login_fields', 'registration_fields', 'account_logi
 export type FieldListName = (typeof FIELD_LISTS)[number];
 
 export const loginFieldsSchema = z.object({ login_fields: z.array(loginFieldSchema) });
-export const loginFieldsUpdateSchema = z.strictObject({ login_fields: fieldList });
+export const loginFieldsUpdateSchema = closed({ login_fields: fieldList });
 export const registrationFieldsSchema = z.object({ registration_fields: z.array(loginFieldSchema) });
-export const registrationFieldsUpdateSchema = z.strictObject({ registration_fields: fieldList });
+export const registrationFieldsUpdateSchema = closed({ registration_fields: fieldList });
 export const accountLoginFieldsSchema = z.object({ account_login_fields: z.array(loginFieldSchema) });
-export const accountLoginFieldsUpdateSchema = z.strictObject({ account_login_fields: fieldList });
+export const accountLoginFieldsUpdateSchema = closed({ account_login_fields: fieldList });
 export const availableFieldsSchema = z.object({ fields: z.array(loginFieldSchema) });
 
 const GENERAL_FIELDS: LoginFieldType[] = [
