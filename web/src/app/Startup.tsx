@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useStore } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from 'notistack';
@@ -14,7 +14,6 @@ const OPEN_PATHS = /^\/(register|signup|plan|selectPlan|google|login|404)/;
 export function Startup({ children }: { children: ReactNode }) {
   const store = useStore() as Store;
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [ready, setReady] = useState(!store.getState().session.user);
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -22,7 +21,11 @@ export function Startup({ children }: { children: ReactNode }) {
       if (!OPEN_PATHS.test(window.location.pathname.replace(/^\/newapp/, ''))) navigate('/login');
     });
     if (store.getState().session.user) startUp(store).finally(() => setReady(true));
-    else if (!OPEN_PATHS.test(pathname) && pathname !== '/') navigate('/login', { replace: true });
+    else {
+      // Read the address now: an unknown path has already been sent to /404 by the routes.
+      const path = window.location.pathname.replace(/^\/newapp/, '') || '/';
+      if (!OPEN_PATHS.test(path) && path !== '/') navigate('/login', { replace: true });
+    }
     // Runs once, at start-up.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
