@@ -131,7 +131,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {drawer}
         </Drawer>
       ) : (
-        <Drawer variant="temporary" open={drawerOpen} onClose={() => setDrawerOpen(false)} ModalProps={{ keepMounted: true }}>
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ zIndex: (th) => th.zIndex.modal }}
+        >
           {drawer}
         </Drawer>
       )}

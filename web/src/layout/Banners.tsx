@@ -15,7 +15,8 @@ export function Banners() {
     <Alert
       severity={severity}
       variant="filled"
-      sx={{ py: 0 }}
+      // The trial banner is yellow, the others red.
+      sx={{ py: 0, ...(severity === 'warning' ? { bgcolor: '#fdd835', color: 'rgba(0, 0, 0, 0.87)' } : {}) }}
       action={
         <Button color="inherit" size="small" onClick={() => navigate(to)}>
           {label}

@@ -26,12 +26,15 @@ export function SiteSwitcher({
   const navigate = useNavigate();
   const sites = useAppSelector((s) => s.session.user?.sites) ?? [];
   const selected = useAppSelector((s) => s.site.selectedSiteId);
+  const canControlPanel = useAppSelector((s) => s.session.user?.permissions.control_panel ?? false);
   const [query, setQuery] = useState('');
   return (
     <Drawer
       anchor="right"
       open={open}
       onClose={onClose}
+      // Above the top bar, which itself sits above the permanent side menu.
+      sx={{ zIndex: (th) => th.zIndex.modal }}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: SWITCHER_WIDTH } } } }}
     >
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, height: '100%' }}>
@@ -45,6 +48,12 @@ export function SiteSwitcher({
           onChange={(e) => setQuery(e.target.value)}
           autoFocus
         />
+        {canControlPanel && selected !== 0 && (
+          // On phones the top bar has no room for the Control Panel button: it is here instead.
+          <Button variant="outlined" onClick={() => onChoose(0)} sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+            {t('layout.controlPanel')}
+          </Button>
+        )}
         <List sx={{ flex: 1, overflow: 'auto' }} aria-label={t('layout.selectLocation')}>
           {matchSites(sites, query).map((site) => (
             <ListItemButton key={site.id} selected={site.id === selected} onClick={() => onChoose(site.id)}>
