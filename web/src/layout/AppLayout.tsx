@@ -124,7 +124,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <MenuItem onClick={signOut}>{t('auth.logout')}</MenuItem>
           </Menu>
         </Toolbar>
-        {!wide && <Banners />}
       </AppBar>
       {permanent ? (
         <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
@@ -144,8 +143,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <SiteSwitcher open={switcherOpen} onClose={() => setSwitcherOpen(false)} onChoose={chooseSite} />
       <Box
         component="main"
-        sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pt: { xs: `${TOP_BAR_HEIGHT + 56}px`, md: `${TOP_BAR_HEIGHT + 24}px` } }}
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pt: { xs: `${TOP_BAR_HEIGHT + 16}px`, md: `${TOP_BAR_HEIGHT + 24}px` } }}
       >
+        {/* Below md the banner has no room in the top bar: it leads the page instead, at any height. */}
+        {!wide && (
+          <Box sx={{ mb: 2 }}>
+            <Banners />
+          </Box>
+        )}
         {children}
       </Box>
     </Box>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { makeStore, signedIn, siteSettingsLoaded } from '../../app/store.ts';
-import { SignedIn, SignedOutOnly, SiteGuard } from './guards.tsx';
+import { PermissionGuard, SignedIn, SignedOutOnly, SiteGuard } from './guards.tsx';
 
 function renderAt(path: string, store: ReturnType<typeof makeStore>['store'], element: ReactNode) {
   return render(
@@ -35,6 +35,9 @@ const profile = (over = {}) =>
   }) as never;
 const site = (id: number, permissions: Record<string, boolean>) => ({ id, name: 'S', permissions }) as never;
 
+// Without vitest globals Testing Library does not clean up by itself.
+afterEach(cleanup);
+
 describe('route guards', () => {
   it('SignedIn sends a signed-out visitor to /login and a user without sites to create one', () => {
     renderAt('/page', makeStore().store, <SignedIn children={<p>the page</p>} />);
@@ -62,5 +65,24 @@ describe('route guards', () => {
     cp.dispatch(siteSettingsLoaded(site(0, { sitesettings: true })));
     renderAt('/page', cp, <SiteGuard permission="sitesettings" children={<p>settings</p>} />);
     expect(screen.getByText('dashboard page')).toBeTruthy();
+  });
+
+  it('SiteGuard and PermissionGuard send a user without the permission to the dashboard', () => {
+    const { store } = makeStore();
+    store.dispatch(signedIn(profile()));
+    store.dispatch(siteSettingsLoaded(site(4, { sitesettings: false, guests: true })));
+    renderAt('/page', store, <SiteGuard permission="sitesettings" children={<p>settings</p>} />);
+    expect(screen.getByText('dashboard page')).toBeTruthy();
+    cleanup();
+    renderAt('/page', store, <PermissionGuard permission="sitesettings" children={<p>settings</p>} />);
+    expect(screen.getByText('dashboard page')).toBeTruthy();
+  });
+
+  it('PermissionGuard checks only the permission, so it also opens in the control panel', () => {
+    const { store } = makeStore();
+    store.dispatch(signedIn(profile()));
+    store.dispatch(siteSettingsLoaded(site(0, { branding: true })));
+    renderAt('/page', store, <PermissionGuard permission="branding" children={<p>branding</p>} />);
+    expect(screen.getByText('branding')).toBeTruthy();
   });
 });
