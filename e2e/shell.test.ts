@@ -301,6 +301,13 @@ describe('dashboard shell in Chromium', () => {
     await expect(page.getByRole('button', { name: 'Control Panel' }).count()).resolves.toBe(0);
     await page.goto(`${app.url}/newapp/app/settings-view`);
     await page.waitForURL(/\/app\/reports\/dashboard/);
+    // The account's subscription ends: the client cannot renew it, and is told whom to ask.
+    await app.db
+      .update(accounts)
+      .set({ trialEnd: new Date(Date.now() - 60_000) })
+      .where(eq(accounts.id, owner!.accountId));
+    await page.reload();
+    await page.getByText('Please contact your administrator to get it renewed').waitFor();
     await context.close();
   });
 

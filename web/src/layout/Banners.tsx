@@ -10,6 +10,14 @@ export function Banners() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const sub = useAppSelector((s) => s.site.subscription);
+  const user = useAppSelector((s) => s.session.user);
+  // Without billing access there is no subscription to show; an inactive one is for the admin to renew.
+  if (user && !user.sub_active && !user.billing_access)
+    return (
+      <Alert severity="error" variant="filled" sx={{ py: 0 }}>
+        {t('account.expiredClient')}
+      </Alert>
+    );
   if (!sub) return null;
   const banner = (severity: 'error' | 'warning', text: string, label: string, to: string) => (
     <Alert
