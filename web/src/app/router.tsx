@@ -2,15 +2,18 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from 'notistack';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { NotFoundPage } from '../features/auth/NotFoundPage.tsx';
 import { PermissionGuard, SignedIn, SignedInOnly, SignedOutOnly, SiteGuard } from '../features/auth/guards.tsx';
-import { AppLayout } from '../layout/AppLayout.tsx';
 import { logout } from './session.ts';
 import { SiteParamSync } from './Startup.tsx';
 import type { Store } from './store.ts';
 import { ONBOARDING_STEPS } from '../features/signup/steps.ts';
 
+// The signed-in frame loads after sign-in, so that the sign-in page stays small.
+const AppLayout = lazy(() => import('../layout/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
 const AccountPage = lazy(() => import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
 const settings = () => import('../features/settings/SettingsPages.tsx');
@@ -39,9 +42,13 @@ const app = (page: ReactNode) => (
 function LogoutRoute() {
   const store = useStore() as Store;
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {
-    logout(store).finally(() => navigate('/login', { replace: true }));
-  }, [store, navigate]);
+    logout(store)
+      .catch(() => enqueueSnackbar(t('auth.logoutFailed'), { variant: 'error' }))
+      .finally(() => navigate('/login', { replace: true }));
+  }, [store, navigate, enqueueSnackbar, t]);
   return null;
 }
 
