@@ -270,6 +270,17 @@ describe('dashboard shell in Chromium', () => {
     await page.waitForURL(/\/newapp\/login$/);
     await page.goto(`${app.url}/newapp/app/reports/dashboard`);
     await page.waitForURL(/\/newapp\/login$/);
+    // The server cannot be reached: the state is cleared all the same, and the user is told.
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Out One').waitFor();
+    const serverLogout = (u: URL) => u.pathname === '/logout';
+    await page.route(serverLogout, (route) => route.abort());
+    await page.goto(`${app.url}/newapp/logout`);
+    await page.getByText('Unable to logout').waitFor();
+    await page.waitForURL(/\/newapp\/login$/);
+    await page.unroute(serverLogout);
+    await page.goto(`${app.url}/newapp/app/reports/dashboard`);
+    await page.waitForURL(/\/newapp\/login$/);
     await context.close();
   });
 
