@@ -346,6 +346,73 @@ describe('dashboard shell in Chromium', () => {
     await context.close();
   });
 
+  it('manages the account: profile, password, two-factor on and off, and the API key', async () => {
+    const { email, password, sites } = await accountWithSites(['Account Site']);
+    const { page, context } = await newPage();
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Account Site').waitFor();
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
+    await page.waitForURL(/\/app\/account$/);
+    await page.getByLabel('Name', { exact: true }).fill('Renamed Owner');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').waitFor();
+
+    await page.getByRole('tab', { name: 'Password' }).click();
+    await page.getByLabel(/^Current password/).fill(password);
+    await page.getByLabel(/^New password/).fill('new-pass-77');
+    await page.getByLabel(/^Confirm password/).fill('new-pass-78');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Passwords must match').waitFor();
+    await page.getByLabel(/^Confirm password/).fill('new-pass-77');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password updated').waitFor();
+
+    await page.getByRole('tab', { name: 'Two-factor authentication' }).click();
+    await page.getByRole('img', { name: 'Two-factor authentication' }).waitFor();
+    const secret = (await page.getByTestId('tf-secret').innerText()).split(': ')[1]!.trim();
+    const totp = (step = 0) =>
+      new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + step * 30_000 });
+    await page.getByLabel(/^Code/).fill(totp() === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByText('The code you have entered is invalid/expired. Please try again.').waitFor();
+    await page.getByLabel(/^Code/).fill(totp());
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByText('Two-factor authentication is on.').waitFor();
+    await page.getByLabel(/^Code/).fill(totp(1));
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('img', { name: 'Two-factor authentication' }).waitFor();
+
+    await page.getByRole('tab', { name: 'API key' }).click();
+    await page.getByText('You have no API key yet.').waitFor();
+    await page.getByRole('button', { name: 'Create a new key' }).click();
+    await page.getByText('Copy this key now: it will not be shown again.').waitFor();
+    const whole = await page.getByTestId('apikey').innerText();
+    await page.reload();
+    await page.getByTestId('apikey').waitFor();
+    const masked = await page.getByTestId('apikey').innerText();
+    expect(masked).not.toBe(whole);
+    expect(masked).toContain('•');
+
+    // The new password is the one that works now.
+    const check = new TestClient(app.url);
+    expect((await check.post('/login', { email, password: 'new-pass-77' })).status).toBe(200);
+    expect((await check.get('/a/api/v1/profile/')).body.name).toBe('Renamed Owner');
+
+    // General settings of the location: the new name shows in the switcher.
+    await page.goto(`${app.url}/newapp/app/settings-view/site-name?site=${sites[0].id}`);
+    await page.getByLabel('Location name').fill('Account Site Renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').waitFor();
+    await page.getByLabel('Time zone').fill('Not/AZone');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Save updates failed').waitFor();
+    await page.getByRole('button', { name: 'Switch Site' }).click();
+    await page.getByRole('button', { name: 'Account Site Renamed' }).click();
+    await page.getByTestId('dashboard-site').getByText('Account Site Renamed').waitFor();
+    await context.close();
+  });
+
   it('changes the redirect URL from the settings page and shows the server error for a bad one', async () => {
     const { email, password, sites } = await accountWithSites(['Redirect Site']);
     const { page, context } = await newPage();

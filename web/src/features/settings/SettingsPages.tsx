@@ -16,7 +16,8 @@ import Paper from '@mui/material/Paper';
 import { fieldErrors, get, put } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { loadSite } from '../../app/session.ts';
-import type { Store } from '../../app/store.ts';
+import { profileLoaded, type Store } from '../../app/store.ts';
+import type { Profile } from '@splashboard/contract';
 
 export function SettingsViewPage() {
   const { t } = useTranslation();
@@ -67,6 +68,8 @@ export function SiteNamePage() {
       setValues(await put<General>(`/s/api/v1/site/${siteId}/general`, values));
       setErrors({});
       await loadSite(store, siteId);
+      // The site switcher lists the sites of the profile: refresh it for the new name.
+      store.dispatch(profileLoaded(await get<Profile>('/a/api/v1/profile/')));
       enqueueSnackbar(t('common.saved'), { variant: 'success' });
     } catch (err) {
       setErrors(fieldErrors(err));
