@@ -9,6 +9,7 @@ export function initI18n(language: 'en-US' | 'es-ES') {
     lng: language,
     fallbackLng: 'en-US',
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
   });
   document.documentElement.lang = language;
   return i18n;

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { initI18n } from './i18n.ts';
+
+afterEach(cleanup);
+
+function Broken(): never {
+  throw new Error('render failed');
+}
+
+describe('crash screen', () => {
+  it("shows 'An error has occurred' instead of a blank page, in the chosen language", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const i18n = initI18n('en-US');
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('An error has occurred');
+    cleanup();
+    await i18n.changeLanguage('es-ES');
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Se ha producido un error');
+  });
+});
