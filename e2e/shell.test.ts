@@ -144,6 +144,10 @@ describe('dashboard shell in Chromium', () => {
     });
     await signIn(page, email, password);
     await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await signIn(page, email, password);
+    await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
     await page.getByLabel('Code').fill('000000' === totp(1) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('The code you have entered is invalid/expired. Please try again.').waitFor();

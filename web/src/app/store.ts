@@ -15,6 +15,7 @@ const session = createSlice({
   reducers: {
     signedIn: (s, a: PayloadAction<Profile>) => ({ ...s, user: a.payload, tfToken: null }),
     tfRequired: (s, a: PayloadAction<string>) => ({ ...s, tfToken: a.payload }),
+    tfCancelled: (s) => ({ ...s, tfToken: null }),
     profileLoaded: (s, a: PayloadAction<Profile>) => ({ ...s, user: a.payload }),
   },
 });
@@ -69,7 +70,7 @@ const onboarding = createSlice({
   },
 });
 
-export const { signedIn, tfRequired, profileLoaded } = session.actions;
+export const { signedIn, tfRequired, tfCancelled, profileLoaded } = session.actions;
 export const { draftChanged, methodToggled, draftCleared } = onboarding.actions;
 export const { siteSelected, siteSettingsLoaded, subscriptionLoaded } = site.actions;
 export const LOGGED_OUT = 'app/loggedOut';

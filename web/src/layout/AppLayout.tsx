@@ -64,6 +64,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   const drawer = (
     <Box sx={{ width: DRAWER_WIDTH, pt: permanent ? `${TOP_BAR_HEIGHT}px` : 0 }}>
+      {!permanent && (
+        // Over the top bar, the temporary drawer carries the product mark itself.
+        <Box
+          sx={{ height: TOP_BAR_HEIGHT, px: 2, display: 'flex', alignItems: 'center', bgcolor: 'primary.main', color: '#fff' }}
+          onClick={() => setDrawerOpen(false)}
+        >
+          <Logo showName />
+        </Box>
+      )}
       <SideMenu onNavigate={() => setDrawerOpen(false)} />
     </Box>
   );

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useNavigate } from 'react-router';
 
 /** The product mark, drawn inline so nothing is fetched. */
-export function Logo() {
+export function Logo({ showName = false }: { showName?: boolean }) {
   const navigate = useNavigate();
   return (
     <Box
@@ -30,7 +30,7 @@ export function Logo() {
         />
         <circle cx="16" cy="23.5" r="1.8" fill="#fff" />
       </svg>
-      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      <Box component="span" sx={{ display: { xs: showName ? 'inline' : 'none', sm: 'inline' } }}>
         Splashboard
       </Box>
     </Box>

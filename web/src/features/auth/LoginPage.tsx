@@ -12,7 +12,7 @@ import type { Profile } from '@splashboard/contract';
 import { ApiFailure, post } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
-import { signedIn, tfRequired, type Store } from '../../app/store.ts';
+import { signedIn, tfCancelled, tfRequired, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 
 interface LoginAnswer {
@@ -88,6 +88,8 @@ export function LoginPage() {
           <Button type="submit" variant="contained" disabled={busy}>
             {t('auth.verify')}
           </Button>
+          {/* The code step can be left, e.g. when its token has expired. */}
+          <Button onClick={() => dispatch(tfCancelled())}>{t('common.back')}</Button>
         </Stack>
       </CenteredCard>
     );
