@@ -14,6 +14,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  jsx: 'automatic',
   external,
   logLevel: 'warning',
 });

@@ -11,11 +11,12 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import type { AppContext } from './platform/context.ts';
-import { SecretBox, resolveSecretKey } from './platform/crypto.ts';
+import { SecretBox, hmacSha256, resolveSecretKey } from './platform/crypto.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createRateLimiter } from './platform/rate-limit.ts';
 import { createSessionStore } from './platform/sessions.ts';
+import { createSiteChanges } from './platform/site-changes.ts';
 import { createLocalStorage } from './platform/storage.ts';
 import { installAuthHooks } from './platform/auth-hooks.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
@@ -37,6 +38,28 @@ import { networkRoutes } from './domains/network/network.routes.ts';
 import { createSplashService } from './domains/splash/splash.service.ts';
 import { splashRoutes } from './domains/splash/splash.routes.ts';
 import { fontsRoutes } from './domains/splash/fonts.routes.ts';
+import { createSmsService } from './domains/sms/sms.service.ts';
+import { smsRoutes } from './domains/sms/sms.routes.ts';
+import { createControllers } from './domains/routers/controllers.ts';
+import { createRouterSettingsService } from './domains/routers/router-settings.service.ts';
+import { routerSettingsRoutes } from './domains/routers/router-settings.routes.ts';
+import { createGuestsService } from './domains/guests/guests.service.ts';
+import { createGuestExports } from './domains/guests/guest-exports.ts';
+import { guestsRoutes } from './domains/guests/guests.routes.ts';
+import { createGuestAccountsService } from './domains/guest-accounts/guest-accounts.service.ts';
+import { createGuestImports } from './domains/guest-accounts/guest-accounts.import.ts';
+import { guestAccountsRoutes } from './domains/guest-accounts/guest-accounts.routes.ts';
+import { createVoucherDomain } from './domains/vouchers/index.ts';
+import { vouchersRoutes } from './domains/vouchers/vouchers.routes.ts';
+import { createDashboardService } from './domains/dashboard/dashboard.service.ts';
+import { dashboardAdminRoutes, dashboardSiteRoutes } from './domains/dashboard/dashboard.routes.ts';
+import { createSmsSender } from './domains/sms/sms-sender.ts';
+import { portalRoutes } from './portal/portal.routes.ts';
+import { createPassSigner } from './portal/pass.ts';
+import { createSiteSnapshots } from './portal/site-snapshot.ts';
+import { createEmailDomainChecker } from './portal/email-domain.ts';
+import { createFacebookClient } from './portal/facebook/facebook-client.ts';
+import { createAuthmonQueues } from './portal/opennds-authmon.ts';
 import { RadiusServer } from './network/radius/server.ts';
 import { createRadiusHandlers } from './network/radius/handlers.ts';
 
@@ -63,6 +86,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Guest portal addresses carry a signed pass (a few hundred characters).
+    routerOptions: { maxParamLength: 4096 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,7 +97,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const handle = opts.handle ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const db = handle.db;
-  const secrets = new SecretBox(resolveSecretKey(config.secretKeyHex, config.dataDir));
+  const secretKeyHex = resolveSecretKey(config.secretKeyHex, config.dataDir);
+  const secrets = new SecretBox(secretKeyHex);
   const jobs = createJobQueue(handle, config.databaseUrl, app.log);
   const sessions = createSessionStore(db, config.sessionDays);
   const ctx: AppContext = {
@@ -86,6 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     rateLimiter: createRateLimiter(db),
     sessions,
     log: app.log,
+    siteChanges: createSiteChanges(),
   };
 
   registerMaintenance(db, jobs);
@@ -93,6 +120,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const auth = createAuthService({ ...ctx, profiles });
   const registration = createRegistrationService({ ...ctx, profiles });
   const sitesService = createSitesService(ctx);
+  const controllers = createControllers({ ...ctx, authmon: createAuthmonQueues(db) });
+  const smsService = createSmsService({ ...ctx, sites: sitesService });
+  const routerSettings = createRouterSettingsService({ ...ctx, sites: sitesService, controllers });
 
   await app.register(cookie);
   installAuthHooks(app, sessions);
@@ -130,10 +160,49 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ),
     { prefix: '/s/:siteId/api/v1' },
   );
-  await app.register(splashRoutes(createSplashService({ db, storage: ctx.storage, sites: sitesService })), {
-    prefix: '/s/:siteId/api/v1',
-  });
+  await app.register(
+    splashRoutes(createSplashService({ db, storage: ctx.storage, sites: sitesService, siteChanges: ctx.siteChanges })),
+    {
+      prefix: '/s/:siteId/api/v1',
+    },
+  );
+  await app.register(smsRoutes(smsService), { prefix: '/s/:siteId/api/v1' });
+  await app.register(routerSettingsRoutes(routerSettings), { prefix: '/s/:siteId/api/v1' });
+  await app.register(
+    guestsRoutes(
+      createGuestsService({ ...ctx, sites: sitesService, controllers }),
+      createGuestExports({ ...ctx, sites: sitesService }),
+    ),
+    { prefix: '/s/:siteId/api/v1' },
+  );
+  await app.register(
+    guestAccountsRoutes(
+      createGuestAccountsService({ ...ctx, sites: sitesService, controllers }),
+      createGuestImports({ ...ctx, sites: sitesService }),
+    ),
+    { prefix: '/s/:siteId/api/v1' },
+  );
+  const voucherDomain = createVoucherDomain({ ...ctx, sites: sitesService, controllers });
+  await app.register(vouchersRoutes(voucherDomain.vouchers, voucherDomain.designs), { prefix: '/s/:siteId/api/v1' });
+  const dashboard = createDashboardService({ ...ctx, sites: sitesService });
+  await app.register(dashboardAdminRoutes(dashboard), { prefix: '/a/api/v1' });
+  await app.register(dashboardSiteRoutes(dashboard), { prefix: '/s/:siteId/api/v1' });
   await app.register(fontsRoutes);
+  await app.register(
+    portalRoutes({
+      db,
+      config,
+      log: app.log,
+      snapshots: createSiteSnapshots(db, ctx.siteChanges),
+      controllers,
+      signer: createPassSigner(hmacSha256(secretKeyHex, 'guest portal pass')),
+      mailer: ctx.mailer,
+      sms: createSmsSender({ db, secrets, log: app.log }),
+      rateLimiter: ctx.rateLimiter,
+      emailDomains: createEmailDomainChecker({ servers: config.dnsServers }),
+      facebook: createFacebookClient(config),
+    }),
+  );
 
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { isIP } from 'node:net';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -42,7 +43,30 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  WIFI4EU_SNIPPET_URL: z.string().url().default('https://collection.wifi4eu.ec.europa.eu/wifi4eu.min.js'),
+  FACEBOOK_APP_ID: z.string().max(64).default(''),
+  FACEBOOK_APP_SECRET: z.string().max(128).default(''),
+  FACEBOOK_DIALOG_URL: z.string().url().default('https://www.facebook.com/v25.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v25.0'),
+  DNS_SERVERS: z
+    .string()
+    .default('')
+    .refine((v) => dnsServerList(v).every(isDnsServer), 'DNS_SERVERS must be comma-separated ip or ip:port ([ipv6]:port)'),
 });
+
+function dnsServerList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function isDnsServer(entry: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(entry);
+  const [host, port] = bracketed ? [bracketed[1], bracketed[2]] : withPort ? [withPort[1], withPort[2]] : [entry, undefined];
+  return isIP(host ?? '') !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -75,11 +99,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryDsn: c.SENTRY_DSN,
     analyticsKey: c.ANALYTICS_KEY,
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    wifi4euSnippetUrl: c.WIFI4EU_SNIPPET_URL,
     rateLimits: {
       loginPerIp: c.RATE_LIMIT_LOGIN_PER_IP,
       loginPerAccount: c.RATE_LIMIT_LOGIN_PER_ACCOUNT,
       registrationsPerIp: c.RATE_LIMIT_REGISTRATIONS_PER_IP,
       windowSeconds: c.RATE_LIMIT_WINDOW_SECONDS,
     },
+    facebook: {
+      appId: c.FACEBOOK_APP_ID,
+      appSecret: c.FACEBOOK_APP_SECRET,
+      dialogUrl: c.FACEBOOK_DIALOG_URL,
+      graphUrl: c.FACEBOOK_GRAPH_URL,
+    },
+    /** Absent: the system's resolvers. */
+    dnsServers: dnsServerList(c.DNS_SERVERS).length ? dnsServerList(c.DNS_SERVERS) : undefined,
   };
 }

@@ -3,19 +3,24 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
+import { fillDemoData } from './db/demo-data.ts';
 import { buildApp } from './app.ts';
 
-const USAGE = 'usage: main <start|migrate|seed>';
+const USAGE = 'usage: main <start|migrate|seed|demo-data>';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = process.env.WEB_DIST ?? path.resolve(here, '../../web/dist');
 
 async function main(command: string | undefined) {
   const config = loadConfig();
   const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-  if (command === 'migrate' || command === 'seed' || command === 'start') await handle.migrate();
-  if (command === 'seed' || command === 'start') {
+  if (command === 'migrate' || command === 'seed' || command === 'start' || command === 'demo-data') await handle.migrate();
+  if (command === 'seed' || command === 'start' || command === 'demo-data') {
     const created = await seedDemo(handle.db, config.demo);
     if (created) console.log(`Demo account created: ${config.demo.email}`);
+  }
+  if (command === 'demo-data') {
+    for (const s of (await fillDemoData(handle.db, config.demo)).sites)
+      console.log(`${s.name}: ${s.guests} guests, ${s.logins} logins, ${s.vouchers} vouchers over the last 120 days`);
   }
   if (command !== 'start') {
     await handle.close();
@@ -50,7 +55,7 @@ async function main(command: string | undefined) {
 }
 
 const command = process.argv[2];
-if (!['start', 'migrate', 'seed'].includes(command ?? '')) {
+if (!['start', 'migrate', 'seed', 'demo-data'].includes(command ?? '')) {
   console.error(USAGE);
   process.exit(2);
 }

@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './permissions.ts';
 export * from './routers.ts';
+export * from './router-settings.ts';
 export * from './plans.ts';
 export * from './profile.ts';
 export * from './auth.ts';
@@ -9,3 +10,8 @@ export * from './sites.ts';
 export * from './meta.ts';
 export * from './network.ts';
 export * from './splash.ts';
+export * from './sms.ts';
+export * from './guest-accounts.ts';
+export * from './vouchers.ts';
+export * from './dashboard.ts';
+export * from './guests.ts';

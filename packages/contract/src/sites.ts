@@ -84,10 +84,14 @@ export const siteGeneralSchema = z.object({
   validate_email: z.boolean(),
 });
 
+/** A field the site collects: one per kind (custom fields one per title), with the methods that ask for it. */
 export const guestFieldSchema = z.object({
   field_type: z.string(),
   title: z.string(),
   methods: z.array(z.string()),
+  /** The methods of `methods` where a guest cannot log in without it. */
+  mandatory_in: z.array(z.string()),
 });
+export type GuestField = z.infer<typeof guestFieldSchema>;
 
 export const fileLinkSchema = z.object({ filelink: z.string() });

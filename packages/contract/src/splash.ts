@@ -129,6 +129,8 @@ const designShape = {
 };
 
 export const splashDesignSchema = z.object(designShape);
+/** What GET and PUT answer: the design, and whether the caller may change it (a Read Only client may not). */
+export const splashDesignAnswerSchema = splashDesignSchema.extend({ can_write: z.boolean() });
 /** An update carries any subset of the design; fields left out keep their value. */
 export const splashDesignUpdateSchema = closedPartial(designShape);
 export type SplashDesign = z.infer<typeof splashDesignSchema>;
@@ -242,6 +244,8 @@ const sessionShape = {
   speed_dl: int(0, KBPS_MAX),
   unlimited_speed: z.boolean(),
   unlimited_data: z.boolean(),
+  /** Devices one guest may have online at once; 0 means no limit. */
+  num_devices: int(0, 100),
 };
 /** Usage and expiry emails of the methods whose guests hold an account, voucher or paid plan. */
 const notificationShape = {
@@ -344,6 +348,7 @@ const sessionDefaults = {
   speed_dl: 0,
   unlimited_speed: true,
   unlimited_data: true,
+  num_devices: 0,
 } as const;
 const notificationDefaults = {
   usage_notification: false,

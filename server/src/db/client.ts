@@ -4,6 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
@@ -43,7 +44,9 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; poo
     };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  // Extensions the migrations create must be loaded into PGlite first (PostgreSQL ships them).
+  const extensions = { pg_trgm };
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -1,5 +1,6 @@
 import { Agent, fetch, type Dispatcher, type Response } from 'undici';
 import { ControllerError } from './controller.ts';
+import { causeCode, isTimeout } from '../platform/fetch-errors.ts';
 
 // undici's own fetch with its own Agent: mixing the package's Agent with Node's bundled fetch is
 // not supported across versions. One agent that verifies certificates, one that does not (for
@@ -21,21 +22,10 @@ const TLS_CODES = new Set([
   'CERT_NOT_YET_VALID',
 ]);
 
-function causeCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /** Turns what fetch throws into a ControllerError an operator can act on. */
 export function networkError(error: unknown, where: string, timeoutMs: number): ControllerError {
   if (error instanceof ControllerError) return error;
-  const name = (error as { name?: string })?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') {
+  if (isTimeout(error)) {
     return new ControllerError('timeout', `${where} did not answer within ${timeoutMs / 1000} s`, { cause: error });
   }
   const code = causeCode(error);

@@ -6,22 +6,27 @@ import {
   type GuestArrival,
   type QueryInput,
 } from './controller.ts';
-import { OpenNdsGateway, parseOpenNdsArrival, type OpenNdsSettings } from './opennds/opennds.ts';
+import { OpenNdsGateway, parseOpenNdsArrival, type AuthmonQueue, type OpenNdsSettings } from './opennds/opennds.ts';
 import { UnifiController, parseUnifiArrival, type UnifiSettings } from './unifi/unifi.ts';
 
 export * from './controller.ts';
 export type { UnifiSettings } from './unifi/unifi.ts';
-export type { OpenNdsSettings, OpenNdsArrival, FasLevel } from './opennds/opennds.ts';
+export type { OpenNdsSettings, OpenNdsArrival, FasLevel, AuthmonGrant, AuthmonQueue } from './opennds/opennds.ts';
 
 /** A site's controller settings, secrets already opened (SecretBox) by the caller. */
 export type ControllerSettings = ({ family: 'unifi' } & UnifiSettings) | ({ family: 'opennds' } & OpenNdsSettings);
 
-export function createControllerAdapter(settings: ControllerSettings): ControllerAdapter {
+/** What some families need from the portal besides their settings: openNDS level 3 keeps grants for authmon. */
+export interface AdapterDeps {
+  authmon?: AuthmonQueue;
+}
+
+export function createControllerAdapter(settings: ControllerSettings, deps: AdapterDeps = {}): ControllerAdapter {
   switch (settings.family) {
     case 'unifi':
       return new UnifiController(settings);
     case 'opennds':
-      return new OpenNdsGateway(settings);
+      return new OpenNdsGateway(settings, deps.authmon);
   }
 }
 

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { SessionStore } from './sessions.ts';
+import type { SiteChanges } from './site-changes.ts';
 import type { Storage } from './storage.ts';
 
 /** What services are built from; each service factory takes only the parts it uses. */
@@ -20,4 +21,5 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   sessions: SessionStore;
   log: FastifyBaseLogger;
+  siteChanges: SiteChanges;
 }

@@ -7,6 +7,8 @@
  * UniFi OS: GET / -> 200 with an `x-csrf-token` header; POST /api/auth/login sets the `TOKEN` cookie
  *   and answers a fresh `x-csrf-token`; Network calls live under /proxy/network, every POST must carry
  *   the current token, and each POST answer rotates it (`x-updated-csrf-token`), as UniFi OS does.
+ * Devices: GET .../api/s/{site}/stat/device lists the site's devices (`devices` option), as the
+ *   controller's device list does, with each device's `mac` as the controller writes it (lower-case).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,11 +23,21 @@ export interface FakeUnifiUser {
   siteRole?: 'admin' | 'readonly';
 }
 
+export interface FakeUnifiDevice {
+  mac: string;
+  /** `uap` (access point), `usw` (switch), `ugw`/`udm` (gateway). Default `uap`. */
+  type?: string;
+  name?: string;
+  /** The site short name the device is adopted in. Default: the first site. */
+  site?: string;
+}
+
 export interface FakeUnifiOptions {
   mode: 'classic' | 'unifios';
   users?: FakeUnifiUser[];
   sites?: string[];
   tls?: boolean;
+  devices?: FakeUnifiDevice[];
 }
 
 export interface ReceivedCommand {
@@ -81,12 +93,15 @@ export class FakeUnifiController {
   private readonly sessions = new Map<string, Session>();
   private readonly users: FakeUnifiUser[];
   private readonly sites: Set<string>;
+  /** The adopted devices; tests may change it between calls. */
+  devices: FakeUnifiDevice[];
   private server!: Server;
   url = '';
 
   constructor(readonly options: FakeUnifiOptions) {
     this.users = options.users ?? [{ username: 'admin', password: 'secret-pass', isSuper: true }];
     this.sites = new Set(options.sites ?? ['default']);
+    this.devices = options.devices ?? [];
   }
 
   async start(): Promise<this> {
@@ -200,6 +215,15 @@ export class FakeUnifiController {
           },
         ],
       });
+    }
+    if (req.method === 'GET' && siteMatch && siteMatch[2] === 'stat/device') {
+      const site = siteMatch[1]!;
+      if (!this.sites.has(site)) return this.json(res, 400, { meta: { rc: 'error', msg: 'api.err.NoSiteContext' }, data: [] });
+      const firstSite = [...this.sites][0];
+      const data = this.devices
+        .filter((d) => (d.site ?? firstSite) === site)
+        .map((d) => ({ mac: d.mac, type: d.type ?? 'uap', name: d.name ?? d.mac, adopted: true, state: 1 }));
+      return this.json(res, 200, { meta: { rc: 'ok' }, data });
     }
     if (req.method === 'POST' && siteMatch && siteMatch[2] === 'cmd/stamgr') {
       const site = siteMatch[1]!;

@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 export const sites = pgTable(
@@ -18,7 +19,11 @@ export const sites = pgTable(
     redirectUrl: text('redirect_url').notNull().default(''),
     logoImage: text('logo_image').notNull().default(''),
     htmlImage: text('html_image').notNull().default(''),
+    /** Names the site in its guest portal address (/guest/{portalKey}/): public, but not guessable. */
+    portalKey: text('portal_key')
+      .notNull()
+      .default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 12)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sites_account_idx').on(t.accountId)],
+  (t) => [index('sites_account_idx').on(t.accountId), uniqueIndex('sites_portal_key_key').on(t.portalKey)],
 );

@@ -4,8 +4,11 @@ import { execFileSync } from 'node:child_process';
 import {
   OpenNdsGateway,
   ackedRhids,
+  AUTHMON_LIST_CHARS,
   authmonAnswer,
   authmonEntry,
+  authmonFit,
+  gatewayHashOf,
   decryptFas,
   grantToken,
   grantUrl,
@@ -61,6 +64,8 @@ function expectLabArrival(a: OpenNdsArrival, level: number) {
       clientIf: 'gw-lan',
       version: '9.10.0',
       tok: null,
+      // What authmon polls as: sha256 of the name exactly as sent, URL-encoded (openNDS main.c).
+      gatewayHash: createHash('sha256').update('ndslab%20caf%c3%a9').digest('hex'),
     },
   });
 }
@@ -159,6 +164,7 @@ describe('openNDS FAS level 0', () => {
         tok: '0a1b2c3d',
         hid: null,
         gatewayName: 'ndslab',
+        gatewayHash: null,
         gatewayMac: null,
         clientIf: null,
         version: null,
@@ -208,6 +214,37 @@ describe('openNDS level 3 authmon answers', () => {
     expect(
       ackedRhids(parseAuthmonPost({ auth_get: 'view', gatewayhash: 'abc', payload: Buffer.from('none').toString('base64') })),
     ).toEqual([]);
+  });
+});
+
+describe('openNDS level 3 grants', () => {
+  it('keeps whole entries within what authmon reads of a list', () => {
+    const entry = authmonEntry(hid, faskey, { limits: { minutes: 60 } });
+    const encoded = encodeURIComponent(entry).length;
+    const fit = Math.floor((AUTHMON_LIST_CHARS + 1) / (encoded + 1));
+    const many = Array.from({ length: fit + 3 }, () => entry);
+    expect(authmonFit(many)).toBe(fit);
+    const answer = authmonAnswer(many);
+    expect(answer.split(' ')).toHaveLength(fit + 1);
+    expect(answer.slice(2).length).toBeLessThanOrEqual(AUTHMON_LIST_CHARS);
+    expect(authmonFit([])).toBe(0);
+  });
+
+  it('hashes the gateway name as openNDS does for authmon', () => {
+    // php -r "echo openssl_digest('Splash%20Lab', 'sha256');"
+    expect(gatewayHashOf('Splash%20Lab')).toBe(createHash('sha256').update('Splash%20Lab').digest('hex'));
+    expect(gatewayHashOf('Splash%20Lab')).not.toBe(gatewayHashOf('Splash Lab'));
+  });
+
+  it('cannot grant at level 3 without a queue for authmon', async () => {
+    const { fas, iv } = encryptLikeOpenNds(list, faskey);
+    const arrival = parseOpenNdsArrival({ fas, iv }, { level: 3, faskey });
+    expect(arrival.gateway.level).toBe(3);
+    await expect(new OpenNdsGateway({ level: 3, faskey }).grantAccess({ arrival, limits: { minutes: 5 } })).rejects.toMatchObject(
+      {
+        code: 'unsupported',
+      },
+    );
   });
 });
 

@@ -10,7 +10,10 @@
  *   level 3: as level 2, but access is granted by the gateway's authmon polling the portal.
  * The portal grants levels 0-2 by sending the browser to
  * `http://<gatewayaddress>/<authdir>/?tok=<tok>&redir=<url>`; tok is the raw `tok` at level 0 and
- * sha256 hex of (hid + faskey) at levels 1-2.
+ * sha256 hex of (hid + faskey) at levels 1-2. At level 3 it queues the grant (AuthmonQueue) for the
+ * gateway's authmon daemon, which polls the FAS path with `auth_get` and `gatewayhash` (sha256 hex of the
+ * gateway's URL-encoded GatewayName: openNDS 9.10 main.c, not keyed with the faskey) and runs
+ * `ndsctl auth` for each line it is given.
  *
  * The level 2 cipher is what the openNDS 9.10 binary runs through `php-cli` (its embedded script):
  *   $iv = substr(openssl_digest(base64_encode(random 8 bytes), "sha256"), 0, 16);
@@ -55,6 +58,8 @@ export interface OpenNdsGatewayData {
   /** Levels 1-3: the hashed client token the grant token is derived from. */
   hid: string | null;
   gatewayName: string | null;
+  /** Levels 1-3: sha256 hex of the gateway name as sent (URL-encoded), the gatewayhash authmon polls with. */
+  gatewayHash: string | null;
   gatewayMac: string | null;
   /** openNDS `clientif`: the interface(s) the client is on (zones). */
   clientIf: string | null;
@@ -142,6 +147,7 @@ export function parseOpenNdsArrival(query: QueryInput, settings: OpenNdsSettings
     if (!HOST_PORT.test(gatewayAddress)) throw bad('The gateway parameters carry no valid gatewayaddress');
     const authDir = orNull(p.get('authdir')) ?? 'opennds_auth';
     if (!/^[\w.-]+$/.test(authDir)) throw bad('The gateway parameters carry an invalid authdir');
+    const rawName = orNull(p.get('gatewayname'));
     return {
       family: 'opennds',
       clientMac: normalizeMac(p.get('clientmac')),
@@ -155,7 +161,8 @@ export function parseOpenNdsArrival(query: QueryInput, settings: OpenNdsSettings
         authDir,
         tok: null,
         hid: hid.toLowerCase(),
-        gatewayName: decodeUrl(orNull(p.get('gatewayname')) ?? undefined),
+        gatewayName: decodeUrl(rawName ?? undefined),
+        gatewayHash: rawName ? gatewayHashOf(rawName) : null,
         gatewayMac: normalizeMac(p.get('gatewaymac')),
         clientIf: orNull(p.get('clientif')),
         version: orNull(p.get('version')),
@@ -194,11 +201,20 @@ export function parseOpenNdsArrival(query: QueryInput, settings: OpenNdsSettings
       tok,
       hid: null,
       gatewayName: q.get('gatewayname') ?? action.searchParams.get('gatewayname') ?? null,
+      gatewayHash: null,
       gatewayMac: null,
       clientIf: null,
       version: null,
     },
   };
+}
+
+/**
+ * What authmon sends as gatewayhash: openNDS hashes its URL-encoded GatewayName (the same text it puts
+ * in the `gatewayname` parameter), with no key. It names a gateway; it proves nothing.
+ */
+export function gatewayHashOf(urlEncodedName: string): string {
+  return createHash('sha256').update(urlEncodedName).digest('hex');
 }
 
 /** The grant token at levels 1-3: sha256 hex of hid followed by the faskey (openNDS `rhid`). */
@@ -276,16 +292,55 @@ export function ackedRhids(post: AuthmonPost): string[] {
     .filter((s) => /^[0-9a-f]{64}$/.test(s));
 }
 
-/** The answer body for `list` and `view`: "*" then each entry rawurlencoded, space separated. */
+/** authmon reads at most this many characters of a list after its leading "* " (`${authlist:2:1024}`). */
+export const AUTHMON_LIST_CHARS = 1024;
+
+/** How many of the entries, in order, fit whole in one answer. */
+export function authmonFit(entries: string[]): number {
+  let length = -1;
+  for (let i = 0; i < entries.length; i++) {
+    length += 1 + encodeURIComponent(entries[i]!.trim()).length;
+    if (length > AUTHMON_LIST_CHARS) return i;
+  }
+  return entries.length;
+}
+
+/**
+ * The answer body for `list` and `view`: "*" then each entry rawurlencoded, space separated; only the
+ * entries that fit whole (a cut entry would reach `ndsctl auth` mangled). The rest wait for the next poll.
+ */
 export function authmonAnswer(entries: string[]): string {
-  return ['*', ...entries.map((e) => encodeURIComponent(e.trim()))].join(' ');
+  return ['*', ...entries.slice(0, authmonFit(entries)).map((e) => encodeURIComponent(e.trim()))].join(' ');
+}
+
+/** A level 3 grant for the portal to keep until the gateway's authmon takes it. */
+export interface AuthmonGrant {
+  /** Whom authmon polls as (gatewayhash). */
+  gatewayHash: string;
+  /** sha256 hex of (hid + faskey): the name `ndsctl auth` and the acknowledgement use. */
+  rhid: string;
+  /** The auth list line (authmonEntry). */
+  entry: string;
+  clientMac: string | null;
+  gatewayAddress: string;
+  /** Where the guest goes once connected. */
+  continueUrl: string;
+}
+
+/** Keeps level 3 grants for authmon; answers where the guest's browser waits for the gateway. */
+export interface AuthmonQueue {
+  enqueue(grant: AuthmonGrant): Promise<{ waitUrl: string }>;
 }
 
 // ---- The adapter ---------------------------------------------------------------------------
 
 export class OpenNdsGateway implements ControllerAdapter {
   readonly family = 'opennds' as const;
-  constructor(private readonly settings: OpenNdsSettings) {}
+  /** `authmon` keeps level 3 grants; without it level 3 cannot grant. */
+  constructor(
+    private readonly settings: OpenNdsSettings,
+    private readonly authmon?: AuthmonQueue,
+  ) {}
 
   parseArrival(query: QueryInput): GuestArrival {
     return parseOpenNdsArrival(query, this.settings);
@@ -295,15 +350,32 @@ export class OpenNdsGateway implements ControllerAdapter {
     checkLimits(request.limits);
     if (request.arrival.family !== 'opennds') throw bad('This arrival did not come from an openNDS gateway');
     const arrival = request.arrival as OpenNdsArrival;
-    if (this.settings.level === 3) {
-      throw new ControllerError(
-        'unsupported',
-        'FAS level 3 grants through authmon polling, which the portal has to queue (authmonEntry); there is no URL to send the guest to',
-      );
-    }
+    if (this.settings.level === 3) return this.queueForAuthmon(arrival, request);
     const redir = request.continueUrl || arrival.originalUrl || `http://${arrival.gateway.gatewayAddress}/`;
     // Levels 0-2 carry no limits: the gateway's own settings (sessiontimeout, rates, quotas) apply.
     return { kind: 'redirect', url: grantUrl(arrival, this.settings.faskey, redir), limitsApplied: false };
+  }
+
+  /**
+   * Level 3: the gateway takes the grant itself (authmon), with the limits; the guest's browser waits on
+   * a portal page meanwhile, as nothing it could open would let it through.
+   */
+  private async queueForAuthmon(arrival: OpenNdsArrival, request: GrantRequest): Promise<GrantResult> {
+    const g = arrival.gateway;
+    if (!this.authmon)
+      throw new ControllerError('unsupported', 'FAS level 3 needs the portal to keep grants for authmon, and it has none here');
+    if (!this.settings.faskey) throw new ControllerError('not_configured', 'The faskey is not configured');
+    if (!g.hid || !g.gatewayHash) throw bad('The arrival carries no hid or gateway name: it did not come from FAS level 3');
+    const { waitUrl } = await this.authmon.enqueue({
+      gatewayHash: g.gatewayHash,
+      rhid: grantToken(g.hid, this.settings.faskey),
+      entry: authmonEntry(g.hid, this.settings.faskey, request),
+      clientMac: arrival.clientMac,
+      gatewayAddress: g.gatewayAddress,
+      continueUrl: request.continueUrl || arrival.originalUrl || '',
+    });
+    // authmon passes session length, rates and quotas to ndsctl auth (the quota to each direction).
+    return { kind: 'redirect', url: waitUrl, limitsApplied: true };
   }
 
   async revokeAccess(): Promise<void> {

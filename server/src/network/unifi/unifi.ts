@@ -139,6 +139,17 @@ export class UnifiController implements ControllerAdapter {
     }
   }
 
+  /**
+   * MACs (lower-case `aa:bb:..`) of the devices the controller manages on this site. Every device
+   * counts, not only `uap`: all-in-one gateways (UDM, UX) are access points too, and a guest's `ap`
+   * never names a switch, so the extra MACs cannot mislead a lookup.
+   */
+  async listAccessPoints(): Promise<string[]> {
+    const devices = await this.api('GET', `/api/s/${encodeURIComponent(this.site)}/stat/device`);
+    const macs = devices.map((d) => normalizeMac((d as { mac?: unknown }).mac)).filter((m): m is string => m !== null);
+    return [...new Set(macs)].sort();
+  }
+
   private get where() {
     return `The UniFi controller at ${this.base}`;
   }

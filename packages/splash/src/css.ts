@@ -1,0 +1,70 @@
+import { GUEST_FONTS, type LoginMethodStyles, type SplashDesign } from '@splashboard/contract';
+
+/** The stylesheets to link for a design's font (served by our own server, never a CDN). */
+export function fontOf(design: SplashDesign) {
+  const font = GUEST_FONTS.find((f) => f.family === design.body_fontfamily) ?? GUEST_FONTS[0];
+  return {
+    cssFamily: `'${font.family}', ${font.fallback}`,
+    stylesheets: [400, 700].map((w) => `/static/guest/fonts/${font.slug}/${w}.css`),
+  };
+}
+
+// CSS values come from validated settings (colours, whole numbers, our own image links); quotes and
+// angle brackets are still stripped so that nothing can leave the style element.
+const v = (value: string | number) => String(value).replace(/[<>"'\\;{}]/g, '');
+
+const BACKGROUND: Record<SplashDesign['body_config'], string> = {
+  cover: 'center/cover no-repeat fixed',
+  contain: 'center/contain no-repeat fixed',
+  repeat: 'top left repeat',
+  center: 'center no-repeat',
+};
+
+const BASE = `*{box-sizing:border-box}html,body{margin:0}body{font-family:var(--font);color:#1f2933;min-height:100vh;display:flex;justify-content:center;align-items:flex-start;padding:16px;line-height:1.45}
+.card{width:100%;max-width:440px;margin-top:3vh;padding:24px 20px;box-shadow:0 2px 14px rgba(0,0,0,.14)}
+.logo img{max-width:min(var(--logo),100%);max-height:var(--logo);height:auto}
+.heading{text-align:center;margin:8px 0 16px}.heading h1,.heading h2,.heading h3{margin:.3em 0}
+form{display:flex;flex-direction:column;gap:14px;margin:0}label,.lbl{display:block;font-size:14px;font-weight:700;margin-bottom:4px}
+input,select,textarea{width:100%;padding:12px;font:inherit;font-size:16px;border:1px solid var(--fbd);border-radius:8px;color:var(--fc);background:var(--fbg)}
+input[aria-invalid=true]{border-color:#b71c1c;box-shadow:0 0 0 1px #b71c1c}input::placeholder{color:var(--fph)}input[type=checkbox],input[type=radio]{width:22px;height:22px;flex:none;margin:0;accent-color:var(--chk)}
+.check{display:flex;gap:10px;align-items:flex-start;font-weight:400}.radios{display:flex;gap:16px;flex-wrap:wrap}.radios label{display:flex;gap:6px;align-items:center;font-weight:400}
+.btn{display:block;width:100%;padding:14px;font:inherit;font-size:16px;font-weight:700;border:1px solid;border-radius:8px;text-align:center;text-decoration:none;cursor:pointer}
+.go{color:var(--bc);background:var(--bbg);border-color:var(--bbd)}.back{color:var(--kc);background:var(--kbg);border-color:var(--kbd)}
+.stack{display:flex;flex-direction:column;gap:12px}.stack>p,form>p{margin:0}.err{color:#b71c1c;font-size:14px;margin:4px 0 0}
+.note{padding:12px;border-radius:8px;background:#f1f5f9;font-size:14px;margin:0}.note.bad{background:#fdecea;color:#8a1c1c}.note.ok{background:#e7f5ec;color:#1b5e20}
+div.gdpr{margin-bottom:8px}.gdpr{font-size:13px;border-top:1px solid #e2e8f0;padding-top:10px}.gdpr summary{cursor:pointer;font-weight:700}.gdpr h4{margin:8px 0 0;font-size:13px}.gdpr p{margin:2px 0}
+.legal{white-space:pre-line;font-size:14px;max-height:50vh;overflow:auto;border:1px solid #e2e8f0;border-radius:8px;padding:12px}
+.foot{margin-top:20px;text-align:center;font-size:13px}.foot p{margin:6px 0}.foot a[hreflang]{display:inline-block;padding:13px 16px}.foot img{max-height:24px;vertical-align:middle}
+.copy{word-break:break-all;font-size:12px;line-height:1.35;max-height:calc(5 * 1.35em + 16px);overflow:auto;-webkit-user-select:all;user-select:all;background:#f1f5f9;padding:8px;border-radius:6px}
+#wifi4eubanner{display:block;max-width:100%;height:auto;margin:0 auto}`;
+
+/** The page's stylesheet: the base rules, the design, and the colours of the screen's method. */
+export function pageCss(design: SplashDesign, styles: LoginMethodStyles, prefix: string): string {
+  const s = (part: string, fallback: string) => v(styles[`${prefix}_${part}`] || fallback);
+  const bg = design.html_image ? ` url("${v(design.html_image)}") ${BACKGROUND[design.body_config]}` : '';
+  const vars = [
+    // Our own font names (an enum), quoted where needed: not operator text.
+    `--font:${fontOf(design).cssFamily}`,
+    `--logo:${v(design.logo_size)}px`,
+    `--fc:${s('fields_color', '#1f2933')}`,
+    `--fbg:${s('fields_backgroundcolor', '#ffffff')}`,
+    `--fbd:${s('fields_bordercolor', '#c5ced8')}`,
+    `--fph:${s('fields_placeholdercolor', '#8a96a3')}`,
+    `--bc:${s('loginbtn_color', '#ffffff')}`,
+    `--bbg:${s('loginbtn_backgroundcolor', '#1565c0')}`,
+    `--bbd:${s('loginbtn_bordercolor', '#1565c0')}`,
+    `--kc:${s('backbtn_color', '#1565c0')}`,
+    `--kbg:${s('backbtn_backgroundcolor', '#ffffff')}`,
+    `--kbd:${s('backbtn_bordercolor', '#c5ced8')}`,
+    `--chk:${s('checkbox_color', '#1565c0')}`,
+  ].join(';');
+  return (
+    `:root{${vars}}${BASE}` +
+    `body{background:${v(design.body_color)}${bg}}` +
+    `.card{background:${v(design.grid_color)};border-radius:${v(design.grid_border_radius)}px}` +
+    `.logo{text-align:${v(design.logo_align)}}` +
+    `.foot{color:${v(design.bottomtext_color)}}.foot a{color:${v(design.tos_color)}}` +
+    `.tos1{color:${v(design.partialtos1_color)}}.tos2{color:${v(design.partialtos2_color)}}` +
+    `.tosl{color:${v(design.tos_color)}}.prl{color:${v(design.privacy_color)}}`
+  );
+}

@@ -1,0 +1,149 @@
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { guestLangFrom } from '@splashboard/splash';
+import type { AuthMethod } from '@splashboard/contract';
+import { guestConsents, guestSessions, guests } from '../db/schema/index.ts';
+import { ControllerError, parseArrival, type GuestArrival } from '../network/index.ts';
+import type { PortalDeps } from './deps.ts';
+import { login } from './grant.ts';
+import { PORTAL_METHODS } from './methods/index.ts';
+import { RELOGIN_DAYS } from './limits.ts';
+import type { PortalPass } from './pass.ts';
+import type { SiteSnapshot } from './site-snapshot.ts';
+import { bareMessage, messagePage, methodSettings, type PortalAnswer } from './views.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface ArrivalRequest {
+  /** The query exactly as the gateway sent it (openNDS's base64 is not URL-escaped). */
+  rawQuery: string;
+  acceptLanguage: string | undefined;
+  ip: string;
+  userAgent: string;
+}
+
+export const portalPath = (snap: SiteSnapshot, passToken: string) => `/guest/${snap.site.portalKey}/p/${passToken}/`;
+
+/**
+ * A guest sent by the gateway. Their arrival is read with the site's controller family, then either
+ * a returning device is let straight back in (the relogin policy allows it), or the guest is sent to
+ * the splash page with a signed pass in its address.
+ */
+export async function arrive(deps: PortalDeps, snap: SiteSnapshot | null, req: ArrivalRequest): Promise<PortalAnswer> {
+  const lang = guestLangFrom(req.acceptLanguage);
+  if (!snap) return bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404);
+  let arrival: GuestArrival;
+  try {
+    arrival = await readArrival(deps, snap, req.rawQuery);
+  } catch (err) {
+    if (!(err instanceof ControllerError)) throw err;
+    deps.log.info({ siteId: snap.site.id, reason: err.message }, 'guest portal opened without a usable gateway redirect');
+    const notReady = err.code === 'not_configured' || err.code === 'unsupported';
+    return messagePage(
+      snap,
+      lang,
+      (t) =>
+        notReady
+          ? { tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }
+          : { tone: 'info', title: t.notFromGatewayTitle, body: t.notFromGatewayBody },
+      notReady ? 503 : 400,
+      false,
+    );
+  }
+  const pass: PortalPass = { s: snap.site.id, arrival, lang, iat: Math.floor(Date.now() / 1000) };
+  if (arrival.clientMac) {
+    const tos = await termsStillAccepted(deps, snap, arrival.clientMac);
+    if (tos) pass.tos = tos;
+    const back = (await knownToMethod(deps, snap, pass, req)) ?? (await returningDevice(deps, snap, pass, req));
+    if (back) return back;
+  }
+  return { redirect: portalPath(snap, deps.signer.sign(pass)) };
+}
+
+async function readArrival(deps: PortalDeps, snap: SiteSnapshot, rawQuery: string): Promise<GuestArrival> {
+  switch (snap.site.routerType) {
+    case 'unifi':
+      return parseArrival('unifi', rawQuery);
+    case 'opennds': {
+      const settings = await deps.controllers.openNdsSettings(snap.site.id);
+      if (!settings) throw new ControllerError('not_configured', 'openNDS is not configured for this site');
+      return parseArrival('opennds', rawQuery, settings);
+    }
+    default:
+      throw new ControllerError('unsupported', `Guests cannot log in through ${snap.site.routerType ?? 'no router'} yet`);
+  }
+}
+
+/** With a terms screen shown less often than every time, a device that agreed recently skips it. */
+async function termsStillAccepted(deps: PortalDeps, snap: SiteSnapshot, mac: string): Promise<number | null> {
+  if (!snap.hasTerms) return null;
+  const days = RELOGIN_DAYS[String(snap.methods.atos.values.frequency ?? 'always')] ?? 0;
+  if (!days) return null;
+  const since = Number.isFinite(days) ? new Date(Date.now() - days * DAY_MS) : new Date(0);
+  const [row] = await deps.db
+    .select({ at: guestConsents.createdAt })
+    .from(guestConsents)
+    .where(
+      and(
+        eq(guestConsents.siteId, snap.site.id),
+        eq(guestConsents.mac, mac),
+        eq(guestConsents.kind, 'terms_screen'),
+        gte(guestConsents.createdAt, since),
+      ),
+    )
+    .orderBy(desc(guestConsents.createdAt))
+    .limit(1);
+  return row ? Math.floor(row.at.getTime() / 1000) : null;
+}
+
+/** A device one of the site's login methods knows itself (a guest account's device). */
+async function knownToMethod(deps: PortalDeps, snap: SiteSnapshot, pass: PortalPass, req: ArrivalRequest) {
+  for (const m of snap.loginMethods) {
+    const answer = await PORTAL_METHODS[m]?.arrival?.(deps, snap, pass, { ip: req.ip, userAgent: req.userAgent });
+    if (answer) return answer;
+  }
+  return null;
+}
+
+/**
+ * The relogin policy: a device whose guest logged in recently enough with a method that does not ask
+ * every time is let in again without the splash page, as the same guest and with the same method.
+ */
+async function returningDevice(
+  deps: PortalDeps,
+  snap: SiteSnapshot,
+  pass: PortalPass,
+  req: ArrivalRequest,
+): Promise<PortalAnswer | null> {
+  const lenient = snap.loginMethods.filter(
+    (m) => !PORTAL_METHODS[m]?.arrival && (RELOGIN_DAYS[String(methodSettings(snap, m).values.relogin_policy)] ?? 0) > 0,
+  );
+  if (!lenient.length || (snap.hasTerms && !pass.tos)) return null;
+  const [last] = await deps.db
+    .select({ method: guestSessions.method, startedAt: guestSessions.startedAt, identity: guests.identity })
+    .from(guestSessions)
+    .innerJoin(guests, eq(guests.id, guestSessions.guestId))
+    .where(
+      and(
+        eq(guestSessions.siteId, snap.site.id),
+        eq(guestSessions.mac, pass.arrival.clientMac!),
+        inArray(guestSessions.grantStatus, ['granted', 'confirmed']),
+        inArray(guestSessions.method, lenient),
+      ),
+    )
+    .orderBy(desc(guestSessions.startedAt))
+    .limit(1);
+  if (!last) return null;
+  const method = last.method as AuthMethod;
+  const days = RELOGIN_DAYS[String(methodSettings(snap, method).values.relogin_policy)] ?? 0;
+  if (Number.isFinite(days) && Date.now() - last.startedAt.getTime() > days * DAY_MS) return null;
+  const outcome = await login(deps, {
+    snap,
+    pass,
+    method,
+    collected: { custom: {} },
+    identity: last.identity,
+    request: { ip: req.ip, userAgent: req.userAgent },
+  });
+  // A returning guest who is over a limit sees the splash page like anyone else.
+  return outcome.ok ? outcome.answer : null;
+}

@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import type { AuthMethod } from '@splashboard/contract';
+import { fill } from '@splashboard/splash';
+import { guestSessions } from '../db/schema/index.ts';
+import { ControllerError, type AccessLimits } from '../network/index.ts';
+import { safeEqual } from '../platform/crypto.ts';
+import type { PortalDeps } from './deps.ts';
+import { identityOf, recordLogin, type LoginRecord } from './guest-records.ts';
+import { devicesOnline, limitsOf, remainingAllowance } from './limits.ts';
+import type { Collected } from './login-fields.ts';
+import type { PortalPass } from './pass.ts';
+import type { SiteSnapshot } from './site-snapshot.ts';
+import { designOf, messagePage, methodSettings, type PortalAnswer } from './views.ts';
+
+export interface LoginAttempt {
+  snap: SiteSnapshot;
+  pass: PortalPass;
+  method: AuthMethod;
+  collected: Collected;
+  request: { ip: string; userAgent: string };
+  /** A social login's own id (Facebook), which names the guest. */
+  socialId?: string;
+  /** The guest's identity when it is already known (a returning device let back in without a page). */
+  identity?: string;
+  /** Narrower limits than the method's (an email grace period). */
+  limits?: Partial<AccessLimits>;
+  /** The staff password that lifts session limit control, if the guest gave one. */
+  overridePassword?: string;
+  /** The submitted form (without secrets), to post again with an override password. */
+  form?: Record<string, string>;
+  /** A method's own rows, written in the login's transaction (see LoginRecord.onRecorded). */
+  onRecorded?: LoginRecord['onRecorded'];
+  /** Devices online at once, instead of the settings' num_devices (a guest account has its own). */
+  maxDevices?: number;
+}
+
+export type LoginOutcome =
+  | { ok: true; answer: PortalAnswer; sessionId: number; guestId: number }
+  | { ok: false; reason: 'limit' | 'devices' | 'not_ready'; answer: PortalAnswer };
+
+/**
+ * A guest has proved what the method asks: apply the site's limits, record the login, then ask the
+ * controller to let the device in and answer the page that follows (connected, or the gateway's URL).
+ */
+export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<LoginOutcome> {
+  const { snap, pass, method } = attempt;
+  const lang = pass.lang;
+  const values = methodSettings(snap, method).values;
+  const identity = attempt.identity ?? identityOf(method, attempt.collected, pass.arrival.clientMac, attempt.socialId);
+  let limits: Required<AccessLimits> = { ...limitsOf(values), ...attempt.limits } as Required<AccessLimits>;
+
+  const adapter = await deps.controllers.adapterFor(snap.site.id, snap.site.routerType);
+  if (!adapter) {
+    deps.log.warn(
+      { siteId: snap.site.id, routerType: snap.site.routerType },
+      'guest login refused: the site has no working controller settings',
+    );
+    return {
+      ok: false,
+      reason: 'not_ready',
+      answer: messagePage(snap, lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 503),
+    };
+  }
+
+  if (values.session_limit_control === true) {
+    const override = String(values.session_override_password ?? '');
+    const overridden = override !== '' && !!attempt.overridePassword && safeEqual(attempt.overridePassword, override);
+    if (!overridden) {
+      const left = await remainingAllowance(deps.db, snap.site.id, identity, limits);
+      if (!left)
+        return {
+          ok: false,
+          reason: 'limit',
+          answer: messagePage(
+            snap,
+            lang,
+            (t) => ({
+              tone: 'info',
+              title: t.limitTitle,
+              body: t.sessionLimitReached,
+              extra: override ? t.overrideHint : undefined,
+              // The override goes back to the same method with what the guest had typed.
+              action: override
+                ? {
+                    label: t.continue,
+                    postTo: method,
+                    hidden: attempt.form ?? {},
+                    input: { name: 'override_password', label: t.overridePassword, type: 'password' },
+                  }
+                : undefined,
+            }),
+            429,
+          ),
+        };
+      limits = left;
+    }
+  }
+  const maxDevices = attempt.maxDevices ?? Number(values.num_devices ?? 0);
+  if (maxDevices > 0 && (await devicesOnline(deps.db, snap.site.id, identity, pass.arrival.clientMac)) >= maxDevices) {
+    return {
+      ok: false,
+      reason: 'devices',
+      answer: messagePage(
+        snap,
+        lang,
+        (t) => ({ tone: 'error', title: t.notAvailableTitle, body: fill(t.tooManyDevices, { count: maxDevices }) }),
+        429,
+      ),
+    };
+  }
+
+  const { guestId, sessionId } = await recordLogin(deps.db, {
+    accountId: snap.site.accountId,
+    siteId: snap.site.id,
+    method,
+    family: adapter.family,
+    identity,
+    collected: attempt.collected,
+    arrival: pass.arrival,
+    request: attempt.request,
+    limits,
+    consent: { design: designOf(snap, lang), termsScreen: !!pass.tos, none: !!attempt.identity },
+    onRecorded: attempt.onRecorded,
+  });
+  const answer = await grantSession(deps, snap, pass, sessionId!);
+  return { ok: true, answer, sessionId: sessionId!, guestId };
+}
+
+/** Where a connected guest goes next: the site's redirect URL, else the page they first asked for. */
+export const continueUrlOf = (snap: SiteSnapshot, pass: PortalPass) => snap.site.redirectUrl || pass.arrival.originalUrl || '';
+
+/**
+ * Asks the controller to let a recorded session's device in, and records the answer: a controller that
+ * confirms makes the session confirmed; a gateway that needs the guest's browser makes it granted (the
+ * browser goes there next); a failure is kept with its reason and the guest gets a retry button.
+ */
+export async function grantSession(
+  deps: PortalDeps,
+  snap: SiteSnapshot,
+  pass: PortalPass,
+  sessionId: number,
+): Promise<PortalAnswer> {
+  const [session] = await deps.db.select().from(guestSessions).where(eq(guestSessions.id, sessionId));
+  const lang = pass.lang;
+  const adapter = await deps.controllers.adapterFor(snap.site.id, snap.site.routerType);
+  const continueUrl = continueUrlOf(snap, pass);
+  if (!session || !adapter)
+    return messagePage(snap, lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 503);
+  const minutesLeft = Math.max(1, Math.ceil((session.expiresAt.getTime() - Date.now()) / 60_000));
+  try {
+    const result = await adapter.grantAccess({
+      arrival: pass.arrival,
+      limits: { minutes: minutesLeft, upKbps: session.upKbps, downKbps: session.downKbps, quotaMB: session.quotaMb },
+      continueUrl: continueUrl || undefined,
+    });
+    const confirmed = result.kind === 'granted';
+    await deps.db
+      .update(guestSessions)
+      .set({
+        grantStatus: confirmed ? 'confirmed' : 'granted',
+        grantDetail: result.limitsApplied ? '' : 'The gateway does not enforce every limit',
+        confirmedAt: confirmed ? new Date() : null,
+      })
+      .where(eq(guestSessions.id, sessionId));
+    if (result.kind === 'redirect') return { redirect: result.url };
+    return messagePage(snap, lang, (t) => ({
+      tone: 'success',
+      title: t.connectedTitle,
+      body: t.connectedBody,
+      action: continueUrl ? { label: t.continue, href: continueUrl } : undefined,
+      refresh: continueUrl ? { url: continueUrl, seconds: 3 } : undefined,
+    }));
+  } catch (error) {
+    const detail = error instanceof ControllerError ? `${error.code}: ${error.message}` : String(error);
+    deps.log.error({ err: error, siteId: snap.site.id, sessionId }, 'the controller did not grant a guest access');
+    await deps.db
+      .update(guestSessions)
+      .set({ grantStatus: 'failed', grantDetail: detail.slice(0, 500) })
+      .where(eq(guestSessions.id, sessionId));
+    return messagePage(
+      snap,
+      lang,
+      (t) => ({
+        tone: 'error',
+        title: t.grantFailedTitle,
+        body: t.grantFailedBody,
+        action: { label: t.tryAgain, postTo: 'retry', hidden: { s: deps.signer.tag(String(sessionId)) } },
+      }),
+      502,
+    );
+  }
+}

@@ -1,0 +1,141 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { fill } from '@splashboard/splash';
+import { guestSessions, guests, portalChallenges } from '../../db/schema/index.ts';
+import { randomToken, sha256 } from '../../platform/crypto.ts';
+import { login } from '../grant.ts';
+import { identityOf, recordLogin } from '../guest-records.ts';
+import { designOf, messagePage, type PortalAnswer } from '../views.ts';
+import { baseScreen, checkFields, formAgain, loginFieldsOf, valuesOf, type MethodContext, type PortalMethod } from './method.ts';
+import { withoutSecrets } from './simple.ts';
+
+const LINK_HOURS = 48;
+const RESENDS_PER_HOUR = 3;
+
+/**
+ * Email login. With validation on (the method's or the site's setting), an address whose domain cannot
+ * receive mail is refused; a resolver that does not answer never blocks a guest. With verification on,
+ * an unconfirmed address gets a link by email, and (with a grace period) a short session to open it.
+ */
+export const email: PortalMethod = {
+  method: 'email',
+  screen: (ctx) => baseScreen(ctx, 'email'),
+  async submit(ctx, form) {
+    const values = valuesOf(ctx, 'email');
+    const screen = baseScreen(ctx, 'email');
+    const { errors, collected } = checkFields(ctx, loginFieldsOf(ctx, 'email'), form);
+    if (!errors.email && collected.email && (values.enable_validation === true || ctx.snap.site.validateEmail)) {
+      if ((await ctx.deps.emailDomains.canReceiveMail(collected.email)) === 'no') errors.email = ctx.t.emailNotDeliverable;
+    }
+    if (Object.keys(errors).length) return formAgain(ctx, screen, form, errors);
+    const base = { snap: ctx.snap, pass: ctx.pass, method: 'email' as const, collected, request: ctx.request };
+    const extras = { overridePassword: form.override_password, form: withoutSecrets(form) };
+
+    if (values.enable_verification !== true || !collected.email) return (await login(ctx.deps, { ...base, ...extras })).answer;
+    const identity = identityOf('email', collected, ctx.pass.arrival.clientMac);
+    const [known] = await ctx.deps.db
+      .select({ id: guests.id, verifiedAt: guests.emailVerifiedAt, visits: guests.visits })
+      .from(guests)
+      .where(and(eq(guests.siteId, ctx.snap.site.id), eq(guests.identity, identity)));
+    if (known?.verifiedAt) return (await login(ctx.deps, { ...base, ...extras })).answer;
+
+    const graceMinutes = Number(values.grace_period_duration) || 5;
+    // One grace period per address: a guest who never opened the link must do so before the next.
+    const hadGrace = known ? await hadSession(ctx, known.id) : false;
+    if (values.enable_grace_period === true && !hadGrace) {
+      const outcome = await login(ctx.deps, {
+        ...base,
+        ...extras,
+        limits: { minutes: Math.min(graceMinutes, Number(values.time_limit) || graceMinutes) },
+      });
+      if (!outcome.ok) return outcome.answer;
+      await sendLink(ctx, outcome.guestId, collected.email, outcome.sessionId);
+      if ('redirect' in outcome.answer || outcome.answer.status !== 200) return outcome.answer;
+      return messagePage(ctx.snap, ctx.lang, (t) => ({
+        tone: 'success',
+        title: t.verifyEmailTitle,
+        body: fill(t.verifyEmailBody, { email: collected.email! }),
+        extra: fill(t.verifyEmailGrace, { minutes: graceMinutes }),
+      }));
+    }
+
+    const guestId =
+      known?.id ??
+      (
+        await recordLogin(ctx.deps.db, {
+          accountId: ctx.snap.site.accountId,
+          siteId: ctx.snap.site.id,
+          method: 'email',
+          family: ctx.snap.site.routerType ?? '',
+          identity,
+          collected,
+          arrival: ctx.pass.arrival,
+          request: ctx.request,
+          consent: { design: designOf(ctx.snap, ctx.lang), termsScreen: !!ctx.pass.tos },
+        })
+      ).guestId;
+    await sendLink(ctx, guestId, collected.email, null);
+    return verifyFirst(ctx, guestId, collected.email, 403);
+  },
+};
+
+async function hadSession(ctx: MethodContext, guestId: number) {
+  const [row] = await ctx.deps.db
+    .select({ id: guestSessions.id })
+    .from(guestSessions)
+    .where(eq(guestSessions.guestId, guestId))
+    .limit(1);
+  return !!row;
+}
+
+function verifyFirst(ctx: MethodContext, guestId: number, address: string, status: number): PortalAnswer {
+  return messagePage(
+    ctx.snap,
+    ctx.lang,
+    (t) => ({
+      tone: 'info',
+      title: t.verifyEmailTitle,
+      body: fill(t.verifyEmailRequired, { email: address }),
+      action: { label: t.resendEmail, postTo: 'email/resend', hidden: { g: ctx.deps.signer.tag(String(guestId)) } },
+    }),
+    status,
+  );
+}
+
+/** Emails a confirmation link; the link also carries the guest's pass so that confirming can lift a grace session to a full one. */
+async function sendLink(ctx: MethodContext, guestId: number, address: string, sessionId: number | null) {
+  const token = randomToken(24);
+  await ctx.deps.db.insert(portalChallenges).values({
+    id: sha256(token),
+    accountId: ctx.snap.site.accountId,
+    siteId: ctx.snap.site.id,
+    kind: 'email_verify',
+    data: { guestId, email: address, sessionId, pass: ctx.passToken },
+    sends: 1,
+    lastSentAt: new Date(),
+    expiresAt: new Date(Date.now() + LINK_HOURS * 3600_000),
+  });
+  const link = `${ctx.deps.config.publicUrl}/guest/verify/${token}`;
+  const text = fill(ctx.t.verifyEmailText, { link });
+  await ctx.deps.mailer.send({
+    to: address,
+    subject: fill(ctx.t.verifyEmailSubject, { site: ctx.snap.site.name }),
+    text,
+    html: `<p>${text.split('\n')[0]}</p><p><a href="${link}">${link}</a></p>`,
+  });
+}
+
+/** "Send the link again", from the page that asks to confirm first. */
+export async function resendLink(ctx: MethodContext, taggedGuest: string | undefined): Promise<PortalAnswer> {
+  const guestId = Number(taggedGuest ? ctx.deps.signer.untag(taggedGuest) : NaN);
+  const [guest] = Number.isFinite(guestId)
+    ? await ctx.deps.db
+        .select()
+        .from(guests)
+        .where(and(eq(guests.id, guestId), eq(guests.siteId, ctx.snap.site.id), isNull(guests.emailVerifiedAt)))
+    : [];
+  if (!guest?.email)
+    return messagePage(ctx.snap, ctx.lang, (t) => ({ tone: 'error', title: t.expiredTitle, body: t.emailLinkInvalid }), 404);
+  const hit = await ctx.deps.rateLimiter.hit(`portal:verify-email:${guest.id}`, 3600);
+  if (hit.count <= RESENDS_PER_HOUR) await sendLink(ctx, guest.id, guest.email, null);
+  return verifyFirst(ctx, guest.id, guest.email, hit.count <= RESENDS_PER_HOUR ? 200 : 429);
+}

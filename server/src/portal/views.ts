@@ -1,0 +1,87 @@
+import type { AuthMethod, LoginMethodPath, SplashDesign } from '@splashboard/contract';
+import {
+  renderScreen,
+  resolveDesign,
+  resolveStyles,
+  stringsFor,
+  type GuestLang,
+  type GuestStrings,
+  type MessageScreen,
+  type Screen,
+  type SplashView,
+} from '@splashboard/splash';
+import { PATH_OF_METHOD, type SiteSnapshot } from './site-snapshot.ts';
+
+/** A page to send, or where to send the browser instead. */
+export type PortalAnswer = { status?: number; html: string } | { redirect: string };
+
+const designs = new WeakMap<SiteSnapshot, Map<GuestLang, SplashDesign>>();
+const pages = new WeakMap<SiteSnapshot, Map<string, string>>();
+
+export function designOf(snap: SiteSnapshot, lang: GuestLang): SplashDesign {
+  let byLang = designs.get(snap);
+  if (!byLang) designs.set(snap, (byLang = new Map()));
+  let design = byLang.get(lang);
+  if (!design) {
+    design = resolveDesign(snap.design, { logoImage: snap.site.logoImage, htmlImage: snap.site.htmlImage }, lang);
+    byLang.set(lang, design);
+  }
+  return design;
+}
+
+export const viewOf = (snap: SiteSnapshot, lang: GuestLang, linked = true): SplashView => ({
+  lang,
+  siteName: snap.site.name,
+  design: designOf(snap, lang),
+  linked,
+});
+
+export const stylesOf = (snap: SiteSnapshot, path: LoginMethodPath, lang: GuestLang) =>
+  resolveStyles(path, snap.methods[path].styles, lang);
+
+export const methodSettings = (snap: SiteSnapshot, method: AuthMethod) => snap.methods[PATH_OF_METHOD[method]];
+
+/**
+ * Pages that are the same for every guest of a site (the start page, each method's empty form) are
+ * drawn once per settings version and language; a guest's own state lives in the URL, not the page.
+ */
+export function cachedPage(snap: SiteSnapshot, key: string, draw: () => string): string {
+  let byKey = pages.get(snap);
+  if (!byKey) pages.set(snap, (byKey = new Map()));
+  let html = byKey.get(key);
+  if (html === undefined) {
+    html = draw();
+    byKey.set(key, html);
+  }
+  return html;
+}
+
+export const page = (snap: SiteSnapshot, lang: GuestLang, screen: Screen, status = 200, linked = true): PortalAnswer => ({
+  status,
+  html: renderScreen(viewOf(snap, lang, linked), screen),
+});
+
+export function messagePage(
+  snap: SiteSnapshot,
+  lang: GuestLang,
+  message: (t: GuestStrings) => Omit<MessageScreen, 'kind'>,
+  status = 200,
+  linked = true,
+): PortalAnswer {
+  return page(snap, lang, { kind: 'message', ...message(stringsFor(lang)) }, status, linked);
+}
+
+/** A message when no site is known (an unknown portal address): the default design, no links. */
+export function bareMessage(
+  lang: GuestLang,
+  message: (t: GuestStrings) => Omit<MessageScreen, 'kind'>,
+  status: number,
+): PortalAnswer {
+  const view: SplashView = {
+    lang,
+    siteName: 'Wi-Fi',
+    design: resolveDesign({}, { logoImage: '', htmlImage: '' }, lang),
+    linked: false,
+  };
+  return { status, html: renderScreen(view, { kind: 'message', ...message(stringsFor(lang)) }) };
+}
