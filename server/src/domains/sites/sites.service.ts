@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { PermissionName, Site } from '@splashboard/contract';
+import type { GuestField, PermissionName, Site } from '@splashboard/contract';
 import { clientSiteAccess, sites } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
@@ -16,9 +16,9 @@ import {
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { storeImage, type Upload } from './uploads.ts';
 import { MESSAGES } from '@splashboard/contract';
-import { guestFieldsFor } from './guest-fields.ts';
+import { mergeGuestFields, methodFieldsOf } from './guest-fields.ts';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'storage'>;
+type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'storage' | 'siteChanges'>;
 type SiteRow = typeof sites.$inferSelect;
 
 export interface SiteCreateInput {
@@ -32,7 +32,7 @@ export interface SiteCreateInput {
   html_image?: string;
 }
 
-export function createSitesService({ db, config, sessions, storage }: Deps) {
+export function createSitesService({ db, config, sessions, storage, siteChanges }: Deps) {
   const chatWidget = () => Boolean(config.crisp.siteId);
 
   function toSite(row: SiteRow, actor: Actor, access: ClientAccess): Site {
@@ -71,6 +71,7 @@ export function createSitesService({ db, config, sessions, storage }: Deps) {
 
   async function update(siteId: number, changes: Partial<typeof sites.$inferInsert>) {
     const [row] = await db.update(sites).set(changes).where(eq(sites.id, siteId)).returning();
+    siteChanges.publish(siteId);
     return row!;
   }
 
@@ -139,6 +140,7 @@ export function createSitesService({ db, config, sessions, storage }: Deps) {
         await tx.delete(clientSiteAccess).where(eq(clientSiteAccess.siteId, siteId));
         await tx.delete(sites).where(and(eq(sites.id, siteId), eq(sites.accountId, admin.accountId)));
       });
+      siteChanges.publish(siteId);
       return { status: 200 as const, message: 'Site deleted' };
     },
 
@@ -174,9 +176,18 @@ export function createSitesService({ db, config, sessions, storage }: Deps) {
       return general(row);
     },
 
-    async guestFields(actorIn: Actor | null, siteId: number) {
-      const { row } = await siteFor(actorIn, siteId, 'guests', 'read');
-      return guestFieldsFor(row.authMethods);
+    /**
+     * What the site's enabled methods ask guests for, merged by field. It describes the site, not any
+     * guest: readable with the settings (the page that lists it) or the guest data (which it labels).
+     */
+    async guestFields(actorIn: Actor | null, siteId: number): Promise<GuestField[]> {
+      const { actor, access, row } = await siteFor(actorIn, siteId, 'all', 'read');
+      try {
+        assertSitePermission(actor, row.id, 'sitesettings', 'read', access);
+      } catch {
+        assertSitePermission(actor, row.id, 'guests', 'read', access);
+      }
+      return mergeGuestFields(await methodFieldsOf(db, row));
     },
 
     /** An image for a splash page or a new site: checked by its bytes, stored under the account. */

@@ -15,7 +15,7 @@ import {
   loginMethodValuesUpdateSchemas,
   registrationFieldsSchema,
   registrationFieldsUpdateSchema,
-  splashDesignSchema,
+  splashDesignAnswerSchema,
   splashDesignUpdateSchema,
   splashThumbnailsSchema,
   type LoginMethodPath,
@@ -31,12 +31,12 @@ export const splashRoutes =
   (splash: SplashService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['Splash page'];
-    app.get('/splashpage/design', { schema: { tags, params: site, response: { 200: splashDesignSchema } } }, async (r) =>
+    app.get('/splashpage/design', { schema: { tags, params: site, response: { 200: splashDesignAnswerSchema } } }, async (r) =>
       splash.getDesign(r.actor, r.params.siteId),
     );
     app.put(
       '/splashpage/design',
-      { schema: { tags, params: site, body: splashDesignUpdateSchema, response: { 200: splashDesignSchema } } },
+      { schema: { tags, params: site, body: splashDesignUpdateSchema, response: { 200: splashDesignAnswerSchema } } },
       async (r) => splash.updateDesign(r.actor, r.params.siteId, r.body),
     );
     app.post(

@@ -18,12 +18,12 @@ import {
 import { splashDesigns, splashMethodSettings, splashUploads } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { AccessMode, Actor } from '../../platform/access.ts';
+import { assertSitePermission, type AccessMode, type Actor } from '../../platform/access.ts';
 import { invalid, type SchemaErrors } from '../../platform/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { storeImage, type Upload } from '../sites/uploads.ts';
 
-type Deps = Pick<AppContext, 'db' | 'storage'> & { sites: Pick<SitesService, 'siteFor'> };
+type Deps = Pick<AppContext, 'db' | 'storage' | 'siteChanges'> & { sites: Pick<SitesService, 'siteFor'> };
 type MethodRow = typeof splashMethodSettings.$inferSelect;
 type Values = Record<string, unknown>;
 
@@ -52,7 +52,7 @@ function withDerivedFlags(values: Values): Values {
  * Reading needs the landingpage permission, changing it landingpage in write mode (client area
  * landing_page); the site check comes first, so another account's site answers 404.
  */
-export function createSplashService({ db, storage, sites }: Deps) {
+export function createSplashService({ db, storage, sites, siteChanges }: Deps) {
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'landingpage', mode);
 
   async function methodRow(siteId: number, path: LoginMethodPath): Promise<MethodRow | undefined> {
@@ -70,7 +70,7 @@ export function createSplashService({ db, storage, sites }: Deps) {
     path: LoginMethodPath,
     change: (row: MethodRow) => Partial<Pick<MethodRow, 'values' | 'styles' | 'fieldLists'>>,
   ): Promise<MethodRow> {
-    return db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       await tx.insert(splashMethodSettings).values({ siteId, accountId, method: path }).onConflictDoNothing();
       const [row] = await tx
         .select()
@@ -84,6 +84,8 @@ export function createSplashService({ db, storage, sites }: Deps) {
         .returning();
       return updated!;
     });
+    siteChanges.publish(siteId);
+    return row;
   }
 
   const valuesOf = (path: LoginMethodPath, row: MethodRow | undefined) =>
@@ -96,12 +98,23 @@ export function createSplashService({ db, storage, sites }: Deps) {
     (row?.fieldLists[list] as LoginField[] | undefined) ?? defaultFieldListOf(path, list);
 
   return {
-    async getDesign(actor: Actor | null, siteId: number): Promise<SplashDesign> {
-      const { row: site } = await access(actor, siteId, 'read');
-      return designOf(db, site);
+    /** The design, and whether the caller may change it, so that the editor opens read-only for a Read Only client. */
+    async getDesign(actor: Actor | null, siteId: number): Promise<SplashDesign & { can_write: boolean }> {
+      const { row: site, actor: who, access: levels } = await access(actor, siteId, 'read');
+      let canWrite = true;
+      try {
+        assertSitePermission(who, site.id, 'landingpage', 'write', levels);
+      } catch {
+        canWrite = false;
+      }
+      return { ...(await designOf(db, site)), can_write: canWrite };
     },
 
-    async updateDesign(actor: Actor | null, siteId: number, input: Partial<SplashDesign>): Promise<SplashDesign> {
+    async updateDesign(
+      actor: Actor | null,
+      siteId: number,
+      input: Partial<SplashDesign>,
+    ): Promise<SplashDesign & { can_write: boolean }> {
       const { row: site } = await access(actor, siteId, 'write');
       const errors: SchemaErrors = {};
       for (const key of IMAGE_FIELDS) {
@@ -119,7 +132,8 @@ export function createSplashService({ db, storage, sites }: Deps) {
           target: splashDesigns.siteId,
           set: { design: sql`${splashDesigns.design} || excluded.design`, updatedAt: new Date() },
         });
-      return designOf(db, site);
+      siteChanges.publish(siteId);
+      return { ...(await designOf(db, site)), can_write: true };
     },
 
     async uploadImage(actor: Actor | null, siteId: number, file: Upload) {

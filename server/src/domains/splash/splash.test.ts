@@ -445,7 +445,9 @@ describe('access', () => {
   it('lets a client with Read Only landing page read but not change; No Access answers 403', async () => {
     const { site, accountId, base } = await ownerWithSite();
     const reader = await signedInClient(server, accountId, [{ siteId: site.id, area: 'landing_page', level: 'read' }]);
-    expect((await reader.client.get(`${base}/splashpage/design`)).status).toBe(200);
+    const readOnly = await reader.client.get(`${base}/splashpage/design`);
+    expect(readOnly.status).toBe(200);
+    expect(readOnly.body.can_write).toBe(false);
     expect((await reader.client.get(`${base}/phoneconfig/`)).status).toBe(200);
     expect((await reader.client.get(`${base}/phoneconfig/loginfields`)).status).toBe(200);
     expect((await reader.client.get(`${base}/splashpage/thumbnails`)).status).toBe(200);
@@ -465,6 +467,7 @@ describe('access', () => {
     expect((await none.client.get(`${base}/emailconfig/`)).status).toBe(403);
 
     const writer = await signedInClient(server, accountId, [{ siteId: site.id, area: 'landing_page', level: 'write' }]);
+    expect((await writer.client.get(`${base}/splashpage/design`)).body.can_write).toBe(true);
     expect((await writer.client.put(`${base}/phoneconfig/`, { time_limit: 5 })).status).toBe(200);
     expect((await reader.client.get(`${base}/phoneconfig/`)).body.time_limit).toBe(5);
     expect(await server.handle.db.select().from(splashDesigns).where(eq(splashDesigns.siteId, site.id))).toEqual([]);

@@ -1,0 +1,99 @@
+import {
+  DASHBOARD_TILE_CALLS,
+  type DashboardConfigInput,
+  type DashboardRangeQuery,
+  type DashboardTileData,
+  type DashboardTileKey,
+} from '@splashboard/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { requireActor, type Actor } from '../../platform/access.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import * as guestTiles from './guest-tiles.ts';
+import * as paymentTiles from './payment-tiles.ts';
+import * as voucherTiles from './voucher-tiles.ts';
+import { createLayouts } from './layout.ts';
+import { periodOf } from './period.ts';
+import { createScopes, type Scope } from './scope.ts';
+
+type Deps = Pick<AppContext, 'db' | 'sessions'> & { sites: Pick<SitesService, 'siteFor'> };
+type Tile<K extends DashboardTileKey> = (scope: Scope, query: DashboardRangeQuery) => Promise<DashboardTileData<K>>;
+
+/**
+ * The dashboard's calls. Every tile resolves its scope first (access and the tile's permission, see
+ * scope.ts), then its period in the scope's time zone, then reads.
+ */
+export function createDashboardService({ db, sessions, sites }: Deps) {
+  const scopeFor = createScopes({ db, sessions, sites });
+  const layouts = createLayouts(db);
+  // Each read in its own transaction with JIT off: these are short queries over many index entries,
+  // where compiling them (about 100 ms) costs more than it saves.
+  const read = <T>(run: (reader: Database) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return run(tx as unknown as Database);
+    });
+  const ranged =
+    <K extends DashboardTileKey>(
+      answer: (scope: Scope, p: ReturnType<typeof periodOf>) => Promise<DashboardTileData<K>> | DashboardTileData<K>,
+    ): Tile<K> =>
+    async (scope, query) =>
+      answer(scope, periodOf(query, scope.timezone));
+  // The three voucher counts of now share one answer shape.
+  const countNow =
+    <K extends 'active_vouchers' | 'unused_vouchers' | 'expiring_vouchers'>(key: 'active' | 'unused' | 'expiring'): Tile<K> =>
+    async (scope) => {
+      const counts = await read((r) => voucherTiles.voucherCountsNow(r, scope));
+      return { value: counts[key], as_of: counts.as_of } as DashboardTileData<K>;
+    };
+
+  const tiles: { [K in DashboardTileKey]: Tile<K> } = {
+    total_guests: ranged((s, p) => read((r) => guestTiles.totalGuests(r, s, p))),
+    bounce_rate: ranged((s, p) => read((r) => guestTiles.bounceRate(r, s, p))),
+    dwell_time: ranged((s, p) => read((r) => guestTiles.dwellTime(r, s, p))),
+    online_now: (s) => read((r) => guestTiles.onlineNow(r, s)),
+    first_time_guests: ranged((s, p) => read((r) => guestTiles.firstTimeGuests(r, s, p))),
+    wifi_logins: ranged((s, p) => read((r) => guestTiles.wifiLogins(r, s, p))),
+    guest_activity: ranged((s, p) => read((r) => guestTiles.guestActivity(r, s, p))),
+    gender: ranged((s, p) => read((r) => guestTiles.genderPie(r, s, p))),
+    segments: ranged((s, p) => read((r) => guestTiles.segmentsPie(r, s, p))),
+    latest_guests: ranged((s, p) => read((r) => guestTiles.latestGuests(r, s, p))),
+    active_vouchers: countNow('active'),
+    unused_vouchers: countNow('unused'),
+    expiring_vouchers: countNow('expiring'),
+    activated_vouchers: ranged((s, p) => read((r) => voucherTiles.activatedVouchers(r, s, p))),
+    recurring_revenue: ranged((s, p) => paymentTiles.amounts(s, p)),
+    payments_collected: ranged((s, p) => paymentTiles.amounts(s, p)),
+    daily_transactions: ranged((s, p) => paymentTiles.dailyTransactions(s, p)),
+    latest_transactions: ranged((_s, p) => paymentTiles.latestTransactions(p)),
+    popular_packages: ranged((_s, p) => paymentTiles.popularPackages(p)),
+  };
+
+  return {
+    /** One tile's answer; siteId 0 is the control panel (all the user's sites). */
+    async tile<K extends DashboardTileKey>(actor: Actor | null, siteId: number, key: K, query: DashboardRangeQuery) {
+      const scope = await scopeFor(actor, siteId, DASHBOARD_TILE_CALLS[key].permission);
+      return tiles[key](scope, query);
+    },
+
+    async dataReal(actor: Actor | null, siteId: number) {
+      const scope = await scopeFor(actor, siteId, 'all');
+      const since = scope.sites.length ? await read((r) => guestTiles.firstLoginDay(r, scope)) : null;
+      return { real: since !== null, since, sites: scope.sites.length };
+    },
+
+    async getConfig(actorIn: Actor | null, siteId: number) {
+      const actor = requireActor(actorIn);
+      if (siteId > 0) await sites.siteFor(actor, siteId, 'all', 'read');
+      return layouts.get(actor.userId, siteId);
+    },
+
+    async saveConfig(actorIn: Actor | null, siteId: number, input: DashboardConfigInput) {
+      const actor = requireActor(actorIn);
+      if (siteId > 0) await sites.siteFor(actor, siteId, 'all', 'read');
+      return layouts.save(actor.userId, siteId, input);
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,68 @@
+import { asc, eq } from 'drizzle-orm';
+import type { DashboardTilePermission } from '@splashboard/contract';
+import { sites } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { assertSitePermission, canSeeSite, requireActor, type Actor } from '../../platform/access.ts';
+import { forbidden } from '../../platform/errors.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+
+export interface ScopeSite {
+  id: number;
+  name: string;
+  timezone: string;
+  currency: string;
+}
+
+/** The sites a dashboard call reads: one site, or every site of the control panel the user may read it for. */
+export interface Scope {
+  sites: ScopeSite[];
+  /** The site's time zone; null in the control panel, where each site keeps its own. */
+  timezone: string | null;
+  /** `{1,2,3}`: the site ids as one PostgreSQL array parameter. */
+  idArray: string;
+}
+
+type Deps = Pick<AppContext, 'db' | 'sessions'> & { sites: Pick<SitesService, 'siteFor'> };
+
+const pick = (row: typeof sites.$inferSelect): ScopeSite => ({
+  id: row.id,
+  name: row.name,
+  timezone: row.timezone,
+  currency: row.currency,
+});
+
+const scopeOf = (list: ScopeSite[], timezone: string | null): Scope => ({
+  sites: list,
+  timezone,
+  idArray: `{${list.map((s) => s.id).join(',')}}`,
+});
+
+/**
+ * Access comes first: a site of another account (or one a client cannot see) answers 404 and a missing
+ * permission 403, through sites.siteFor. Site 0 is the control panel: the account's sites the user can
+ * see and holds the tile's permission at; holding it at none of them answers 403 (an admin whose account
+ * has no site yet gets an empty scope, so zeros).
+ */
+export function createScopes({ db, sessions, sites: sitesService }: Deps) {
+  return async function scopeFor(actorIn: Actor | null, siteId: number, permission: DashboardTilePermission): Promise<Scope> {
+    if (siteId > 0) {
+      const { row } = await sitesService.siteFor(actorIn, siteId, permission, 'read');
+      return scopeOf([pick(row)], row.timezone);
+    }
+    const actor = requireActor(actorIn);
+    const access = await sessions.clientAccess(actor);
+    const rows = await db.select().from(sites).where(eq(sites.accountId, actor.accountId)).orderBy(asc(sites.id));
+    const visible = rows.filter((r) => canSeeSite(actor, r.id, access));
+    const allowed = visible.filter((r) => {
+      try {
+        assertSitePermission(actor, r.id, permission, 'read', access);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (allowed.length === 0 && (visible.length > 0 || actor.role === 'client')) throw forbidden();
+    return scopeOf(allowed.map(pick), null);
+  };
+}
+export type ScopeFor = ReturnType<typeof createScopes>;

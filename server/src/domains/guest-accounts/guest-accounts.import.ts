@@ -1,0 +1,199 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  GUEST_ACCOUNT_MESSAGES,
+  GUEST_IMPORT_COLUMNS,
+  MESSAGES,
+  guestAccountCreateSchema,
+  type GuestAccountDefaults,
+  type GuestImport,
+  type GuestImportField,
+  type GuestImportRejection,
+} from '@splashboard/contract';
+import { guestAccountImports, guestAccounts } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import type { Upload } from '../sites/uploads.ts';
+import { siteDefaults } from './defaults.ts';
+import { newAccountValues } from './guest-accounts.service.ts';
+import { columnNameOf, readImportFile, type ImportRow } from './import-file.ts';
+
+export const IMPORT_JOB = 'guest-accounts.import';
+/** Rows hashed at once: argon2 runs on the thread pool, the machine has few cores. */
+const CHUNK = 4;
+
+type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & { sites: Pick<SitesService, 'siteFor'> };
+type ImportRowRecord = typeof guestAccountImports.$inferSelect;
+
+const toImport = (r: ImportRowRecord): GuestImport => ({
+  id: r.id,
+  filename: r.filename,
+  status: r.status as GuestImport['status'],
+  total: r.total,
+  processed: r.processed,
+  created: r.created,
+  rejected: r.rejected,
+  error: r.error,
+  created_at: r.createdAt.toISOString(),
+  finished_at: r.finishedAt ? r.finishedAt.toISOString() : null,
+});
+
+const NUMBER_FIELDS: GuestImportField[] = ['num_devices', 'duration_val', 'bytes_t', 'speed_ul', 'speed_dl'];
+const UNIT_WORDS: Record<string, string> = { minute: 'minutes', hour: 'hours', day: 'days' };
+
+/** A file row as the create call would take it: numbers as numbers, units in our words, empty left out. */
+function inputOf(values: ImportRow['values']): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(values) as [GuestImportField, string][]) {
+    if (raw === '') continue;
+    if (NUMBER_FIELDS.includes(key)) input[key] = /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    else if (key === 'duration_type') input[key] = UNIT_WORDS[raw.toLowerCase()] ?? raw.toLowerCase();
+    else if (key === 'bytes_type') input[key] = raw.toUpperCase();
+    else input[key] = raw;
+  }
+  return input;
+}
+
+/** What is wrong with a row, by column as the file names it; null when it can be imported. */
+export function checkRow(row: ImportRow) {
+  const parsed = guestAccountCreateSchema.safeParse(inputOf(row.values));
+  if (parsed.success) return { input: parsed.data, errors: null };
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'row');
+    const column = field in GUEST_IMPORT_COLUMNS ? columnNameOf(field as GuestImportField) : field;
+    const message =
+      issue.code === 'invalid_type' && NUMBER_FIELDS.includes(field as GuestImportField) ? 'Enter a whole number' : issue.message;
+    (errors[column] ??= []).push(message);
+  }
+  return { input: null, errors };
+}
+
+/**
+ * Imports of guest accounts from a CSV or XLSX file. The upload is read and its shape checked at once
+ * (a file that is not a table is refused there); the rows are then worked through by a job, one
+ * account per transaction with the progress, so the page can poll and nothing is half-imported.
+ */
+export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
+  jobs.register(IMPORT_JOB, async (data) => {
+    await run(Number(data.id));
+  });
+
+  async function run(id: number) {
+    const [job] = await db.select().from(guestAccountImports).where(eq(guestAccountImports.id, id));
+    if (!job || job.status === 'done' || job.status === 'failed') return;
+    if (!job.rowsEnc) return finish(id, 'failed', MESSAGES.unknown);
+    let rows: ImportRow[];
+    try {
+      rows = JSON.parse(secrets.open(job.rowsEnc)) as ImportRow[];
+    } catch (err) {
+      log.error({ err, importId: id }, 'a guest account import could not be opened');
+      return finish(id, 'failed', MESSAGES.unknown);
+    }
+    await db.update(guestAccountImports).set({ status: 'running' }).where(eq(guestAccountImports.id, id));
+    const defaults = await siteDefaults(db, job.siteId);
+    // Usernames of the rows before this one, to name a duplicate within the file (a retry starts midway).
+    const seen = new Set<string>();
+    for (const row of rows.slice(0, job.processed)) {
+      const { input } = checkRow(row);
+      if (input) seen.add(input.username);
+    }
+    for (let at = job.processed; at < rows.length; at += CHUNK) {
+      const chunk = rows.slice(at, at + CHUNK).map((row) => ({ row, ...checkRow(row) }));
+      const hashes = await Promise.all(chunk.map((c) => (c.input ? hashPassword(c.input.password) : null)));
+      for (const [i, c] of chunk.entries()) {
+        let errors = c.errors;
+        if (c.input && seen.has(c.input.username))
+          errors = { [columnNameOf('username')]: [GUEST_ACCOUNT_MESSAGES.duplicateInFile] };
+        if (c.input) seen.add(c.input.username);
+        await importRow(job, c.row, errors ? null : c.input, hashes[i]!, errors, defaults);
+      }
+    }
+    await finish(id, 'done');
+  }
+
+  async function importRow(
+    job: ImportRowRecord,
+    row: ImportRow,
+    input: ReturnType<typeof checkRow>['input'],
+    hash: string | null,
+    errors: Record<string, string[]> | null,
+    defaults: GuestAccountDefaults,
+  ) {
+    const rejection = (e: Record<string, string[]>): GuestImportRejection => ({
+      row: row.row,
+      username: (row.values.username ?? '').slice(0, 100),
+      errors: e,
+    });
+    await db.transaction(async (tx) => {
+      let rejected = errors ? rejection(errors) : null;
+      let created = 0;
+      if (input && hash) {
+        const [account] = await tx
+          .insert(guestAccounts)
+          .values({
+            ...newAccountValues(input, defaults),
+            accountId: job.accountId,
+            siteId: job.siteId,
+            passwordHash: hash,
+            source: 'import',
+          })
+          .onConflictDoNothing({ target: [guestAccounts.siteId, guestAccounts.username] })
+          .returning({ id: guestAccounts.id });
+        if (account) created = 1;
+        else rejected = rejection({ [columnNameOf('username')]: [GUEST_ACCOUNT_MESSAGES.usernameTaken] });
+      }
+      await tx
+        .update(guestAccountImports)
+        .set({
+          processed: sql`${guestAccountImports.processed} + 1`,
+          created: sql`${guestAccountImports.created} + ${created}`,
+          rejected: rejected ? sql`${guestAccountImports.rejected} || ${JSON.stringify([rejected])}::jsonb` : undefined,
+        })
+        .where(eq(guestAccountImports.id, job.id));
+    });
+  }
+
+  async function finish(id: number, status: 'done' | 'failed', error = '') {
+    await db
+      .update(guestAccountImports)
+      .set({ status, error, rowsEnc: null, finishedAt: new Date() })
+      .where(eq(guestAccountImports.id, id));
+  }
+
+  return {
+    /** Access is checked before the file is read. */
+    async upload(actor: Actor | null, siteId: number, read: () => Promise<Upload>): Promise<GuestImport> {
+      const { actor: a } = await sites.siteFor(actor, siteId, 'guestuser', 'write');
+      const file = await read();
+      if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+      const rows = await readImportFile(file.body);
+      const [job] = await db
+        .insert(guestAccountImports)
+        .values({
+          accountId: a.accountId,
+          siteId,
+          userId: a.userId,
+          filename: (file.filename ?? '').slice(0, 200),
+          rowsEnc: secrets.seal(JSON.stringify(rows)),
+          total: rows.length,
+        })
+        .returning();
+      await jobs.enqueue(IMPORT_JOB, { id: job!.id });
+      return toImport(job!);
+    },
+
+    async get(actor: Actor | null, siteId: number, importId: number): Promise<GuestImport> {
+      await sites.siteFor(actor, siteId, 'guestuser', 'read');
+      const [job] = await db
+        .select()
+        .from(guestAccountImports)
+        .where(and(eq(guestAccountImports.id, importId), eq(guestAccountImports.siteId, siteId)));
+      if (!job) throw notFound('No import with this id at this site');
+      return toImport(job);
+    },
+  };
+}
+export type GuestImports = ReturnType<typeof createGuestImports>;

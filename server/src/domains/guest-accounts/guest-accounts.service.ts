@@ -1,0 +1,327 @@
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import {
+  GUEST_ACCOUNT_MESSAGES,
+  formatMac,
+  normalizeMac,
+  type GuestAccount,
+  type GuestAccountConnectAnswer,
+  type GuestAccountCreate,
+  type GuestAccountDefaults,
+  type GuestAccountDetails,
+  type GuestAccountDisconnectAnswer,
+  type GuestAccountUpdate,
+} from '@splashboard/contract';
+import { guestAccountDevices, guestAccounts, guestSessions, guests } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { assertSitePermission, type AccessMode, type Actor } from '../../platform/access.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import type { Controllers } from '../routers/controllers.ts';
+import { siteDefaults } from './defaults.ts';
+import { grantByMac, revokeMac } from './network-access.ts';
+import {
+  DeviceLimitError,
+  OtherAccountError,
+  accessOf,
+  bindDevice,
+  dataUsedMb,
+  endSessions,
+  expiryFrom,
+  identityOfAccount,
+  onlineMacs,
+  statusOf,
+  type GuestAccountRow,
+} from './guest-accounts.rules.ts';
+
+type Deps = Pick<AppContext, 'db' | 'log'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
+
+const SESSIONS_SHOWN = 50;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `aa:bb:cc:dd:ee:ff`, as the portal and the guest tables keep MACs; null when not a MAC. */
+export const macOf = (value: string) => {
+  const hex = normalizeMac(value);
+  return hex ? hex.match(/../g)!.join(':') : null;
+};
+
+export function toGuestAccount(r: GuestAccountRow, devicesCount: number, now = new Date()): GuestAccount {
+  return {
+    id: r.id,
+    username: r.username,
+    name: r.name,
+    email: r.email,
+    notes: r.notes,
+    num_devices: r.numDevices,
+    duration_val: r.durationVal,
+    duration_type: r.durationType as GuestAccount['duration_type'],
+    bytes_t: r.bytesT,
+    bytes_type: r.bytesType as GuestAccount['bytes_type'],
+    speed_ul: r.speedUl,
+    speed_dl: r.speedDl,
+    source: r.source as GuestAccount['source'],
+    status: statusOf(r, now),
+    first_login_at: iso(r.firstLoginAt),
+    expires_at: iso(r.expiresAt),
+    devices_count: devicesCount,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+/** A new account's columns: what was given, the site's defaults for the rest. */
+export function newAccountValues(input: Omit<GuestAccountCreate, 'password'>, defaults: GuestAccountDefaults) {
+  return {
+    username: input.username,
+    name: input.name,
+    email: input.email,
+    notes: input.notes,
+    numDevices: input.num_devices ?? defaults.num_devices,
+    durationVal: input.duration_val ?? defaults.duration_val,
+    durationType: input.duration_type ?? defaults.duration_type,
+    bytesT: input.bytes_t ?? defaults.bytes_t,
+    bytesType: input.bytes_type ?? defaults.bytes_type,
+    speedUl: input.speed_ul ?? defaults.speed_ul,
+    speedDl: input.speed_dl ?? defaults.speed_dl,
+  };
+}
+
+const taken = () => fieldError('username', GUEST_ACCOUNT_MESSAGES.usernameTaken);
+
+/**
+ * Guest accounts of a site (permission guestuser: the client area "username/password accounts").
+ * Reading needs read access, every change write access; another account's site or account is 404.
+ */
+export function createGuestAccountsService({ db, log, sites, controllers }: Deps) {
+  async function access(actor: Actor | null, siteId: number, mode: AccessMode) {
+    const found = await sites.siteFor(actor, siteId, 'guestuser', mode);
+    let canWrite = true;
+    try {
+      assertSitePermission(found.actor, siteId, 'guestuser', 'write', found.access);
+    } catch {
+      canWrite = false;
+    }
+    return { ...found, canWrite };
+  }
+
+  async function accountIn(siteId: number, id: number): Promise<GuestAccountRow> {
+    const [row] = await db
+      .select()
+      .from(guestAccounts)
+      .where(and(eq(guestAccounts.id, id), eq(guestAccounts.siteId, siteId)));
+    if (!row) throw notFound('No guest account with this id at this site');
+    return row;
+  }
+
+  async function details(row: GuestAccountRow, canWrite: boolean): Promise<GuestAccountDetails> {
+    const now = new Date();
+    const [devices, online, used, sessions] = await Promise.all([
+      db
+        .select()
+        .from(guestAccountDevices)
+        .where(eq(guestAccountDevices.guestAccountId, row.id))
+        .orderBy(guestAccountDevices.boundAt),
+      onlineMacs(db, row.siteId, row.id, now),
+      dataUsedMb(db, row.siteId, row.id),
+      db
+        .select({
+          id: guestSessions.id,
+          mac: guestSessions.mac,
+          startedAt: guestSessions.startedAt,
+          expiresAt: guestSessions.expiresAt,
+          endedAt: guestSessions.endedAt,
+          grantStatus: guestSessions.grantStatus,
+          bytes: sql<string>`${guestSessions.bytesUp} + ${guestSessions.bytesDown}`,
+        })
+        .from(guestSessions)
+        .innerJoin(guests, eq(guests.id, guestSessions.guestId))
+        .where(and(eq(guests.siteId, row.siteId), eq(guests.identity, identityOfAccount(row.id))))
+        .orderBy(desc(guestSessions.startedAt))
+        .limit(SESSIONS_SHOWN),
+    ]);
+    return {
+      ...toGuestAccount(row, devices.length, now),
+      data_used_mb: Math.round(used * 100) / 100,
+      devices: devices.map((d) => ({
+        mac: formatMac(d.mac.replace(/:/g, '')),
+        source: d.source as 'login' | 'operator',
+        bound_at: d.boundAt.toISOString(),
+        last_login_at: iso(d.lastLoginAt),
+        online: online.has(d.mac),
+      })),
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        mac: s.mac ? formatMac(s.mac.replace(/:/g, '')) : null,
+        started_at: s.startedAt.toISOString(),
+        expires_at: s.expiresAt.toISOString(),
+        ended_at: iso(s.endedAt),
+        grant_status: s.grantStatus,
+        megabytes: Math.round(Number(s.bytes) / 10_000) / 100,
+      })),
+      can_write: canWrite,
+    };
+  }
+
+  return {
+    async list(actor: Actor | null, siteId: number, q: { page: number; per_page: number; search: string }) {
+      const { canWrite } = await access(actor, siteId, 'read');
+      const term = q.search.trim();
+      const hex = term.toLowerCase().replace(/[^0-9a-f]/g, '');
+      const where = and(
+        eq(guestAccounts.siteId, siteId),
+        term
+          ? or(
+              ilike(guestAccounts.username, likeTerm(term)),
+              ilike(guestAccounts.name, likeTerm(term)),
+              ilike(guestAccounts.email, likeTerm(term)),
+              hex.length >= 4 && /^[0-9a-f:.-]+$/i.test(term)
+                ? sql`exists (select 1 from guest_account_devices d where d.guest_account_id = "guest_accounts"."id" and replace(d.mac, ':', '') like ${likeTerm(hex)})`
+                : undefined,
+            )
+          : undefined,
+      );
+      // Spelled out: inside a one-table select drizzle leaves columns unqualified, and "id" would be the device's.
+      const devicesCount = sql<number>`(select count(*) from guest_account_devices d where d.guest_account_id = "guest_accounts"."id")::int`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ account: guestAccounts, devices: devicesCount })
+          .from(guestAccounts)
+          .where(where)
+          .orderBy(desc(guestAccounts.id))
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page),
+        db.select({ n: count() }).from(guestAccounts).where(where),
+      ]);
+      const now = new Date();
+      return {
+        items: rows.map((r) => toGuestAccount(r.account, Number(r.devices), now)),
+        metadata: { page: q.page, per_page: q.per_page, total: total?.n ?? 0 },
+        can_write: canWrite,
+      };
+    },
+
+    async defaults(actor: Actor | null, siteId: number): Promise<GuestAccountDefaults> {
+      await access(actor, siteId, 'read');
+      return siteDefaults(db, siteId);
+    },
+
+    async get(actor: Actor | null, siteId: number, id: number) {
+      const { canWrite } = await access(actor, siteId, 'read');
+      return details(await accountIn(siteId, id), canWrite);
+    },
+
+    async create(actor: Actor | null, siteId: number, input: GuestAccountCreate) {
+      const { actor: a } = await access(actor, siteId, 'write');
+      const values = newAccountValues(input, await siteDefaults(db, siteId));
+      const [row] = await db
+        .insert(guestAccounts)
+        .values({
+          ...values,
+          accountId: a.accountId,
+          siteId,
+          passwordHash: await hashPassword(input.password),
+          source: 'dashboard',
+        })
+        .onConflictDoNothing({ target: [guestAccounts.siteId, guestAccounts.username] })
+        .returning();
+      if (!row) throw taken();
+      return details(row, true);
+    },
+
+    async update(actor: Actor | null, siteId: number, id: number, input: GuestAccountUpdate) {
+      await access(actor, siteId, 'write');
+      const row = await accountIn(siteId, id);
+      if (input.username && input.username !== row.username) {
+        const [clash] = await db
+          .select({ id: guestAccounts.id })
+          .from(guestAccounts)
+          .where(and(eq(guestAccounts.siteId, siteId), eq(guestAccounts.username, input.username)));
+        if (clash) throw taken();
+      }
+      const duration = {
+        durationVal: input.duration_val ?? row.durationVal,
+        durationType: input.duration_type ?? row.durationType,
+      };
+      const [updated] = await db
+        .update(guestAccounts)
+        .set({
+          username: input.username,
+          name: input.name,
+          email: input.email,
+          notes: input.notes,
+          numDevices: input.num_devices,
+          ...duration,
+          // A new duration counts from the same first use.
+          expiresAt: row.firstLoginAt ? expiryFrom(duration, row.firstLoginAt) : null,
+          bytesT: input.bytes_t,
+          bytesType: input.bytes_type,
+          speedUl: input.speed_ul,
+          speedDl: input.speed_dl,
+          passwordHash: input.password ? await hashPassword(input.password) : undefined,
+          updatedAt: new Date(),
+        })
+        .where(eq(guestAccounts.id, id))
+        .returning()
+        .catch((err: unknown) => {
+          // Two renames to the same username at once: the unique index decides.
+          if ((err as { code?: string }).code === '23505' || /unique/i.test(String(err))) throw taken();
+          throw err;
+        });
+      return details(updated!, true);
+    },
+
+    async remove(actor: Actor | null, siteId: number, id: number) {
+      const { row: site } = await access(actor, siteId, 'write');
+      const row = await accountIn(siteId, id);
+      const macs = (
+        await db
+          .select({ mac: guestAccountDevices.mac })
+          .from(guestAccountDevices)
+          .where(eq(guestAccountDevices.guestAccountId, id))
+      ).map((d) => d.mac);
+      await endSessions(db, siteId, row.id, 'account_deleted');
+      await db.delete(guestAccounts).where(eq(guestAccounts.id, id));
+      // The gateway is told after the rows are gone: a failure there leaves nothing half-deleted here.
+      for (const mac of macs) await revokeMac({ controllers, log }, site, mac);
+      return { status: 200 as const, message: 'Deleted' };
+    },
+
+    async connect(actor: Actor | null, siteId: number, id: number, guestmac: string): Promise<GuestAccountConnectAnswer> {
+      const { row: site } = await access(actor, siteId, 'write');
+      const row = await accountIn(siteId, id);
+      const mac = macOf(guestmac);
+      if (!mac) throw fieldError('guestmac', GUEST_ACCOUNT_MESSAGES.macFormat);
+      const allowed = await accessOf(db, row);
+      if (!allowed.ok)
+        throw fieldError(
+          'guestmac',
+          allowed.reason === 'expired' ? GUEST_ACCOUNT_MESSAGES.expired : GUEST_ACCOUNT_MESSAGES.dataUsed,
+        );
+      try {
+        await db.transaction((tx) => bindDevice(tx, row, mac, { source: 'operator', takeOver: false }));
+      } catch (err) {
+        if (err instanceof DeviceLimitError || err instanceof OtherAccountError) throw fieldError('guestmac', err.message);
+        throw err;
+      }
+      const outcome = await grantByMac({ db, controllers, log }, site, row, mac, allowed.limits);
+      const [device] = (await details(await accountIn(siteId, id), true)).devices.filter((d) => macOf(d.mac) === mac);
+      return { device: device!, ...outcome };
+    },
+
+    async disconnect(actor: Actor | null, siteId: number, id: number, macParam: string): Promise<GuestAccountDisconnectAnswer> {
+      const { row: site } = await access(actor, siteId, 'write');
+      const row = await accountIn(siteId, id);
+      const mac = macOf(macParam);
+      if (!mac) throw fieldError('mac', GUEST_ACCOUNT_MESSAGES.macFormat);
+      const removed = await db
+        .delete(guestAccountDevices)
+        .where(and(eq(guestAccountDevices.guestAccountId, row.id), eq(guestAccountDevices.mac, mac)))
+        .returning({ id: guestAccountDevices.id });
+      if (!removed.length) throw notFound('This device is not connected to this account');
+      await endSessions(db, siteId, row.id, 'operator', [mac]);
+      const revoked = await revokeMac({ controllers, log }, site, mac);
+      return { status: 200, message: 'Disconnected', ...revoked };
+    },
+  };
+}
+export type GuestAccountsService = ReturnType<typeof createGuestAccountsService>;

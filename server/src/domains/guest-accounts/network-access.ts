@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_SPLASH_DESIGN, type GuestAccountConnectAnswer } from '@splashboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { guestSessions, type sites } from '../../db/schema/index.ts';
+import { ControllerError, type AccessLimits, type ControllerFamily } from '../../network/index.ts';
+import { recordLogin } from '../../portal/guest-records.ts';
+import type { Controllers } from '../routers/controllers.ts';
+import { collectedOf, identityOfAccount, startClock, type GuestAccountRow } from './guest-accounts.rules.ts';
+
+type SiteRow = typeof sites.$inferSelect;
+
+/**
+ * Families whose controller can let a device in by its MAC alone, without the guest's browser. The
+ * others (openNDS: the gate opens through the guest's browser or the gateway's own polling) let a
+ * connected device in the next time it arrives at the portal.
+ */
+export const SERVER_SIDE_GRANT: ControllerFamily[] = ['unifi'];
+
+/**
+ * A device the dashboard connected to an account: on a controller that can grant by MAC, a session is
+ * recorded (as the account's guest, with the account's limits) and the controller asked at once, after
+ * the rows are written; elsewhere nothing more happens until the device arrives.
+ */
+export async function grantByMac(
+  deps: { db: Database; controllers: Controllers; log: FastifyBaseLogger },
+  site: SiteRow,
+  account: GuestAccountRow,
+  mac: string,
+  limits: Required<AccessLimits>,
+): Promise<Pick<GuestAccountConnectAnswer, 'access' | 'detail'>> {
+  const adapter = await deps.controllers.adapterFor(site.id, site.routerType);
+  if (!adapter || !SERVER_SIDE_GRANT.includes(adapter.family)) return { access: 'on_next_arrival', detail: '' };
+  const { sessionId } = await recordLogin(deps.db, {
+    accountId: site.accountId,
+    siteId: site.id,
+    method: 'guestuser',
+    family: adapter.family,
+    identity: identityOfAccount(account.id),
+    collected: collectedOf(account),
+    arrival: { clientMac: mac, clientIp: null, apMac: null, ssid: null },
+    request: { ip: '', userAgent: '' },
+    limits,
+    // The guest saw no page: no consent is recorded for them.
+    consent: { design: DEFAULT_SPLASH_DESIGN, termsScreen: false, none: true },
+  });
+  try {
+    await adapter.grantAccess({
+      arrival: {
+        family: adapter.family,
+        clientMac: mac,
+        clientIp: null,
+        apMac: null,
+        ssid: null,
+        originalUrl: null,
+        gateway: {},
+      },
+      limits,
+    });
+    await deps.db
+      .update(guestSessions)
+      .set({ grantStatus: 'confirmed', confirmedAt: new Date() })
+      .where(eq(guestSessions.id, sessionId!));
+    // The duration starts when the device is let in, not when a controller failed to.
+    await startClock(deps.db, account);
+    return { access: 'granted_now', detail: '' };
+  } catch (err) {
+    const detail = err instanceof ControllerError ? err.message : 'The controller did not answer';
+    deps.log.warn({ err, siteId: site.id }, 'the controller did not let a connected guest account device in');
+    await deps.db
+      .update(guestSessions)
+      .set({ grantStatus: 'failed', grantDetail: detail.slice(0, 500) })
+      .where(eq(guestSessions.id, sessionId!));
+    return { access: 'grant_failed', detail };
+  }
+}
+
+/** Asks the site's controller to end a device's access; says whether it did, and why not. */
+export async function revokeMac(
+  deps: { controllers: Controllers; log: FastifyBaseLogger },
+  site: SiteRow,
+  mac: string,
+): Promise<{ revoked: boolean; detail: string }> {
+  const adapter = await deps.controllers.adapterFor(site.id, site.routerType);
+  if (!adapter) return { revoked: false, detail: 'The site has no working controller settings' };
+  try {
+    await adapter.revokeAccess(mac);
+    return { revoked: true, detail: '' };
+  } catch (err) {
+    if (!(err instanceof ControllerError) || err.code !== 'unsupported')
+      deps.log.warn({ err, siteId: site.id }, 'the controller did not end a guest account device');
+    return { revoked: false, detail: err instanceof ControllerError ? err.message : 'The controller did not answer' };
+  }
+}

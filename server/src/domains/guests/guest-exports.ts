@@ -1,0 +1,200 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { GuestDownloadStatus, GuestExportKind } from '@splashboard/contract';
+import { guestExports, sites } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import { UTF8_BOM, slug } from './guest-csv.ts';
+import { exportSource, type Cursor } from './guest-export-rows.ts';
+import type { GuestFilters } from './guest-filters.ts';
+
+type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log'> & { sites: Pick<SitesService, 'siteFor'> };
+type ExportRow = typeof guestExports.$inferSelect;
+
+export const EXPORT_JOB = 'guests.export';
+export const EXPORT_CLEANUP_JOB = 'guests.exports.cleanup';
+/** How long a prepared file can be downloaded. */
+export const EXPORT_KEEP_HOURS = 24;
+/** Rows per query and per progress step. */
+export const EXPORT_CHUNK = 2000;
+const MAX_ATTEMPTS = 3;
+/** Downloads a site may have in preparation at once. */
+export const MAX_ACTIVE_EXPORTS = 3;
+/** A running download whose job has not moved for this long has died: a retry may take it over. */
+const STALE_SECONDS = 120;
+
+const siteApi = (siteId: number) => `/s/${siteId}/api/v1/guest/download`;
+
+/**
+ * Guest and session downloads: a request records the download and queues a job; the job writes the CSV
+ * chunk by chunk (never all rows in memory) to DATA_DIR/exports, moving its progress on; the dashboard
+ * polls the status, then fetches the file through the API, which checks the user's access to the site
+ * every time. Files are removed after a day.
+ */
+export function createGuestExports({ db, jobs, config, log, sites: siteAccess }: Deps) {
+  const dir = path.join(config.dataDir, 'exports');
+  const fileOf = (id: string) => path.join(dir, `${id}.csv`);
+
+  function fileName(row: ExportRow, siteName: string) {
+    return `${row.kind}-${slug(siteName)}-${row.createdAt.toISOString().slice(0, 10)}.csv`;
+  }
+
+  function statusOf(row: ExportRow, siteName: string): GuestDownloadStatus {
+    return {
+      id: row.id,
+      kind: row.kind as GuestExportKind,
+      status: row.status as GuestDownloadStatus['status'],
+      progress: row.progress,
+      rows: row.rows,
+      download_url: row.status === 'ready' ? `${siteApi(row.siteId)}/file/${row.id}` : null,
+      file_name: fileName(row, siteName),
+      error: row.status === 'failed' ? row.error : null,
+    };
+  }
+
+  async function exportOf(actor: Actor | null, siteId: number, id: string) {
+    const { row: site } = await siteAccess.siteFor(actor, siteId, 'guests', 'read');
+    const [row] = await db
+      .select()
+      .from(guestExports)
+      .where(and(eq(guestExports.id, id), eq(guestExports.siteId, siteId)));
+    if (!row) throw notFound('Download not found');
+    return { row, site };
+  }
+
+  /** Writes one download, if this run may: a download is taken by one run at a time (see `attempt`). */
+  async function run(id: string) {
+    const [job] = await db
+      .update(guestExports)
+      .set({ status: 'running', attempt: sql`${guestExports.attempt} + 1`, progress: 0, rows: 0, updatedAt: new Date() })
+      .where(
+        and(
+          eq(guestExports.id, id),
+          or(
+            eq(guestExports.status, 'pending'),
+            and(
+              eq(guestExports.status, 'running'),
+              lt(guestExports.updatedAt, sql`now() - make_interval(secs => ${STALE_SECONDS})`),
+            ),
+          ),
+        ),
+      )
+      .returning();
+    if (!job) return;
+    const mine = and(eq(guestExports.id, id), eq(guestExports.attempt, job.attempt));
+    const [site] = await db.select().from(sites).where(eq(sites.id, job.siteId));
+    if (!site) return;
+    const part = path.join(dir, `${id}.${job.attempt}.part`);
+    try {
+      await mkdir(dir, { recursive: true });
+      const source = exportSource(db, job.kind as GuestExportKind, site, job.filters);
+      const total = await source.count();
+      let rows = 0;
+      let takenOver = false;
+      await pipeline(async function* () {
+        yield UTF8_BOM + (await source.header());
+        let cursor: Cursor = null;
+        for (;;) {
+          const chunk = await source.chunk(cursor, EXPORT_CHUNK);
+          if (!chunk.rows) return;
+          yield chunk.text;
+          rows += chunk.rows;
+          cursor = chunk.next;
+          const progress = total ? Math.min(99, Math.floor((rows * 100) / total)) : 99;
+          const moved = await db
+            .update(guestExports)
+            .set({ rows, total, progress, updatedAt: new Date() })
+            .where(mine)
+            .returning({ id: guestExports.id });
+          if (!moved.length) return void (takenOver = true);
+          if (chunk.rows < EXPORT_CHUNK) return;
+        }
+      }, createWriteStream(part));
+      if (takenOver) return void (await rm(part, { force: true }));
+      await rename(part, fileOf(id));
+      await db
+        .update(guestExports)
+        .set({ status: 'ready', progress: 100, rows, total: rows, error: null, updatedAt: new Date(), finishedAt: new Date() })
+        .where(mine);
+    } catch (err) {
+      // The status must be recorded whatever else fails here, or the download would show running forever.
+      await rm(part, { force: true }).catch(() => undefined);
+      const last = job.attempt >= MAX_ATTEMPTS;
+      log.warn({ err, exportId: id, attempt: job.attempt }, 'preparing a guest download failed');
+      await db
+        .update(guestExports)
+        .set({ status: last ? 'failed' : 'pending', error: 'Preparing the download failed', updatedAt: new Date() })
+        .where(mine);
+      if (!last) throw err;
+    }
+  }
+
+  /** Downloads older than a day, and any file left behind (a deleted site's, a dead run's part). */
+  async function cleanup() {
+    const old = await db
+      .delete(guestExports)
+      .where(lt(guestExports.createdAt, sql`now() - make_interval(hours => ${EXPORT_KEEP_HOURS})`))
+      .returning({ id: guestExports.id });
+    await Promise.all(old.map((r) => rm(fileOf(r.id), { force: true })));
+    const cutoff = Date.now() - EXPORT_KEEP_HOURS * 3600_000;
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const file = path.join(dir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
+    }
+    return old.length;
+  }
+
+  jobs.register(EXPORT_JOB, (data) => run(String(data.exportId)));
+  jobs.register(EXPORT_CLEANUP_JOB, async () => void (await cleanup()));
+  jobs.schedule(EXPORT_CLEANUP_JOB, '23 * * * *');
+
+  return {
+    cleanup,
+
+    /** Records a download and queues its job; the same one still in preparation is answered again. */
+    async start(actor: Actor | null, siteId: number, kind: GuestExportKind, filters: GuestFilters) {
+      const { actor: a } = await siteAccess.siteFor(actor, siteId, 'guests', 'read');
+      const active = await db
+        .select()
+        .from(guestExports)
+        .where(and(eq(guestExports.siteId, siteId), inArray(guestExports.status, ['pending', 'running'])));
+      const same = active.find(
+        (e) =>
+          e.kind === kind &&
+          e.filters.search === filters.search &&
+          e.filters.from === filters.from &&
+          e.filters.to === filters.to,
+      );
+      if (same) return { id: same.id, status_url: `${siteApi(siteId)}/status/${same.id}` };
+      if (active.length >= MAX_ACTIVE_EXPORTS)
+        throw new AppError(429, 'Downloads are already being prepared for this location: wait for them to finish');
+      const id = randomUUID();
+      await db.insert(guestExports).values({ id, accountId: a.accountId, siteId, userId: a.userId, kind, filters });
+      await jobs.enqueue(EXPORT_JOB, { exportId: id });
+      return { id, status_url: `${siteApi(siteId)}/status/${id}` };
+    },
+
+    async status(actor: Actor | null, siteId: number, id: string) {
+      const { row, site } = await exportOf(actor, siteId, id);
+      return statusOf(row, site.name);
+    },
+
+    /** The prepared file, for a user who may read the site's guests now. */
+    async file(actor: Actor | null, siteId: number, id: string) {
+      const { row, site } = await exportOf(actor, siteId, id);
+      const file = fileOf(row.id);
+      if (row.status !== 'ready' || !(await stat(file).catch(() => null)))
+        throw notFound('This download is not ready or has expired');
+      return { stream: createReadStream(file), fileName: fileName(row, site.name) };
+    },
+  };
+}
+
+export type GuestExports = ReturnType<typeof createGuestExports>;

@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import { controllerSettings, sites } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { SecretBox } from '../../platform/crypto.ts';
+import {
+  createControllerAdapter,
+  type ControllerAdapter,
+  type ControllerFamily,
+  type AuthmonQueue,
+  type ControllerSettings,
+  type OpenNdsSettings,
+} from '../../network/index.ts';
+
+/** Families with an adapter in the portal; the others come with their own adapters. */
+export const PORTAL_FAMILIES: ControllerFamily[] = ['unifi', 'opennds'];
+
+/**
+ * A site's controller as the portal uses it: settings opened from the database (secrets unsealed only
+ * here, just before use) and one adapter per site kept while its settings stay the same, so that a
+ * UniFi login session serves many guests. The settings row is read on every grant (one primary-key
+ * read): a change made by any process is used at once.
+ */
+export function createControllers({
+  db,
+  secrets,
+  authmon,
+}: {
+  db: Database;
+  secrets: SecretBox;
+  /** The site's queue of openNDS level 3 grants (the portal's), for the adapters. */
+  authmon?: (siteId: number) => AuthmonQueue;
+}) {
+  const adapters = new Map<number, { adapter: ControllerAdapter | null; updatedAt: number }>();
+
+  async function settingsOf(siteId: number): Promise<{ settings: ControllerSettings | null; updatedAt: number }> {
+    const [row] = await db.select().from(controllerSettings).where(eq(controllerSettings.siteId, siteId));
+    if (!row) return { settings: null, updatedAt: 0 };
+    const sealed = row.secretsEnc ? (JSON.parse(secrets.open(row.secretsEnc)) as Record<string, unknown>) : {};
+    return {
+      settings: { family: row.family, ...row.config, ...sealed } as ControllerSettings,
+      updatedAt: row.updatedAt.getTime(),
+    };
+  }
+
+  return {
+    /**
+     * The adapter for a site, or null when its controller is not configured, its family has no adapter
+     * yet, or the settings are of another family than the site's router now (the router was changed).
+     */
+    async adapterFor(siteId: number, routerType: string | null): Promise<ControllerAdapter | null> {
+      const [row] = await db
+        .select({ updatedAt: controllerSettings.updatedAt })
+        .from(controllerSettings)
+        .where(eq(controllerSettings.siteId, siteId));
+      const updatedAt = row?.updatedAt.getTime() ?? 0;
+      const cached = adapters.get(siteId);
+      if (cached && cached.updatedAt === updatedAt) return cached.adapter?.family === routerType ? cached.adapter : null;
+      const { settings } = await settingsOf(siteId);
+      const adapter =
+        settings && PORTAL_FAMILIES.includes(settings.family)
+          ? createControllerAdapter(settings, { authmon: authmon?.(siteId) })
+          : null;
+      adapters.set(siteId, { adapter, updatedAt });
+      return adapter && adapter.family === routerType ? adapter : null;
+    },
+
+    /** openNDS needs its level and faskey to read a guest's arrival. */
+    async openNdsSettings(siteId: number): Promise<OpenNdsSettings | null> {
+      const { settings } = await settingsOf(siteId);
+      return settings?.family === 'opennds' ? { level: settings.level, faskey: settings.faskey } : null;
+    },
+
+    /**
+     * Sites whose gateway names them by a key of its own (UniFi's site name in `/guest/s/{name}/`).
+     * Several sites can share one (every controller has a `default`): their known access points tell
+     * them apart.
+     */
+    async findByLookupKey(family: ControllerFamily, key: string, apMac: string | null): Promise<number | null> {
+      const rows = await db
+        .select({ siteId: controllerSettings.siteId, knownAps: controllerSettings.knownAps })
+        .from(controllerSettings)
+        .innerJoin(sites, eq(sites.id, controllerSettings.siteId))
+        .where(and(eq(controllerSettings.family, family), eq(controllerSettings.lookupKey, key), eq(sites.routerType, family)));
+      if (rows.length === 1) return rows[0]!.siteId;
+      if (!apMac) return null;
+      const byAp = rows.filter((r) => r.knownAps.includes(apMac));
+      return byAp.length === 1 ? byAp[0]!.siteId : null;
+    },
+
+    invalidate(siteId: number) {
+      adapters.delete(siteId);
+    },
+  };
+}
+
+export type Controllers = ReturnType<typeof createControllers>;

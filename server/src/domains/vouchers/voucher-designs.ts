@@ -1,0 +1,119 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_VOUCHER_DESIGN,
+  MESSAGES,
+  VOUCHER_MESSAGES,
+  voucherDesignSchema,
+  type VoucherDesign,
+  type VoucherDesignUpdate,
+  type VoucherKind,
+} from '@splashboard/contract';
+import type { Database } from '../../db/client.ts';
+import { voucherDesigns, voucherLogos } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/access.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
+import { detectImage, type Storage } from '../../platform/storage.ts';
+import type { Upload } from '../sites/uploads.ts';
+import type { VoucherAccess } from './voucher-access.ts';
+import { renderCards } from './voucher-pdf.ts';
+import type { VouchersService } from './vouchers.service.ts';
+
+/** Only the keys the design knows, each valid, else its default: stored rows may hold what a later version dropped. */
+function designFrom(stored: Record<string, unknown>): VoucherDesign {
+  const out = { ...DEFAULT_VOUCHER_DESIGN } as Record<string, unknown>;
+  for (const key of Object.keys(DEFAULT_VOUCHER_DESIGN)) {
+    const field = voucherDesignSchema.shape[key as keyof VoucherDesign];
+    if (key in stored && field.safeParse(stored[key]).success) out[key] = stored[key];
+  }
+  return out as VoucherDesign;
+}
+
+/**
+ * The voucher designer (how printed cards look, one design per site and kind), its logo uploads, and the
+ * PDF of a batch drawn with it. Same permissions as the vouchers: reading (and printing) needs read
+ * access, changing the design write access.
+ */
+export function createVoucherDesigns({
+  db,
+  storage,
+  access,
+  vouchers,
+}: {
+  db: Database;
+  storage: Storage;
+  access: VoucherAccess;
+  vouchers: Pick<VouchersService, 'printable'>;
+}) {
+  async function designOf(siteId: number, kind: VoucherKind): Promise<VoucherDesign> {
+    const [row] = await db
+      .select({ design: voucherDesigns.design })
+      .from(voucherDesigns)
+      .where(and(eq(voucherDesigns.siteId, siteId), eq(voucherDesigns.kind, kind)));
+    return designFrom(row?.design ?? {});
+  }
+
+  return {
+    async get(actor: Actor | null, siteId: number, kind: VoucherKind) {
+      await access.site(actor, siteId, kind, 'read');
+      return designOf(siteId, kind);
+    },
+
+    async update(actorIn: Actor | null, siteId: number, kind: VoucherKind, input: VoucherDesignUpdate) {
+      const { actor } = await access.site(actorIn, siteId, kind, 'write');
+      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<VoucherDesign>;
+      const next = { ...(await designOf(siteId, kind)), ...changes };
+      if (!next.show_code && !next.show_qr) throw invalid({ show_code: [VOUCHER_MESSAGES.codeOrQr] });
+      if (changes.logo_image) {
+        const [logo] = await db
+          .select({ id: voucherLogos.id })
+          .from(voucherLogos)
+          .where(and(eq(voucherLogos.url, changes.logo_image), eq(voucherLogos.accountId, actor.accountId)));
+        if (!logo) throw invalid({ logo_image: [VOUCHER_MESSAGES.logoNotUploaded] });
+      }
+      await db
+        .insert(voucherDesigns)
+        .values({ siteId, kind, accountId: actor.accountId, design: changes })
+        .onConflictDoUpdate({
+          target: [voucherDesigns.siteId, voucherDesigns.kind],
+          set: { design: sql`${voucherDesigns.design} || excluded.design`, updatedAt: new Date() },
+        });
+      return designOf(siteId, kind);
+    },
+
+    /** A logo for the cards, checked by its bytes: PNG or JPEG, the formats a PDF can hold. */
+    async uploadLogo(actorIn: Actor | null, siteId: number, kind: VoucherKind, file: Upload) {
+      const { actor } = await access.site(actorIn, siteId, kind, 'write');
+      if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+      const format = detectImage(file.body);
+      if (!format) throw new AppError(422, MESSAGES.imageOnly, { file: [MESSAGES.imageOnly] });
+      if (format !== 'png' && format !== 'jpg')
+        throw new AppError(422, VOUCHER_MESSAGES.logoFormat, { file: [VOUCHER_MESSAGES.logoFormat] });
+      const stored = await storage.put(`accounts/${actor.accountId}/sites/${siteId}/vouchers`, format, file.body);
+      await db.insert(voucherLogos).values({ accountId: actor.accountId, siteId, url: stored.url, format, data: file.body });
+      return { filelink: stored.url };
+    },
+
+    /** The batch's cards to print, on the paper asked for (else the design's). */
+    async pdf(actor: Actor | null, siteId: number, kind: VoucherKind, batchId: number, paper?: 'a4' | 'letter') {
+      const { site, batch, codes, sites } = await vouchers.printable(actor, siteId, kind, batchId);
+      const design = await designOf(siteId, kind);
+      const [logo] = design.logo_image
+        ? await db
+            .select({ data: voucherLogos.data })
+            .from(voucherLogos)
+            .where(and(eq(voucherLogos.url, design.logo_image), eq(voucherLogos.accountId, site.accountId)))
+        : [];
+      const stream = renderCards({
+        design,
+        paper: paper ?? design.paper,
+        codes,
+        batch,
+        siteNames: sites.map((s) => s.name),
+        timeZone: site.timezone,
+        logo: logo ? { data: logo.data } : null,
+      });
+      return { stream, filename: `vouchers-batch-${batch.batchCode}.pdf` };
+    },
+  };
+}
+export type VoucherDesigns = ReturnType<typeof createVoucherDesigns>;

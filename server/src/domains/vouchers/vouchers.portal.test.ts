@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_VOUCHER_QR_BASE_URL, formatVoucherCode, voucherQrUrl } from '@splashboard/contract';
+import { startServer, type TestServer } from '../../../test/harness.ts';
+import { arriveFromUnifi, randomMac, textOf, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
+import {
+  guestSessions,
+  guests,
+  voucherActivationCounts,
+  voucherDevices,
+  voucherSessions,
+  vouchers,
+} from '../../db/schema/index.ts';
+import { activationPeriod } from './voucher-plan.ts';
+import { addUnifiSite, createBatch } from './vouchers.fixtures.ts';
+
+let server: TestServer;
+const fakes: { unifi: { close(): Promise<void> } }[] = [];
+beforeAll(async () => {
+  server = await startServer({ LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' });
+});
+afterAll(async () => {
+  await Promise.all(fakes.map((f) => f.unifi.close()));
+  await server?.close();
+});
+const db = () => server.handle.db;
+const site = async (methods: string[]) => {
+  const s = await unifiPortalSite(server, methods);
+  fakes.push(s);
+  return s;
+};
+const batch = (s: PortalSite, over: Record<string, unknown> = {}, kind = 'voucher') =>
+  createBatch(server, s.owner, `${s.api}/${kind}`, { count: 2, ...over });
+const grants = (s: { unifi: PortalSite['unifi'] }) =>
+  s.unifi.commands.filter((c) => c.body.cmd === 'authorize-guest').map((c) => c.body);
+const voucherRow = async (id: number) => (await db().select().from(vouchers).where(eq(vouchers.id, id)))[0]!;
+/** As if the guest's last session began `minutes` ago, used `mb` and ended (the voucher's clock runs from first use). */
+async function timePasses(voucherId: number, minutes: number, mb: number) {
+  const v = await voucherRow(voucherId);
+  const shift = minutes * 60_000;
+  await db()
+    .update(vouchers)
+    .set({ activatedAt: new Date(v.activatedAt!.getTime() - shift), expiresAt: new Date(v.expiresAt!.getTime() - shift) })
+    .where(eq(vouchers.id, voucherId));
+  const links = await db().select().from(voucherSessions).where(eq(voucherSessions.voucherId, voucherId));
+  for (const link of links)
+    await db()
+      .update(guestSessions)
+      .set({ startedAt: new Date(Date.now() - shift), endedAt: new Date(), bytesDown: mb * 1_000_000 })
+      .where(eq(guestSessions.id, link.sessionId));
+}
+
+describe('voucher login', () => {
+  it('lets a guest in with a code typed any way, for the voucher’s time, speeds and data', async () => {
+    const s = await site(['voucher']);
+    const { codes, ids } = await batch(s, {
+      duration_value: 2,
+      duration_type: 'hours',
+      speed_ul: 512,
+      speed_dl: 2048,
+      data_limit: 300,
+    });
+    const { guest } = await arriveFromUnifi(server, s);
+    const form = await guest.get();
+    expect(form.html).toContain('action="voucher"');
+    expect(textOf(form.html)).toContain('Enter your voucher code');
+    // Lower case, spaces, and O typed for 0 / I or L for 1: the same code.
+    const typed = ` ${codes[0]!.slice(0, 6).toLowerCase()} ${codes[0]!.slice(6).replace(/0/g, 'O').replace(/1/g, 'l')} `;
+    const done = await guest.post('voucher', { voucher: typed });
+    expect(done.status).toBe(200);
+    expect(textOf(done.html)).toContain('You are connected');
+    expect(grants(s)).toEqual([
+      { cmd: 'authorize-guest', mac: guest.mac, minutes: 120, up: 512, down: 2048, bytes: 300, ap_mac: 'f0:9f:c2:00:00:01' },
+    ]);
+
+    const v = await voucherRow(ids[0]!);
+    expect(v.activatedAt).not.toBeNull();
+    expect(Math.abs(v.expiresAt!.getTime() - v.activatedAt!.getTime() - 120 * 60_000)).toBeLessThan(1000);
+    expect((await db().select().from(voucherDevices).where(eq(voucherDevices.voucherId, v.id))).map((d) => d.mac)).toEqual([
+      guest.mac,
+    ]);
+    const [g] = await db().select().from(guests).where(eq(guests.siteId, s.siteId));
+    expect(g!.identity).toBe(`voucher:${v.id}`);
+
+    const inuse = await s.owner.get(`${s.api}/voucher/inuse`);
+    expect(inuse.body.items.map((i: { id: number }) => i.id)).toEqual([v.id]);
+    expect(inuse.body.metadata.usage.activated).toBe(1);
+    const details = await s.owner.get(`${s.api}/voucher/${v.id}`);
+    expect(details.body).toMatchObject({
+      status: 'inuse',
+      devices_used: 1,
+      minutes_left: 119,
+      data_left_mb: 300,
+      devices: [{ mac: guest.mac.toUpperCase(), online: true, site: { id: s.siteId } }],
+      sessions: [{ mac: guest.mac.toUpperCase(), grant_status: 'confirmed', site: { id: s.siteId } }],
+    });
+  });
+
+  it('refuses unknown, expired and used-up codes with a clear message, and nothing is recorded', async () => {
+    const s = await site(['voucher']);
+    const { codes, ids } = await batch(s, { count: 3, data_limit: 100 });
+    const { guest } = await arriveFromUnifi(server, s);
+    const unknown = await guest.post('voucher', { voucher: 'AAAA-BBBB-CCCC' });
+    expect(unknown.status).toBe(422);
+    expect(textOf(unknown.html)).toContain('This voucher code is not valid here. Please check it and try again.');
+    expect(unknown.html).toContain('value="AAAA-BBBB-CCCC"');
+    expect((await guest.post('voucher', { voucher: '' })).status).toBe(422);
+
+    await db()
+      .update(vouchers)
+      .set({ activatedAt: new Date(Date.now() - 2 * 86_400_000), expiresAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(vouchers.id, ids[0]!));
+    const expired = await guest.post('voucher', { voucher: codes[0]! });
+    expect(expired.status).toBe(422);
+    expect(textOf(expired.html)).toContain('This voucher has expired.');
+
+    // Its 100 MB used on another device: nothing left.
+    const other = await arriveFromUnifi(server, s);
+    await other.guest.post('voucher', { voucher: codes[1]! });
+    await db().update(guestSessions).set({ bytesDown: 100_000_000 }).where(eq(guestSessions.mac, other.guest.mac));
+    const usedUp = await guest.post('voucher', { voucher: codes[1]! });
+    expect(usedUp.status).toBe(422);
+    expect(textOf(usedUp.html)).toContain('This voucher has used all the data it includes.');
+    expect((await s.owner.get(`${s.api}/voucher/expired`)).body.items.map((i: { id: number }) => i.id).sort()).toEqual(
+      [ids[0], ids[1]].sort(),
+    );
+    expect(await db().select().from(guestSessions).where(eq(guestSessions.mac, guest.mac))).toEqual([]);
+    expect(grants(s)).toHaveLength(1);
+  });
+
+  it('answers in the guest’s language', async () => {
+    const s = await site(['voucher']);
+    const { guest } = await arriveFromUnifi(server, s, { lang: 'es-ES,es;q=0.9' });
+    const page = await guest.post('voucher', { voucher: 'nope' });
+    expect(textOf(page.html)).toContain('Este código de bono no es válido aquí. Revísalo e inténtalo de nuevo.');
+  });
+});
+
+describe('time and data across reconnects', () => {
+  it('a reconnect gets what is left of the time and data, on the same seat', async () => {
+    const s = await site(['voucher']);
+    const { codes, ids } = await batch(s, { duration_value: 2, duration_type: 'hours', data_limit: 300, num_devices: 1 });
+    const mac = randomMac();
+    await (await arriveFromUnifi(server, s, { mac })).guest.post('voucher', { voucher: codes[0]! });
+    await timePasses(ids[0]!, 30, 100);
+
+    const again = await (await arriveFromUnifi(server, s, { mac })).guest.post('voucher', { voucher: codes[0]! });
+    expect(again.status).toBe(200);
+    expect(grants(s)[1]).toMatchObject({ mac, minutes: 90, bytes: 200 });
+    expect(await db().select().from(voucherDevices).where(eq(voucherDevices.voucherId, ids[0]!))).toHaveLength(1);
+    const details = (await s.owner.get(`${s.api}/voucher/${ids[0]}`)).body;
+    expect(details).toMatchObject({ devices_used: 1, data_used_mb: 100, data_left_mb: 200, used_minutes: 30 });
+    expect(details.sessions).toHaveLength(2);
+  });
+
+  it('with a relogin policy a device comes back without the page while the voucher lasts, and not after', async () => {
+    const s = await site(['voucher']);
+    await s.owner.put(`${s.api}/voucherloginconfig/`, { relogin_policy: 'daily' });
+    const { codes, ids } = await batch(s, { duration_value: 1, duration_type: 'hours' });
+    const mac = randomMac();
+    await (await arriveFromUnifi(server, s, { mac })).guest.post('voucher', { voucher: codes[0]! });
+    await timePasses(ids[0]!, 20, 0);
+
+    const back = await arriveFromUnifi(server, s, { mac });
+    expect(back.first.status).toBe(200);
+    expect(textOf(back.first.html)).toContain('You are connected');
+    expect(grants(s)[1]).toMatchObject({ mac, minutes: 40 });
+    expect(await db().select().from(voucherSessions).where(eq(voucherSessions.voucherId, ids[0]!))).toHaveLength(2);
+
+    await timePasses(ids[0]!, 45, 0);
+    const late = await arriveFromUnifi(server, s, { mac });
+    expect(late.first.status).toBe(303);
+    expect(grants(s)).toHaveLength(2);
+  });
+});
+
+describe('devices', () => {
+  it('holds a voucher to its device count; a disconnected device frees its seat', async () => {
+    const s = await site(['voucher']);
+    const { codes, ids } = await batch(s, { num_devices: 1 });
+    const first = await arriveFromUnifi(server, s);
+    expect((await first.guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+
+    const second = await arriveFromUnifi(server, s);
+    const refused = await second.guest.post('voucher', { voucher: codes[0]! });
+    expect(refused.status).toBe(409);
+    expect(textOf(refused.html)).toContain('This voucher is already used on as many devices as it allows (1).');
+    expect(await db().select().from(guestSessions).where(eq(guestSessions.mac, second.guest.mac))).toEqual([]);
+
+    // The bound device reconnecting is not a new seat.
+    expect(
+      (await (await arriveFromUnifi(server, s, { mac: first.guest.mac })).guest.post('voucher', { voucher: codes[0]! })).status,
+    ).toBe(200);
+
+    const off = await s.owner.post(`${s.api}/voucher/${ids[0]}/disconnect/${first.guest.mac.toUpperCase().replace(/:/g, '-')}`);
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ status: 200, message: 'Disconnected', revoked: true, detail: '' });
+    expect(s.unifi.commands.at(-1)!.body).toEqual({ cmd: 'unauthorize-guest', mac: first.guest.mac });
+    const sessions = await db().select().from(guestSessions).where(eq(guestSessions.mac, first.guest.mac));
+    expect(sessions.every((x) => x.endedAt && x.endCause === 'disconnected')).toBe(true);
+    expect((await s.owner.get(`${s.api}/voucher/${ids[0]}`)).body.devices).toEqual([]);
+    expect((await s.owner.post(`${s.api}/voucher/${ids[0]}/disconnect/${first.guest.mac}`)).status).toBe(404);
+    expect((await s.owner.post(`${s.api}/voucher/${ids[0]}/disconnect/not-a-mac`)).status).toBe(422);
+
+    expect((await second.guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+  });
+
+  it('deleting a voucher in use disconnects its devices through the job queue', async () => {
+    const s = await site(['voucher']);
+    const { codes, ids } = await batch(s);
+    const { guest } = await arriveFromUnifi(server, s);
+    await guest.post('voucher', { voucher: codes[0]! });
+    expect((await s.owner.del(`${s.api}/voucher/${ids[0]}`)).status).toBe(200);
+    const [session] = await db().select().from(guestSessions).where(eq(guestSessions.mac, guest.mac));
+    expect(session).toMatchObject({ endCause: 'voucher_deleted' });
+    for (let i = 0; i < 100 && !s.unifi.commands.some((c) => c.body.cmd === 'unauthorize-guest'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(s.unifi.commands.at(-1)!.body).toEqual({ cmd: 'unauthorize-guest', mac: guest.mac });
+    expect((await guest.post('voucher', { voucher: codes[0]! })).status).toBe(422);
+  });
+});
+
+describe('multi-site vouchers', () => {
+  it('work at every site picked, with time, data and seats carried across them; not elsewhere', async () => {
+    const a = await site(['multisitevoucher', 'voucher']);
+    const b = await addUnifiSite(server, a.owner, ['multisitevoucher'], 'Harbour');
+    const c = await addUnifiSite(server, a.owner, ['multisitevoucher', 'voucher'], 'Airport');
+    fakes.push(b, c);
+    const multi = await createBatch(server, a.owner, `${a.api}/multisite_voucher`, {
+      count: 1,
+      site_ids: [b.siteId],
+      duration_value: 1,
+      duration_type: 'days',
+      data_limit: 1000,
+      num_devices: 2,
+    });
+    const single = await batch(a, { count: 1 });
+    const mac = randomMac();
+
+    const atA = await (await arriveFromUnifi(server, a, { mac })).guest.post('multisitevoucher', { voucher: multi.codes[0]! });
+    expect(atA.status).toBe(200);
+    await timePasses(multi.ids[0]!, 60, 250);
+
+    const atB = await (await arriveFromUnifi(server, b, { mac })).guest.post('multisitevoucher', { voucher: multi.codes[0]! });
+    expect(atB.status).toBe(200);
+    expect(grants(b)).toEqual([expect.objectContaining({ mac, minutes: 1380, bytes: 750 })]);
+    // The same device at another site is the same seat; a second device takes the second one.
+    const other = await arriveFromUnifi(server, b);
+    expect((await other.guest.post('multisitevoucher', { voucher: multi.codes[0]! })).status).toBe(200);
+    const third = await arriveFromUnifi(server, b);
+    expect((await third.guest.post('multisitevoucher', { voucher: multi.codes[0]! })).status).toBe(409);
+    expect(await db().select().from(voucherDevices).where(eq(voucherDevices.voucherId, multi.ids[0]!))).toHaveLength(2);
+
+    // Not at a site that was not picked, and a single-site voucher only at its own site.
+    const atC = await (await arriveFromUnifi(server, c)).guest.post('multisitevoucher', { voucher: multi.codes[0]! });
+    expect(atC.status).toBe(422);
+    const singleAtB = await (await arriveFromUnifi(server, b)).guest.post('multisitevoucher', { voucher: single.codes[0]! });
+    expect(textOf(singleAtB.html)).toContain('This voucher code is not valid here.');
+    // Either voucher screen takes any voucher that works at the site.
+    expect((await (await arriveFromUnifi(server, a)).guest.post('voucher', { voucher: single.codes[0]! })).status).toBe(200);
+
+    const details = (await a.owner.get(`${a.api}/multisite_voucher/${multi.ids[0]}`)).body;
+    expect(details.sessions.map((x: { site: { name: string } }) => x.site.name).sort()).toEqual([
+      'Harbour',
+      'Harbour',
+      'Main Street',
+    ]);
+    expect(details.sites.map((x: { name: string }) => x.name)).toEqual(['Harbour', 'Main Street']);
+    expect((await a.owner.get(`${b.api}/multisite_voucher/inuse`)).body.items).toHaveLength(1);
+  });
+});
+
+describe('guessing codes', () => {
+  it('answers 429 after 10 wrong codes from a device, even for a right one; other devices go on', async () => {
+    const s = await site(['voucher']);
+    const { codes } = await batch(s);
+    const { guest } = await arriveFromUnifi(server, s);
+    for (let i = 0; i < 10; i++) {
+      const wrong = await guest.post('voucher', { voucher: `ZZZZ-ZZZZ-ZZ${String(i).padStart(2, '0')}` });
+      expect(wrong.status).toBe(422);
+    }
+    const blocked = await guest.post('voucher', { voucher: codes[0]! });
+    expect(blocked.status).toBe(429);
+    expect(textOf(blocked.html)).toMatch(/Too many attempts\. Please wait 1[45] minutes and try again\./);
+    expect(grants(s)).toEqual([]);
+    expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+  });
+});
+
+describe('plan limit', () => {
+  it('refuses to start a voucher past the plan’s monthly activations; vouchers already started go on', async () => {
+    const s = await site(['voucher']);
+    const { codes, ids } = await batch(s, { count: 2 });
+    const mac = randomMac();
+    expect((await (await arriveFromUnifi(server, s, { mac })).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+    const [acct] = await db().select().from(vouchers).where(eq(vouchers.id, ids[0]!));
+    // Engage allows 2000 a month: as if 1999 more had been started.
+    await db()
+      .update(voucherActivationCounts)
+      .set({ activated: 2000 })
+      .where(and(eq(voucherActivationCounts.accountId, acct!.accountId), eq(voucherActivationCounts.month, activationPeriod())));
+
+    const refused = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
+    expect(refused.status).toBe(403);
+    expect(textOf(refused.html)).toContain(
+      'This Wi-Fi cannot start any more vouchers this month: its plan’s limit is reached. Please ask the staff.',
+    );
+    expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
+    expect((await (await arriveFromUnifi(server, s, { mac })).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+
+    const usage = (await s.owner.get(`${s.api}/voucher/unused`)).body.metadata.usage;
+    expect(usage).toMatchObject({ plan_type: 'engage', limit: 2000, activated: 2000, remaining: 0, limit_reached: true });
+    expect(usage.message).toBe(
+      'Your plan allows 2000 vouchers activated per month and this month they are all used: guests cannot start new vouchers until next month or until the plan is upgraded.',
+    );
+  });
+});
+
+describe('the QR code on a card', () => {
+  it('opens the voucher screen with the code filled in, through the gateway’s redirect', async () => {
+    const s = await site(['multilanding', 'voucher', 'clickthrough']);
+    const { codes } = await batch(s);
+    const { guest } = await arriveFromUnifi(server, s, { url: voucherQrUrl(DEFAULT_VOUCHER_QR_BASE_URL, codes[0]!) });
+    const start = await guest.get();
+    expect(start.html).toContain('href="voucher"');
+    const screen = await guest.get('voucher');
+    expect(screen.html).toMatch(new RegExp(`name="voucher"[^>]*value="${formatVoucherCode(codes[0]!)}"`));
+    const done = await guest.post('voucher', { voucher: formatVoucherCode(codes[0]!) });
+    expect(textOf(done.html)).toContain('You are connected');
+    // Without a code in the address the field is empty.
+    const plain = await (await arriveFromUnifi(server, s)).guest.get('voucher');
+    expect(plain.html).not.toMatch(/name="voucher"[^>]*value="\w/);
+  });
+});
