@@ -20,6 +20,24 @@ const settings = () => import('../features/settings/SettingsPages.tsx');
 const SettingsViewPage = lazy(() => settings().then((m) => ({ default: m.SettingsViewPage })));
 const SiteNamePage = lazy(() => settings().then((m) => ({ default: m.SiteNamePage })));
 const RedirectUrlPage = lazy(() => settings().then((m) => ({ default: m.RedirectUrlPage })));
+const routers = () => import('../features/routers/pages.ts');
+const UnifiSettingsPage = lazy(() => routers().then((m) => ({ default: m.UnifiSettingsPage })));
+const OpenNdsSettingsPage = lazy(() => routers().then((m) => ({ default: m.OpenNdsSettingsPage })));
+const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
+const GuestFieldsPage = lazy(() =>
+  import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
+);
+const guestAccounts = () => import('../features/guest-accounts/pages.ts');
+const GuestAccountsPage = lazy(() => guestAccounts().then((m) => ({ default: m.ManagePage })));
+const GuestAccountCreatePage = lazy(() => guestAccounts().then((m) => ({ default: m.CreatePage })));
+const GuestAccountEditPage = lazy(() => guestAccounts().then((m) => ({ default: m.EditPage })));
+const GuestAccountDetailsPage = lazy(() => guestAccounts().then((m) => ({ default: m.DetailsPage })));
+const guests = () => import('../features/guests/pages.ts');
+const GuestsPage = lazy(() => guests().then((m) => ({ default: m.GuestsPage })));
+const GuestDetailsPage = lazy(() => guests().then((m) => ({ default: m.GuestDetailsPage })));
+const splash = () => import('../features/splash/pages.ts');
+const SplashPagesPage = lazy(() => splash().then((m) => ({ default: m.SplashPagesPage })));
+const ScreenStylesPage = lazy(() => splash().then((m) => ({ default: m.ScreenStylesPage })));
 const NewSitePage = lazy(() => import('../features/sites/NewSitePage.tsx').then((m) => ({ default: m.NewSitePage })));
 const signup = () => import('../features/signup/SignupPages.tsx');
 const RegisterPage = lazy(() => signup().then((m) => ({ default: m.RegisterPage })));
@@ -99,6 +117,48 @@ export function AppRoutes() {
         <Route
           path="/app/settings-view/redirect-url"
           element={app(<PermissionGuard permission="sitesettings" children={<RedirectUrlPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/unifi"
+          element={app(<SiteGuard permission="routersettings" children={<UnifiSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/opennds"
+          element={app(<SiteGuard permission="routersettings" children={<OpenNdsSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/sms-config"
+          element={app(<SiteGuard permission="smsgateway" children={<SmsConfigPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/guest-fields"
+          element={app(<SiteGuard permission="sitesettings" children={<GuestFieldsPage />} />)}
+        />
+        <Route
+          path="/app/guestuser/manage"
+          element={app(<SiteGuard permission="guestuser" children={<GuestAccountsPage />} />)}
+        />
+        <Route
+          path="/app/guestuser/create"
+          element={app(<SiteGuard permission="guestuser" children={<GuestAccountCreatePage />} />)}
+        />
+        <Route
+          path="/app/guestuser/edit/:id"
+          element={app(<SiteGuard permission="guestuser" children={<GuestAccountEditPage />} />)}
+        />
+        <Route
+          path="/app/guestuser/details/:id/:p/:rpp/:search?"
+          element={app(<SiteGuard permission="guestuser" children={<GuestAccountDetailsPage />} />)}
+        />
+        <Route path="/app/guests" element={app(<SiteGuard permission="guests" children={<GuestsPage />} />)} />
+        <Route path="/app/guests/details/:id" element={app(<SiteGuard permission="guests" children={<GuestDetailsPage />} />)} />
+        <Route
+          path="/app/site/splash-pages"
+          element={app(<SiteGuard permission="landingpage" children={<SplashPagesPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/splash/:screen"
+          element={app(<SiteGuard permission="sitesettings" children={<ScreenStylesPage />} />)}
         />
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>

@@ -18,9 +18,14 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { loadSite } from '../../app/session.ts';
 import { profileLoaded, type Store } from '../../app/store.ts';
 import type { Profile } from '@splashboard/contract';
+import { routerSettingsPage } from '../routers/paths.ts';
+import './i18n.ts';
+import { splashScreenLink } from '../splash/linkStrings.ts';
 
 export function SettingsViewPage() {
   const { t } = useTranslation();
+  const site = useAppSelector((s) => s.site.settings);
+  const routerPage = site?.permissions.routersettings ? routerSettingsPage(site.router_type) : null;
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
@@ -34,6 +39,24 @@ export function SettingsViewPage() {
           <ListItemButton component={RouterLink} to="/app/settings-view/redirect-url">
             <ListItemText primary={t('settings.redirectUrl')} />
           </ListItemButton>
+          <ListItemButton component={RouterLink} to="/app/settings-view/guest-fields">
+            <ListItemText primary={t('settings.guestFieldsLink')} />
+          </ListItemButton>
+          {routerPage && (
+            <ListItemButton component={RouterLink} to={routerPage.path}>
+              <ListItemText primary={t('routers.settingsLink', { router: routerPage.label })} />
+            </ListItemButton>
+          )}
+          {site?.permissions.landingpage && (
+            <ListItemButton component={RouterLink} to={splashScreenLink(site.auth_methods)}>
+              <ListItemText primary={t('splash.settingsLink')} />
+            </ListItemButton>
+          )}
+          {site?.permissions.smsgateway && (
+            <ListItemButton component={RouterLink} to="/app/settings-view/sms-config">
+              <ListItemText primary={t('settings.smsConfig')} />
+            </ListItemButton>
+          )}
         </List>
       </Paper>
     </Stack>

@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next';
+
+export const guestApi = (siteId: number | null | undefined) => `/s/${siteId}/api/v1/guest`;
+
+/** A moment in the site's time zone (the one the date filters use), in the reader's language. */
+export const dateTime = (iso: string | null, lang: string, timeZone?: string) =>
+  iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '';
+
+export const bytes = (n: number, lang: string) => {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = n;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${value.toLocaleString(lang, { maximumFractionDigits: unit ? 1 : 0 })} ${units[unit]}`;
+};
+
+export const duration = (t: TFunction, minutes: number) =>
+  minutes < 60
+    ? t('guests.details.minutes', { count: minutes })
+    : t('guests.details.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+
+export const fullName = (g: { first_name: string | null; last_name: string | null }) =>
+  [g.first_name, g.last_name].filter(Boolean).join(' ');
+
+/** A count the API estimated, rounded as people say it ("about 1,000,000"). */
+export const roughly = (n: number, lang: string) => n.toLocaleString(lang, { maximumSignificantDigits: 2 });
+
+export const PAGE_SIZES = [10, 25, 50, 100];

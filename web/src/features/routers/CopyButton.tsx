@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Check from '@mui/icons-material/Check';
+
+/** The Clipboard API exists only in secure contexts; a dashboard on a plain-http LAN address falls back to execCommand. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // fall through to the old way
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const done = document.execCommand('copy');
+  area.remove();
+  return done;
+}
+
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const name = label ?? t('routers.copy');
+  return (
+    <Tooltip title={copied ? t('routers.copied') : name}>
+      <IconButton
+        aria-label={name}
+        size="small"
+        onClick={async () => {
+          setCopied(await copyText(text));
+          setTimeout(() => setCopied(false), 2000);
+        }}
+      >
+        {copied ? <Check fontSize="small" /> : <ContentCopy fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+}

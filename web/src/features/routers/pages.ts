@@ -1,0 +1,3 @@
+// One lazy chunk for the router settings pages.
+export { UnifiSettingsPage } from './UnifiSettingsPage.tsx';
+export { OpenNdsSettingsPage } from './OpenNdsSettingsPage.tsx';
