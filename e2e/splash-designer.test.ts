@@ -1,0 +1,262 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { sites as siteRows } from '../server/src/db/schema/index.ts';
+import { startServer, type TestServer } from '../server/test/harness.ts';
+import { signedInClient } from '../server/test/clients.ts';
+import { arriveFromUnifi, randomMac, textOf, unifiPortalSite, type PortalSite } from '../server/test/portal.ts';
+import { launch, screenshot } from './browser.ts';
+
+// The splash page designer in Chromium at a phone's and a desktop's width: an operator changes the
+// design and a login method's fields, sees the preview (the portal's own page in a frame) change
+// before saving, saves, and a guest sent by the UniFi controller gets that page from the real portal.
+// Also: a server validation error on its field, an image upload, a screen's style page, Spanish, and
+// a Read Only client.
+
+let server: TestServer;
+let browser: Browser;
+const sites: PortalSite[] = [];
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    launch(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(sites.map((s) => s.unifi.close()));
+  await server?.close();
+});
+
+const PASSWORD = 'correct-horse-7';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A UniFi location whose guests log in by email, its controller the fake one; and its owner's email. */
+async function emailSite() {
+  const site = await unifiPortalSite(server, ['email']);
+  sites.push(site);
+  const email = (await site.owner.get('/a/api/v1/profile/')).body.email as string;
+  return { site, email };
+}
+
+async function signIn(page: Page, email: string, password: string, siteId: number) {
+  await page.goto(`${server.url}/newapp/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: /^(Sign in|Entrar|Iniciar sesión)$/ }).click();
+  await page.getByTestId('dashboard-site').waitFor();
+  // The site guard sends a page of a site not selected yet to the dashboard: select it there first.
+  await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${siteId}`);
+  await page.getByTestId('dashboard-site').getByText('Main Street').waitFor();
+}
+
+/** Lets transitions finish, so a screenshot shows the settled page. */
+const settle = (page: Page) => page.waitForTimeout(400);
+
+async function fitsWidth(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const backgroundOf = (frame: FrameLocator | Page) => frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
+const fontOf = (frame: FrameLocator | Page) =>
+  frame.locator('body').evaluate(async (b) => {
+    await document.fonts.ready;
+    const loaded = [...document.fonts].some((f) => f.family.replace(/["']/g, '') === 'Lato' && f.status === 'loaded');
+    return { family: getComputedStyle(b).fontFamily, loaded };
+  });
+
+/** On a phone the preview is behind a toggle. */
+async function openPreview(page: Page, width: number) {
+  if (width < 1000) {
+    const toggle = page.getByRole('button', { name: /^(Show the preview|Mostrar la vista previa)$/ });
+    if (await toggle.isVisible()) await toggle.click();
+  }
+  const frame = page.frameLocator('[data-testid=splash-preview]');
+  await frame.locator('main.card').waitFor();
+  return frame;
+}
+
+describe.each([
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+])('the splash page designer at $width wide', ({ width, height }) => {
+  it('previews a new colour, heading, font and field before saving, and the portal serves them to a guest after', async () => {
+    const { site, email } = await emailSite();
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await signIn(page, email, PASSWORD, site.siteId);
+    await page.goto(`${server.url}/newapp/app/site/splash-pages`);
+    await page.getByRole('heading', { name: 'Splash page', exact: true }).waitFor();
+
+    // The design: a colour typed, a font chosen from the fonts the server offers, a logo uploaded.
+    await page.getByLabel('Page background', { exact: true }).fill('#0b3d2e');
+    await page.getByLabel('Font', { exact: true }).click();
+    await page.getByRole('option', { name: 'Lato' }).click();
+    await page
+      .getByTestId('upload-logo_image')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText('Only image files are accepted').waitFor();
+    await page.getByTestId('upload-logo_image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('img', { name: 'Logo' }).waitFor();
+
+    // The email method: its heading, and a custom field.
+    await page.getByRole('tab', { name: 'Email' }).click();
+    await page.getByRole('button', { name: 'Screen style' }).click();
+    await page.getByRole('group', { name: 'Heading' }).getByLabel('Heading (HTML)').fill('<h2>Welcome to Harbour Café</h2>');
+    await page.getByLabel('Field to add').click();
+    await page.getByRole('option', { name: 'Custom text' }).click();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByRole('listitem', { name: 'Your answer' }).getByLabel('Label').fill('Room number');
+    await page.getByRole('listitem', { name: 'Room number' }).getByLabel('Required').click();
+
+    // Before saving: the preview is the guest page with all of it.
+    const preview = await openPreview(page, width);
+    await preview.getByRole('heading', { name: 'Welcome to Harbour Café' }).waitFor();
+    await preview.getByLabel('Room number').waitFor();
+    await preview.locator('.logo img').waitFor();
+    expect(await backgroundOf(preview)).toBe('rgb(11, 61, 46)');
+    expect(await fontOf(preview)).toEqual({ family: 'Lato, sans-serif', loaded: true });
+    await page.getByText('You have unsaved changes').waitFor();
+    await settle(page);
+    await screenshot(page, `splash-designer-preview-${width}`);
+    await fitsWidth(page);
+
+    // The desktop size of the preview, scaled to fit.
+    await page.getByRole('button', { name: 'Desktop', exact: true }).click();
+    await preview.getByRole('heading', { name: 'Welcome to Harbour Café' }).waitFor();
+    await page.getByRole('button', { name: 'Phone', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.getByText('No unsaved changes').waitFor();
+
+    // A guest sent by the controller gets the same page from the portal.
+    const { guest } = await arriveFromUnifi(server, site);
+    const served = await guest.get();
+    expect(served.status).toBe(200);
+    expect(textOf(served.html)).toContain('Welcome to Harbour Café');
+    expect(textOf(served.html)).toContain('Room number');
+    expect(served.html).toContain('body{background:#0b3d2e');
+    expect(served.html).toContain('/static/guest/fonts/lato/400.css');
+
+    // And in a browser: the guest's phone on the portal, as the controller sends it.
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const guestPage = await phone.newPage();
+    await guestPage.goto(
+      `${server.url}/guest/s/${site.unifiSite}/?id=${randomMac()}&ap=f0:9f:c2:00:00:01&url=http://example.com/`,
+    );
+    await guestPage.getByRole('heading', { name: 'Welcome to Harbour Café' }).waitFor();
+    await guestPage.getByLabel(/^Room number/).waitFor();
+    expect(await backgroundOf(guestPage)).toBe('rgb(11, 61, 46)');
+    expect(await fontOf(guestPage)).toEqual({ family: 'Lato, sans-serif', loaded: true });
+    await screenshot(guestPage, `splash-designer-guest-${width}`);
+    await phone.close();
+    await context.close();
+  });
+
+  it('shows a server validation error on its field and says Save updates failed', async () => {
+    const { site, email } = await emailSite();
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await signIn(page, email, PASSWORD, site.siteId);
+    await page.goto(`${server.url}/newapp/app/site/splash-pages`);
+    await page.getByRole('tab', { name: 'Email' }).click();
+    await page.getByRole('button', { name: 'Advanced settings' }).click();
+    // Limited speed with no limit set: only the server knows it is wrong.
+    await page.getByLabel('Unlimited speed').click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Save updates failed').waitFor();
+    await page.getByText('Set an upload or download limit, or choose unlimited speed').waitFor();
+    await page.getByText('You have unsaved changes').waitFor();
+    await settle(page);
+    await screenshot(page, `splash-designer-error-${width}`);
+    await fitsWidth(page);
+
+    await page.getByLabel('Download speed').fill('2048');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect((await site.owner.get(`${site.api}/emailconfig/`)).body).toMatchObject({ speed_dl: 2048, unlimited_speed: false });
+    await context.close();
+  });
+});
+
+describe('splash screens in Spanish, one screen’s style page, and a Read Only client', () => {
+  it('shows the designer and the preview in Spanish on a phone', async () => {
+    const { site, email } = await emailSite();
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES' });
+    const page = await context.newPage();
+    await signIn(page, email, PASSWORD, site.siteId);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/newapp/app/site/splash-pages`);
+    await page.getByRole('heading', { name: 'Página de bienvenida', exact: true }).waitFor();
+    await page.getByLabel('Fondo de la página', { exact: true }).fill('#12');
+    await page.getByText('Usa un color como #1976d2 o rgba(25, 118, 210, 0.8)').waitFor();
+    await page.getByLabel('Fondo de la página', { exact: true }).fill('#123456');
+    await page.getByRole('tab', { name: 'Correo electrónico' }).click();
+    // The preview speaks the guest's language: the default texts in Spanish.
+    const preview = await openPreview(page, 375);
+    await preview.getByRole('heading', { name: 'Conéctate con tu correo' }).waitFor();
+    await preview.getByRole('button', { name: 'Conectar' }).waitFor();
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await preview.getByRole('heading', { name: 'Connect with your email' }).waitFor();
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
+    await page.getByRole('button', { name: 'Ajustes avanzados' }).click();
+    await page.getByLabel('Velocidad ilimitada').click();
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await page.getByText('No se han podido guardar los cambios').waitFor();
+    await page.getByText('Pon un límite de subida o de bajada, o elige velocidad ilimitada').waitFor();
+    await settle(page);
+    await screenshot(page, 'splash-designer-es-375');
+    await fitsWidth(page);
+    await context.close();
+  });
+
+  it('edits one screen’s style from the settings, with the preview of its code step', async () => {
+    const { site, email } = await emailSite();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, email, PASSWORD, site.siteId);
+    await page.goto(`${server.url}/newapp/app/settings-view`);
+    await page.getByRole('link', { name: 'Splash screen styles' }).click();
+    await page.getByRole('heading', { name: 'Splash screen style' }).waitFor();
+    await page.getByLabel('Screen', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Phone (SMS code)' }).click();
+    await page.waitForURL(/\/app\/settings-view\/splash\/phone(\?|$)/);
+    await page.getByRole('group', { name: 'Code button' }).getByLabel('Text', { exact: true }).fill('Check my code');
+    await page.getByRole('combobox', { name: 'Screen' }).last().click();
+    await page.getByRole('option', { name: 'Phone: the code step' }).click();
+    const preview = page.frameLocator('[data-testid=splash-preview]');
+    await preview.getByRole('button', { name: 'Check my code' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'splash-screen-style-1440');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect((await site.owner.get(`${site.api}/phoneconfig/splashpage`)).body.phone_otpbtn_text).toBe('Check my code');
+    await context.close();
+  });
+
+  it('opens read-only for a client with Read Only access to the landing page', async () => {
+    const { site } = await emailSite();
+    const [row] = await server.handle.db.select().from(siteRows).where(eq(siteRows.id, site.siteId));
+    const reader = await signedInClient(server, row!.accountId, [{ siteId: site.siteId, area: 'landing_page', level: 'read' }]);
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await signIn(page, reader.email, 'client-pass-7', site.siteId);
+    await page.goto(`${server.url}/newapp/app/site/splash-pages`);
+    await page.getByText('You can see the splash page settings but not change them (Read Only access).').waitFor();
+    expect(await page.getByLabel('Page background', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await openPreview(page, 375);
+    await settle(page);
+    await screenshot(page, 'splash-designer-read-only-375');
+    await context.close();
+  });
+});
