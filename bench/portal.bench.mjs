@@ -1,0 +1,250 @@
+// The guest portal beside a bare Fastify route, in one run, on the embedded database and (with
+// BENCH_DATABASE_URL) on PostgreSQL: the arrival from a UniFi controller (the 303 to the splash page),
+// the splash page of a click-through site, and click-through logins granted through a UniFi controller
+// (the fake controller of the tests, over HTTPS, in its own process).
+// Usage: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/portal.bench.mjs [seconds]
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { URLSearchParams } from 'node:url';
+import { cannon, freshPgDatabase, root, startProcess, startSplashboard, summarize } from './lib.mjs';
+
+const seconds = Number(process.argv[2] ?? 10);
+const PORTS = { bare: 18181, pglite: 18180, pg: 18182 };
+const UNIFI_SITE = 'benchsite';
+const CONNECTIONS = 10; // autocannon's, as bench/lib.mjs sets it
+/** Each measurement is taken in this many slices, taking turns with the others. */
+const ROUNDS = 5;
+/** How many of the latest arrivals open their splash page in a slice. */
+const RECENT = 5000;
+const slice = Math.max(1, Math.round(seconds / ROUNDS));
+/** What Safari on an iPhone sends with every request. */
+const PHONE = {
+  'user-agent':
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'en-GB,en;q=0.9',
+  'accept-encoding': 'gzip, deflate, br',
+};
+const AP = 'f0:9f:c2:00:00:01';
+const credentials = JSON.stringify({ email: 'bench@splashboard.local', password: 'bench-password' });
+
+/** The fake UniFi controller in its own process; `granted()` asks it how many guests it let in. */
+function startController() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/unifi-controller.mjs', UNIFI_SITE], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const waiting = [];
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const [word, value] = line.split(' ');
+      if (word === 'ready') resolve({ child, url: value, granted });
+      if (word === 'count') waiting.shift()?.(Number(value));
+    });
+    child.on('exit', (code) => reject(new Error(`the fake UniFi controller exited (${code})`)));
+    function granted() {
+      return new Promise((done) => {
+        waiting.push(done);
+        child.stdin.write('count\n');
+      });
+    }
+  });
+}
+
+/** A signed-in API client, as the dashboard is: session cookie and the XSRF header. */
+async function signIn(base) {
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: credentials,
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return async (method, path, body) => {
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+    return JSON.parse(text);
+  };
+}
+
+const hex = (n) => (n & 0xff).toString(16).padStart(2, '0');
+/** A different locally administered MAC for every arrival of a run (engines run on their own databases). */
+const macOf = (i) => `02:b0:${hex(i >> 24)}:${hex(i >> 16)}:${hex(i >> 8)}:${hex(i)}`;
+const arrivalPath = (mac) =>
+  `/guest/s/${UNIFI_SITE}/?${new URLSearchParams({ ap: AP, id: mac, t: String(Math.floor(Date.now() / 1000)), url: 'http://example.com/', ssid: 'Guest' })}`;
+
+/**
+ * CPU time (user + system) a process has used, in microseconds, from Linux's /proc (clock ticks of
+ * 1/100 s); NaN elsewhere. Unlike requests per second it hardly depends on what else the machine runs.
+ */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
+}
+
+/** autocannon for one slice, also counting the CPU time the answering process spent. */
+async function slicedCannon(pid, opts) {
+  const before = cpuMicros(pid);
+  const result = await cannon({ duration: slice, ...opts });
+  return { ...result, cpuMicros: cpuMicros(pid) - before };
+}
+
+/** The slices of one measurement as one result: requests over the time of all slices. */
+function combine(results) {
+  const sum = (pick) => results.reduce((n, r) => n + pick(r), 0);
+  const sorted = (pick) => results.map(pick).sort((a, b) => a - b);
+  const total = sum((r) => r.requests.total);
+  const out = {
+    requests: { total, average: total / sum((r) => r.duration) },
+    cpuPerRequest: sum((r) => r.cpuMicros) / total,
+    // Percentiles cannot be merged: the middle slice's median, the worst slice's p99.
+    latency: { p50: sorted((r) => r.latency.p50)[results.length >> 1], p99: sorted((r) => r.latency.p99).at(-1) },
+  };
+  for (const key of ['errors', 'timeouts', 'non2xx', '1xx', '2xx', '3xx', '4xx', '5xx']) out[key] = sum((r) => r[key]);
+  return out;
+}
+
+/** Every answer of a measurement must be of this class (2xx or 3xx), without socket errors. */
+function check(name, result, statusClass) {
+  const expected = result[statusClass];
+  const total = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  if (result.errors || result.timeouts || expected !== total || !total)
+    throw new Error(
+      `${name}: ${expected} of ${total} answers were ${statusClass}, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+}
+
+async function measure(engine, env, port, controller, bareUrl, barePid) {
+  const sb = await startSplashboard(port, env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    // The site, as an operator sets it up: a click-through site whose router is the UniFi controller.
+    const api = await signIn(base);
+    const site = await api('POST', '/s/api/v1/site/', {
+      name: 'Bench Café',
+      router_type: 'unifi',
+      auth_methods: ['clickthrough'],
+      skip_image: true,
+    });
+    const unifi = await api('PUT', `/s/${site.id}/api/v1/routersettings/unifi`, {
+      url: controller.url,
+      username: 'admin',
+      password: 'secret-pass',
+      site: UNIFI_SITE,
+      skip_tls_verify: true,
+    });
+    if (unifi.status !== 'Online') throw new Error(`the controller is ${unifi.status}: ${unifi.status_detail}`);
+    const grantedBefore = await controller.granted();
+
+    // The three measurements and the bare route take turns in short slices, so that a busy neighbour on
+    // the machine weighs on all of them alike.
+    const pages = [];
+    let arrivals = 0;
+    let logins = 0;
+    const slices = { bare: [], arrival: [], splash: [], login: [] };
+    const bareRequests = Array.from({ length: RECENT }, () => ({ method: 'GET', path: new URL(bareUrl).pathname }));
+    for (let round = 0; round < ROUNDS; round++) {
+      // The yardstick gets the same request headers as the phone's requests, and the same client work: a
+      // list of RECENT prebuilt requests (autocannon spends more per request on a list than on one).
+      slices.bare.push(await slicedCannon(barePid, { url: bareUrl, headers: PHONE, requests: bareRequests }));
+      // (b) Arrivals, each from a new device; their 303s give the signed pages the others use.
+      const arrived = pages.length;
+      slices.arrival.push(
+        await slicedCannon(sb.pid, {
+          url: base,
+          headers: PHONE,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (req) => ({ ...req, path: arrivalPath(macOf(arrivals++)) }),
+              onResponse: (status, _body, _ctx, headers) => {
+                if (status === 303) pages.push(headers.location ?? headers.Location);
+              },
+            },
+          ],
+        }),
+      );
+      // (a) The splash page of the guests who just arrived (the last ones of the slice before, at most
+      // RECENT), as a phone opens it right after the redirect. The page is drawn once per settings
+      // version; every request has its pass checked. Prebuilt requests (no per-request setup on the
+      // client), as the bare route's.
+      const justArrived = pages.slice(Math.max(arrived, pages.length - RECENT)).map((path) => ({ method: 'GET', path }));
+      slices.splash.push(await slicedCannon(sb.pid, { url: base, headers: PHONE, requests: justArrived }));
+      // (c) Logins: each POST is a new guest's first login (a pass of its own, a MAC the site has not
+      // seen), recorded and granted by the controller. Should the passes run out, a pass is used again:
+      // a repeated login of that device, still recorded and granted; the count is printed.
+      slices.login.push(
+        await slicedCannon(sb.pid, {
+          url: base,
+          headers: { ...PHONE, 'content-type': 'application/x-www-form-urlencoded' },
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req) => ({ ...req, path: `${pages[logins++ % pages.length]}clickthrough`, body: '' }),
+            },
+          ],
+        }),
+      );
+    }
+    const r = Object.fromEntries(Object.entries(slices).map(([name, results]) => [name, combine(results)]));
+    check(`${engine} bare`, r.bare, '2xx');
+    check(`${engine} arrival`, r.arrival, '3xx');
+    check(`${engine} splash page`, r.splash, '2xx');
+    check(`${engine} login`, r.login, '2xx');
+    // autocannon stops counting at the end of a slice; the logins still in flight then (one per
+    // connection at most) are granted all the same.
+    await sleep(1000);
+    const granted = (await controller.granted()) - grantedBefore;
+    if (granted < r.login['2xx'] || granted > r.login['2xx'] + CONNECTIONS * ROUNDS)
+      throw new Error(`${engine}: ${r.login['2xx']} logins answered, the controller granted ${granted}`);
+    return { ...r, granted, passes: pages.length, repeats: Math.max(0, logins - pages.length) };
+  } finally {
+    sb.kill();
+  }
+}
+
+const bare = await startProcess(['bench/bare-server.mjs'], { PORT: String(PORTS.bare) }, /ready/);
+const controller = await startController();
+const rows = [];
+const notes = [];
+try {
+  const engines = [['PGlite', {}, PORTS.pglite]];
+  const pgDb = await freshPgDatabase();
+  if (pgDb) engines.push(['PostgreSQL', { DATABASE_URL: pgDb.url }, PORTS.pg]);
+  for (const [engine, env, port] of engines) {
+    const r = await measure(engine, env, port, controller, `http://127.0.0.1:${PORTS.bare}/bare`, bare.pid);
+    const ratio = (x) => (x.requests.average / r.bare.requests.average).toFixed(3);
+    const cpuRatio = (x) => (r.bare.cpuPerRequest / x.cpuPerRequest).toFixed(3);
+    const row = (name, x) => ({ ...summarize(name, x), 'server CPU µs/req': Number(x.cpuPerRequest.toFixed(1)) });
+    rows.push(
+      row(`bare Fastify route (beside ${engine})`, r.bare),
+      row(`${engine}: GET splash page`, r.splash),
+      // Every arrival answered 303 (checked): count only other answers as failures.
+      { ...row(`${engine}: GET arrival (303)`, r.arrival), non2xx: r.arrival.non2xx - r.arrival['3xx'] },
+      row(`${engine}: POST click-through login`, r.login),
+    );
+    notes.push(
+      `${engine}: req/s ratio to bare: splash ${ratio(r.splash)}, arrival ${ratio(r.arrival)}, login ${ratio(r.login)};` +
+        ` server CPU per request, bare/portal: splash ${cpuRatio(r.splash)}, arrival ${cpuRatio(r.arrival)}, login ${cpuRatio(r.login)}` +
+        ` (${r.granted} guests granted by the controller; ${r.passes} passes, ${r.repeats} logins repeated a pass)`,
+    );
+  }
+  await pgDb?.drop();
+} finally {
+  bare.kill();
+  controller.child.kill();
+}
+console.table(rows);
+console.log(notes.join('\n'));
