@@ -201,7 +201,8 @@ describe.each([
     await page.getByText('room-101').waitFor();
     await expect(page.getByText('ana.garcia').count()).resolves.toBe(0);
     await context.close();
-  });
+    // The longest walk of the suite: every screen of the area in one story.
+  }, 150_000);
 
   it('lets a guest sign in with an account on the portal', async () => {
     const { api, siteId, lookupKey } = await account();
