@@ -178,7 +178,7 @@ export function CardPreview(props: {
           ))}
         </svg>
         <Typography variant="caption" color="text.secondary" data-testid="voucher-page-caption">
-          {t('vouchers.design.pageCaption', { count: design.cards_per_page, paper: t(`vouchers.papers.${design.paper}`) })}
+          {t('vouchers.design.pageCaption', { n: design.cards_per_page, paper: t(`vouchers.papers.${design.paper}`) })}
         </Typography>
       </Stack>
     </Stack>
