@@ -223,6 +223,11 @@ describe.each([
     const texts = pdfTexts(designed.pdf.content);
     expect(texts).toContain('Hotel Sol Wi-Fi');
     expect(texts.some((s) => s.startsWith('Duración: 2 horas'))).toBe(true);
+    // The preview lays the card out as the PDF does: the same lines, joined, wrapped and cut the same way.
+    const isCode = (s: string) => /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(s);
+    const previewLines = (await preview.locator('text').allTextContents()).filter((s) => !isCode(s));
+    expect(previewLines.length).toBeGreaterThan(3);
+    expect(previewLines).toEqual(texts.filter((s) => !isCode(s)));
     // The logo and one strip of QR codes a page.
     expect(designed.pdf.images.length).toBeGreaterThanOrEqual(4);
 
