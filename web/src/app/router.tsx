@@ -32,6 +32,11 @@ const GuestAccountsPage = lazy(() => guestAccounts().then((m) => ({ default: m.M
 const GuestAccountCreatePage = lazy(() => guestAccounts().then((m) => ({ default: m.CreatePage })));
 const GuestAccountEditPage = lazy(() => guestAccounts().then((m) => ({ default: m.EditPage })));
 const GuestAccountDetailsPage = lazy(() => guestAccounts().then((m) => ({ default: m.DetailsPage })));
+const vouchers = () => import('../features/vouchers/pages.ts');
+const VoucherManagePage = lazy(() => vouchers().then((m) => ({ default: m.ManagePage })));
+const VoucherCreatePage = lazy(() => vouchers().then((m) => ({ default: m.CreatePage })));
+const VoucherDesignPage = lazy(() => vouchers().then((m) => ({ default: m.DesignPage })));
+const VoucherDetailsPage = lazy(() => vouchers().then((m) => ({ default: m.DetailsPage })));
 const guests = () => import('../features/guests/pages.ts');
 const GuestsPage = lazy(() => guests().then((m) => ({ default: m.GuestsPage })));
 const GuestDetailsPage = lazy(() => guests().then((m) => ({ default: m.GuestDetailsPage })));
@@ -46,6 +51,12 @@ const RegistrationPage = lazy(() => signup().then((m) => ({ default: m.Registrat
 const RegistrationSuccessPage = lazy(() => signup().then((m) => ({ default: m.RegistrationSuccessPage })));
 const PlansPage = lazy(() => import('../features/signup/PlansPage.tsx').then((m) => ({ default: m.PlansPage })));
 const OnboardingPage = lazy(() => import('../features/signup/OnboardingPages.tsx').then((m) => ({ default: m.OnboardingPage })));
+
+/** The two voucher areas: the same screens for single-site and multi-site vouchers. */
+const VOUCHER_AREAS = [
+  { base: '/app/voucher', kind: 'voucher', permission: 'voucher' },
+  { base: '/app/voucher/multisite', kind: 'multisite_voucher', permission: 'multisitevoucher' },
+] as const;
 
 /** A signed-in page inside the top bar and side menu, behind the signed-in gate. */
 const app = (page: ReactNode) => (
@@ -150,6 +161,28 @@ export function AppRoutes() {
           path="/app/guestuser/details/:id/:p/:rpp/:search?"
           element={app(<SiteGuard permission="guestuser" children={<GuestAccountDetailsPage />} />)}
         />
+        {VOUCHER_AREAS.flatMap(({ base, kind, permission }) => [
+          <Route
+            key={`${base}/manage`}
+            path={`${base}/manage`}
+            element={app(<SiteGuard permission={permission} children={<VoucherManagePage kind={kind} />} />)}
+          />,
+          <Route
+            key={`${base}/create`}
+            path={`${base}/create`}
+            element={app(<SiteGuard permission={permission} children={<VoucherCreatePage kind={kind} />} />)}
+          />,
+          <Route
+            key={`${base}/design`}
+            path={`${base}/design`}
+            element={app(<SiteGuard permission={permission} children={<VoucherDesignPage kind={kind} />} />)}
+          />,
+          <Route
+            key={`${base}/details`}
+            path={`${base}/details/:id?`}
+            element={app(<SiteGuard permission={permission} children={<VoucherDetailsPage kind={kind} />} />)}
+          />,
+        ])}
         <Route path="/app/guests" element={app(<SiteGuard permission="guests" children={<GuestsPage />} />)} />
         <Route path="/app/guests/details/:id" element={app(<SiteGuard permission="guests" children={<GuestDetailsPage />} />)} />
         <Route

@@ -1,8 +1,18 @@
 import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { formatVoucherCode, voucherQrUrl, type VoucherDesign } from '@splashboard/contract';
-import { cardLabels, describeBatch, type PrintedBatch } from './voucher-card-text.ts';
+import {
+  VOUCHER_CARD_GAP,
+  VOUCHER_CARD_PAD,
+  VOUCHER_PAGE_MARGIN,
+  cardLabels,
+  describeBatch,
+  formatVoucherCode,
+  voucherCardSize,
+  voucherQrUrl,
+  type PrintedBatch,
+  type VoucherDesign,
+} from '@splashboard/contract';
 
 export interface CardSheet {
   design: VoucherDesign;
@@ -15,11 +25,9 @@ export interface CardSheet {
   logo: { data: Buffer } | null;
 }
 
-const PAPER = { a4: [595.28, 841.89], letter: [612, 792] } as const;
-const GRID: Record<number, [number, number]> = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 10: [2, 5], 12: [3, 4] };
-const MARGIN = 24;
-const GAP = 8;
-const PAD = 10;
+const MARGIN = VOUCHER_PAGE_MARGIN;
+const GAP = VOUCHER_CARD_GAP;
+const PAD = VOUCHER_CARD_PAD;
 /** Light modules around the symbol, as QR readers need. */
 const QUIET = 4;
 /** Cards drawn between two turns of the event loop, so other requests are served meanwhile. */
@@ -270,10 +278,14 @@ function coalesce(source: Readable, size = 256 * 1024): Readable {
  * are served meanwhile.
  */
 export function renderCards(sheet: CardSheet): Readable {
-  const [pageWidth, pageHeight] = PAPER[sheet.paper];
-  const [cols, rows] = GRID[sheet.design.cards_per_page] ?? [2, 5];
-  const cardWidth = (pageWidth - 2 * MARGIN - (cols - 1) * GAP) / cols;
-  const cardHeight = (pageHeight - 2 * MARGIN - (rows - 1) * GAP) / rows;
+  const {
+    cols,
+    rows,
+    pageWidth,
+    pageHeight,
+    width: cardWidth,
+    height: cardHeight,
+  } = voucherCardSize(sheet.paper, sheet.design.cards_per_page);
   const perPage = cols * rows;
   const doc = new PDFDocument({
     size: [pageWidth, pageHeight],

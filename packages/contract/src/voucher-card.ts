@@ -1,4 +1,32 @@
-import type { VoucherDesign } from '@splashboard/contract';
+import type { VoucherDesign } from './vouchers.ts';
+
+/**
+ * What a printed voucher card says and where the cards sit on the page: shared by the server's PDF and
+ * the designer's live preview, so that the preview shows what prints.
+ */
+
+/** Page sizes in PDF points (1/72 inch). */
+export const VOUCHER_PAPER_SIZE = { a4: [595.28, 841.89], letter: [612, 792] } as const;
+/** Columns and rows of cards for each cards-per-page choice. */
+export const VOUCHER_CARD_GRID: Record<number, [number, number]> = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 10: [2, 5], 12: [3, 4] };
+/** Page margin, gap between cards and padding inside a card, in points. */
+export const VOUCHER_PAGE_MARGIN = 24;
+export const VOUCHER_CARD_GAP = 8;
+export const VOUCHER_CARD_PAD = 10;
+
+/** A card's width and height in points on a paper with a number of cards per page. */
+export function voucherCardSize(paper: keyof typeof VOUCHER_PAPER_SIZE, cardsPerPage: number) {
+  const [pageWidth, pageHeight] = VOUCHER_PAPER_SIZE[paper];
+  const [cols, rows] = VOUCHER_CARD_GRID[cardsPerPage] ?? [2, 5];
+  return {
+    cols,
+    rows,
+    pageWidth,
+    pageHeight,
+    width: (pageWidth - 2 * VOUCHER_PAGE_MARGIN - (cols - 1) * VOUCHER_CARD_GAP) / cols,
+    height: (pageHeight - 2 * VOUCHER_PAGE_MARGIN - (rows - 1) * VOUCHER_CARD_GAP) / rows,
+  };
+}
 
 /** What a printed card says about its batch. */
 export interface PrintedBatch {
