@@ -35,6 +35,7 @@ import { metaRoutes } from './domains/meta/meta.routes.ts';
 import { createMacEntriesService } from './domains/network/macentries.service.ts';
 import { createNasClientsService } from './domains/network/nas-clients.service.ts';
 import { networkRoutes } from './domains/network/network.routes.ts';
+import { createWhitelistSync } from './domains/network/whitelist-sync.ts';
 import { createSplashService } from './domains/splash/splash.service.ts';
 import { splashRoutes } from './domains/splash/splash.routes.ts';
 import { fontsRoutes } from './domains/splash/fonts.routes.ts';
@@ -155,7 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(sitesRoutes(sitesService), { prefix: '/s/api/v1' });
   await app.register(
     networkRoutes(
-      createMacEntriesService({ db, sites: sitesService }),
+      createMacEntriesService({ db, sites: sitesService, sync: createWhitelistSync({ ...ctx, controllers }) }),
       createNasClientsService({ db, secrets, sites: sitesService }),
     ),
     { prefix: '/s/:siteId/api/v1' },

@@ -82,7 +82,15 @@ describe('whitelisted devices', () => {
     const { client } = await signedInClient(server, await accountIdOf(owner.email), [
       { siteId: site.id, area: 'device_whitelisting', level: 'read' },
     ]);
-    expect((await client.get(`/s/${site.id}/api/v1/macentry/`)).body.items).toHaveLength(1);
+    const seen = await client.get(`/s/${site.id}/api/v1/macentry/`);
+    expect(seen.body.items).toHaveLength(1);
+    expect(seen.body.can_write).toBe(false);
+    expect((await client.get(`/s/${site.id}/api/v1/macentry/${entry.id}`)).body).toMatchObject({
+      mac: '00:11:22:33:44:55',
+      can_write: false,
+    });
+    expect((await owner.client.get(`/s/${site.id}/api/v1/macentry/`)).body.can_write).toBe(true);
+    expect((await other.client.get(`/s/${site.id}/api/v1/macentry/${entry.id}`)).status).toBe(404);
     expect(
       (await client.post(`/s/${site.id}/api/v1/macentry/`, { mac: '00:11:22:33:44:66', external_ip: '192.0.2.11' })).status,
     ).toBe(403);

@@ -21,6 +21,7 @@ import type { Profile } from '@splashboard/contract';
 import { routerSettingsPage } from '../routers/paths.ts';
 import './i18n.ts';
 import { splashScreenLink } from '../splash/linkStrings.ts';
+import '../whitelist/linkStrings.ts';
 
 export function SettingsViewPage() {
   const { t } = useTranslation();
@@ -50,6 +51,11 @@ export function SettingsViewPage() {
           {site?.permissions.landingpage && (
             <ListItemButton component={RouterLink} to={splashScreenLink(site.auth_methods)}>
               <ListItemText primary={t('splash.settingsLink')} />
+            </ListItemButton>
+          )}
+          {site?.permissions.macauth && (
+            <ListItemButton component={RouterLink} to="/app/settings-view/whitelisted-devices">
+              <ListItemText primary={t('whitelist.settingsLink')} />
             </ListItemButton>
           )}
           {site?.permissions.smsgateway && (
