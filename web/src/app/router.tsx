@@ -27,6 +27,7 @@ const whitelist = () => import('../features/whitelist/pages.ts');
 const WhitelistPage = lazy(() => whitelist().then((m) => ({ default: m.WhitelistPage })));
 const WhitelistCreatePage = lazy(() => whitelist().then((m) => ({ default: m.CreatePage })));
 const WhitelistEditPage = lazy(() => whitelist().then((m) => ({ default: m.EditPage })));
+const UnifiTasksPage = lazy(() => import('../features/unifi-tasks/pages.ts').then((m) => ({ default: m.UnifiTasksPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -129,6 +130,10 @@ export function AppRoutes() {
         <Route
           path="/app/settings-view/opennds"
           element={app(<SiteGuard permission="routersettings" children={<OpenNdsSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/unifi-scheduled-tasks"
+          element={app(<SiteGuard permission="routersettings" children={<UnifiTasksPage />} />)}
         />
         <Route
           path="/app/settings-view/whitelisted-devices"

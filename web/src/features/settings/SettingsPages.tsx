@@ -22,6 +22,7 @@ import { routerSettingsPage } from '../routers/paths.ts';
 import './i18n.ts';
 import { splashScreenLink } from '../splash/linkStrings.ts';
 import '../whitelist/linkStrings.ts';
+import '../unifi-tasks/linkStrings.ts';
 
 export function SettingsViewPage() {
   const { t } = useTranslation();
@@ -51,6 +52,11 @@ export function SettingsViewPage() {
           {site?.permissions.landingpage && (
             <ListItemButton component={RouterLink} to={splashScreenLink(site.auth_methods)}>
               <ListItemText primary={t('splash.settingsLink')} />
+            </ListItemButton>
+          )}
+          {site?.permissions.routersettings && site.router_type === 'unifi' && (
+            <ListItemButton component={RouterLink} to="/app/settings-view/unifi-scheduled-tasks">
+              <ListItemText primary={t('unifiTasks.settingsLink')} />
             </ListItemButton>
           )}
           {site?.permissions.macauth && (
