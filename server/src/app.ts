@@ -39,6 +39,8 @@ import { createWhitelistSync } from './domains/network/whitelist-sync.ts';
 import { createUnifiTaskRunner } from './domains/unifi-tasks/tasks-runner.ts';
 import { createUnifiTasksService } from './domains/unifi-tasks/unifi-tasks.service.ts';
 import { unifiTasksRoutes } from './domains/unifi-tasks/unifi-tasks.routes.ts';
+import { createAccessHealthService } from './domains/access-health/access-health.service.ts';
+import { accessHealthRoutes } from './domains/access-health/access-health.routes.ts';
 import { createSplashService } from './domains/splash/splash.service.ts';
 import { splashRoutes } from './domains/splash/splash.routes.ts';
 import { fontsRoutes } from './domains/splash/fonts.routes.ts';
@@ -172,6 +174,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await app.register(smsRoutes(smsService), { prefix: '/s/:siteId/api/v1' });
   await app.register(routerSettingsRoutes(routerSettings), { prefix: '/s/:siteId/api/v1' });
+  await app.register(accessHealthRoutes(createAccessHealthService({ db, sites: sitesService })), {
+    prefix: '/s/:siteId/api/v1',
+  });
   await app.register(
     unifiTasksRoutes(
       createUnifiTasksService({ db, sites: sitesService, runner: createUnifiTaskRunner({ ...ctx, controllers }) }),

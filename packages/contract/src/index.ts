@@ -16,3 +16,4 @@ export * from './vouchers.ts';
 export * from './dashboard.ts';
 export * from './guests.ts';
 export * from './unifi-tasks.ts';
+export * from './access-health.ts';

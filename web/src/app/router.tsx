@@ -28,6 +28,7 @@ const WhitelistPage = lazy(() => whitelist().then((m) => ({ default: m.Whitelist
 const WhitelistCreatePage = lazy(() => whitelist().then((m) => ({ default: m.CreatePage })));
 const WhitelistEditPage = lazy(() => whitelist().then((m) => ({ default: m.EditPage })));
 const UnifiTasksPage = lazy(() => import('../features/unifi-tasks/pages.ts').then((m) => ({ default: m.UnifiTasksPage })));
+const AccessHealthPage = lazy(() => import('../features/access-health/pages.ts').then((m) => ({ default: m.AccessHealthPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -134,6 +135,10 @@ export function AppRoutes() {
         <Route
           path="/app/settings-view/unifi-scheduled-tasks"
           element={app(<SiteGuard permission="routersettings" children={<UnifiTasksPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/access-health"
+          element={app(<SiteGuard permission="routersettings" children={<AccessHealthPage />} />)}
         />
         <Route
           path="/app/settings-view/whitelisted-devices"

@@ -23,6 +23,7 @@ import './i18n.ts';
 import { splashScreenLink } from '../splash/linkStrings.ts';
 import '../whitelist/linkStrings.ts';
 import '../unifi-tasks/linkStrings.ts';
+import '../access-health/linkStrings.ts';
 
 export function SettingsViewPage() {
   const { t } = useTranslation();
@@ -57,6 +58,11 @@ export function SettingsViewPage() {
           {site?.permissions.routersettings && site.router_type === 'unifi' && (
             <ListItemButton component={RouterLink} to="/app/settings-view/unifi-scheduled-tasks">
               <ListItemText primary={t('unifiTasks.settingsLink')} />
+            </ListItemButton>
+          )}
+          {site?.permissions.routersettings && (
+            <ListItemButton component={RouterLink} to="/app/settings-view/access-health">
+              <ListItemText primary={t('accessHealth.settingsLink')} />
             </ListItemButton>
           )}
           {site?.permissions.macauth && (
