@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { macEntries, sites } from '../../db/schema/index.ts';
@@ -7,6 +7,8 @@ import type { JobQueue } from '../../platform/jobs.ts';
 import type { Controllers } from '../routers/controllers.ts';
 
 export const WHITELIST_SYNC_JOB = 'whitelist.sync';
+export const WHITELIST_REFRESH_JOB = 'whitelist.refresh';
+const REFRESH_BATCH = 5000;
 
 /** Families whose gateway is told by API about a whitelisted device; the others ask our RADIUS server. */
 export const API_WHITELIST_FAMILIES: readonly ControllerFamily[] = ['unifi'];
@@ -88,7 +90,33 @@ export function createWhitelistSync({
     }
   }
 
+  /**
+   * Once a day: entries the controller refused (its settings may have been fixed since) and authorizations
+   * half-way to their end are sent again, so a whitelisted device never runs out.
+   */
+  async function refresh() {
+    const halfway = new Date(Date.now() - (WHITELIST_MINUTES / 2) * 60_000);
+    const due = await db
+      .select({ siteId: macEntries.siteId, mac: macEntries.mac })
+      .from(macEntries)
+      .innerJoin(sites, eq(sites.id, macEntries.siteId))
+      .where(
+        and(
+          inArray(sites.routerType, [...API_WHITELIST_FAMILIES]),
+          or(
+            eq(macEntries.networkStatus, 'failed'),
+            and(eq(macEntries.networkStatus, 'authorized'), lt(macEntries.networkCheckedAt, halfway)),
+            and(eq(macEntries.networkStatus, 'pending'), lt(macEntries.createdAt, sql`now() - interval '1 hour'`)),
+          ),
+        ),
+      )
+      .limit(REFRESH_BATCH);
+    for (const d of due) await jobs.enqueue(WHITELIST_SYNC_JOB, d);
+  }
+
   jobs.register(WHITELIST_SYNC_JOB, async (data) => sync(Number(data.siteId), String(data.mac)));
+  jobs.register(WHITELIST_REFRESH_JOB, refresh);
+  jobs.schedule(WHITELIST_REFRESH_JOB, '41 4 * * *');
 
   return {
     /** Call after the change is committed; `macs` are twelve lowercase hex digits. */

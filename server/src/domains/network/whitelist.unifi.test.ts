@@ -4,7 +4,7 @@ import { controllerSettings, macEntries } from '../../db/schema/index.ts';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { FakeUnifiController } from '../../../test/fakes/unifi-controller.ts';
 import { ownerWithSite } from '../routers/router-settings.fixtures.ts';
-import { WHITELIST_MINUTES } from './whitelist-sync.ts';
+import { WHITELIST_MINUTES, WHITELIST_REFRESH_JOB } from './whitelist-sync.ts';
 
 // A whitelisted device on a UniFi site is let in by the controller itself (authorize-guest), through the
 // job queue, and let go again when the entry is deleted or its MAC changes.
@@ -108,6 +108,20 @@ describe('whitelisted devices on a UniFi site', () => {
     const listed = (await client.get(macs)).body.items[0];
     expect(listed).toMatchObject({ id: created.body.id, network_status: 'failed' });
     expect(commandsFor('aa:bb:cc:00:00:04')).toEqual([]);
+
+    // Once the operator fixes the controller's password, the daily refresh lets the device in.
+    await server.handle.db
+      .update(controllerSettings)
+      .set({ secretsEnc: server.built.ctx.secrets.seal(JSON.stringify({ password: 'secret-pass' })), updatedAt: new Date() })
+      .where(eq(controllerSettings.siteId, siteId));
+    await server.built.ctx.jobs.enqueue(WHITELIST_REFRESH_JOB, {});
+    const fixed = await until(
+      () => client.get(`${macs}${created.body.id}`),
+      (r) => r.body.network_status === 'authorized',
+    );
+    expect(fixed.body).toMatchObject({ network_status: 'authorized', network_detail: '' });
+    // The queue's own retry of the first attempt may authorize it too: harmless, the same command again.
+    expect([...new Set(commandsFor('aa:bb:cc:00:00:04'))]).toEqual(['authorize-guest']);
   });
 
   it('leaves a site whose gateway asks RADIUS to RADIUS (nothing sent to a controller)', async () => {
