@@ -122,6 +122,12 @@ describe.each([
     await page.getByLabel('Show').click();
     await page.getByRole('option', { name: 'Waiting for the gateway' }).click();
     await page.getByText('No grants match this filter in this period.').waitFor();
+
+    // The router settings page leads there too, straight to the failures.
+    await page.goto(`${server.url}/newapp/app/settings-view/unifi`);
+    await page.getByRole('link', { name: 'Guest logins the gateway refused or has not confirmed' }).click();
+    await page.waitForURL(/access-health\?status=failed/);
+    await page.getByText(refused).waitFor();
     await context.close();
   });
 });
