@@ -35,6 +35,12 @@ import { metaRoutes } from './domains/meta/meta.routes.ts';
 import { createMacEntriesService } from './domains/network/macentries.service.ts';
 import { createNasClientsService } from './domains/network/nas-clients.service.ts';
 import { networkRoutes } from './domains/network/network.routes.ts';
+import { createWhitelistSync } from './domains/network/whitelist-sync.ts';
+import { createUnifiTaskRunner } from './domains/unifi-tasks/tasks-runner.ts';
+import { createUnifiTasksService } from './domains/unifi-tasks/unifi-tasks.service.ts';
+import { unifiTasksRoutes } from './domains/unifi-tasks/unifi-tasks.routes.ts';
+import { createAccessHealthService } from './domains/access-health/access-health.service.ts';
+import { accessHealthRoutes } from './domains/access-health/access-health.routes.ts';
 import { createSplashService } from './domains/splash/splash.service.ts';
 import { splashRoutes } from './domains/splash/splash.routes.ts';
 import { fontsRoutes } from './domains/splash/fonts.routes.ts';
@@ -155,7 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(sitesRoutes(sitesService), { prefix: '/s/api/v1' });
   await app.register(
     networkRoutes(
-      createMacEntriesService({ db, sites: sitesService }),
+      createMacEntriesService({ db, sites: sitesService, sync: createWhitelistSync({ ...ctx, controllers }) }),
       createNasClientsService({ db, secrets, sites: sitesService }),
     ),
     { prefix: '/s/:siteId/api/v1' },
@@ -168,6 +174,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await app.register(smsRoutes(smsService), { prefix: '/s/:siteId/api/v1' });
   await app.register(routerSettingsRoutes(routerSettings), { prefix: '/s/:siteId/api/v1' });
+  await app.register(accessHealthRoutes(createAccessHealthService({ db, sites: sitesService })), {
+    prefix: '/s/:siteId/api/v1',
+  });
+  await app.register(
+    unifiTasksRoutes(
+      createUnifiTasksService({ db, sites: sitesService, runner: createUnifiTaskRunner({ ...ctx, controllers }) }),
+    ),
+    { prefix: '/s/:siteId/api/v1' },
+  );
   await app.register(
     guestsRoutes(
       createGuestsService({ ...ctx, sites: sitesService, controllers }),

@@ -16,3 +16,5 @@ export * from './vouchers.ts';
 export * from './dashboard.ts';
 export * from './guests.ts';
 export * from './voucher-card.ts';
+export * from './unifi-tasks.ts';
+export * from './access-health.ts';

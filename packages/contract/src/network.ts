@@ -35,13 +35,32 @@ export const macEntryInputSchema = z.object({
   description: z.string().trim().max(200).default(''),
 });
 
+/** Whether the site's controller has let a whitelisted device in (UniFi); `none` where the gateway asks RADIUS. */
+export const MAC_NETWORK_STATUSES = ['none', 'pending', 'authorized', 'failed'] as const;
+export type MacNetworkStatus = (typeof MAC_NETWORK_STATUSES)[number];
+
 export const macEntrySchema = z.object({
   id: z.number().int(),
   mac: z.string(),
   external_ip: z.string(),
   description: z.string(),
   created_at: z.string(),
+  network_status: z.enum(MAC_NETWORK_STATUSES),
+  network_detail: z.string(),
 });
+export type MacEntry = z.infer<typeof macEntrySchema>;
+export type MacEntryInput = z.input<typeof macEntryInputSchema>;
+
+export const macEntryListSchema = z.object({
+  items: z.array(macEntrySchema),
+  metadata: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
+  /** False for a Read Only client: the dashboard hides the changes the server would refuse. */
+  can_write: z.boolean(),
+});
+export type MacEntryList = z.infer<typeof macEntryListSchema>;
+
+export const macEntryDetailsSchema = macEntrySchema.extend({ can_write: z.boolean() });
+export type MacEntryDetails = z.infer<typeof macEntryDetailsSchema>;
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -9,6 +9,10 @@
  *   the current token, and each POST answer rotates it (`x-updated-csrf-token`), as UniFi OS does.
  * Devices: GET .../api/s/{site}/stat/device lists the site's devices (`devices` option), as the
  *   controller's device list does, with each device's `mac` as the controller writes it (lower-case).
+ * Device manager: POST .../api/s/{site}/cmd/devmgr {cmd: 'restart' | 'spectrum-scan', mac} for a device
+ *   of the site (recorded in `commands` like stamgr commands); an unknown MAC is refused.
+ * Console restart (UniFi OS only): POST /api/system/reboot, outside /proxy/network, with the session
+ *   and the CSRF token; counted in `consoleReboots`. The path is the brief's, unconfirmed against Ubiquiti.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -88,6 +92,7 @@ const token = () => randomBytes(12).toString('hex');
 export class FakeUnifiController {
   readonly commands: ReceivedCommand[] = [];
   readonly logins: string[] = [];
+  consoleReboots = 0;
   /** Every request path, for asserting what the adapter asked. */
   readonly requests: string[] = [];
   private readonly sessions = new Map<string, Session>();
@@ -180,6 +185,17 @@ export class FakeUnifiController {
       return this.json(res, 200, { meta: { rc: 'ok' }, data: [] });
     }
 
+    if (os && req.method === 'POST' && url.pathname === '/api/system/reboot') {
+      const session = this.sessions.get(cookieValue(req.headers.cookie, this.sessionCookie) ?? '');
+      if (!session) return this.json(res, 401, { error: { code: 401, message: 'Unauthorized' } });
+      if (req.headers['x-csrf-token'] !== session.csrf) return this.json(res, 401, { error: { code: 401, message: 'Bad CSRF' } });
+      if (!session.user.isSuper) return this.json(res, 403, { error: { code: 403, message: 'Forbidden' } });
+      session.csrf = token();
+      res.setHeader('x-updated-csrf-token', session.csrf);
+      this.consoleReboots++;
+      return this.json(res, 200, {});
+    }
+
     const prefix = os ? '/proxy/network/api/' : '/api/';
     if (!url.pathname.startsWith(prefix))
       return this.json(res, 404, { meta: { rc: 'error', msg: 'api.err.NotFound' }, data: [] });
@@ -241,6 +257,21 @@ export class FakeUnifiController {
         meta: { rc: 'ok' },
         data: body.cmd === 'authorize-guest' ? [{ mac: body.mac, authorized_by: 'api' }] : [],
       });
+    }
+    if (req.method === 'POST' && siteMatch && siteMatch[2] === 'cmd/devmgr') {
+      const site = siteMatch[1]!;
+      if (!this.sites.has(site)) return this.json(res, 400, { meta: { rc: 'error', msg: 'api.err.NoSiteContext' }, data: [] });
+      if (session.user.siteRole === 'readonly')
+        return this.json(res, 403, { meta: { rc: 'error', msg: 'api.err.NoPermission' }, data: [] });
+      if (body.cmd !== 'restart' && body.cmd !== 'spectrum-scan') {
+        return this.json(res, 400, { meta: { rc: 'error', msg: 'api.err.UnknownCommand' }, data: [] });
+      }
+      const firstSite = [...this.sites][0];
+      if (!this.devices.some((d) => d.mac === body.mac && (d.site ?? firstSite) === site)) {
+        return this.json(res, 400, { meta: { rc: 'error', msg: 'api.err.UnknownDevice' }, data: [] });
+      }
+      this.commands.push({ site, body });
+      return this.json(res, 200, { meta: { rc: 'ok' }, data: [] });
     }
     return this.json(res, 404, { meta: { rc: 'error', msg: 'api.err.NotFound' }, data: [] });
   }

@@ -23,6 +23,12 @@ const RedirectUrlPage = lazy(() => settings().then((m) => ({ default: m.Redirect
 const routers = () => import('../features/routers/pages.ts');
 const UnifiSettingsPage = lazy(() => routers().then((m) => ({ default: m.UnifiSettingsPage })));
 const OpenNdsSettingsPage = lazy(() => routers().then((m) => ({ default: m.OpenNdsSettingsPage })));
+const whitelist = () => import('../features/whitelist/pages.ts');
+const WhitelistPage = lazy(() => whitelist().then((m) => ({ default: m.WhitelistPage })));
+const WhitelistCreatePage = lazy(() => whitelist().then((m) => ({ default: m.CreatePage })));
+const WhitelistEditPage = lazy(() => whitelist().then((m) => ({ default: m.EditPage })));
+const UnifiTasksPage = lazy(() => import('../features/unifi-tasks/pages.ts').then((m) => ({ default: m.UnifiTasksPage })));
+const AccessHealthPage = lazy(() => import('../features/access-health/pages.ts').then((m) => ({ default: m.AccessHealthPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -136,6 +142,26 @@ export function AppRoutes() {
         <Route
           path="/app/settings-view/opennds"
           element={app(<SiteGuard permission="routersettings" children={<OpenNdsSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/unifi-scheduled-tasks"
+          element={app(<SiteGuard permission="routersettings" children={<UnifiTasksPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/access-health"
+          element={app(<SiteGuard permission="routersettings" children={<AccessHealthPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/whitelisted-devices"
+          element={app(<SiteGuard permission="macauth" children={<WhitelistPage />} />)}
+        />
+        <Route
+          path="/app/whitelist/create"
+          element={app(<SiteGuard permission="macauth" children={<WhitelistCreatePage />} />)}
+        />
+        <Route
+          path="/app/whitelist/edit/:id"
+          element={app(<SiteGuard permission="macauth" children={<WhitelistEditPage />} />)}
         />
         <Route
           path="/app/settings-view/sms-config"

@@ -11,3 +11,4 @@ export * from './guest-accounts.ts';
 export * from './vouchers.ts';
 export * from './guest-exports.ts';
 export * from './analytics.ts';
+export * from './unifi-tasks.ts';

@@ -38,6 +38,13 @@ export const macEntries = pgTable(
     externalIp: text('external_ip').notNull(),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Where the gateway is told by API (UniFi), whether it has let the device in: none (the gateway asks
+     * our RADIUS server instead), pending, authorized or failed, with the controller's reason.
+     */
+    networkStatus: text('network_status').notNull().default('none'),
+    networkDetail: text('network_detail').notNull().default(''),
+    networkCheckedAt: timestamp('network_checked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('mac_entries_site_mac_key').on(t.siteId, t.mac)],
 );

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  listMetadataSchema,
   listQuerySchema,
+  macEntryDetailsSchema,
   macEntryInputSchema,
+  macEntryListSchema,
   macEntrySchema,
   nasClientInputSchema,
   nasClientSchema,
@@ -28,10 +29,13 @@ export const networkRoutes =
           tags,
           params: site,
           querystring: listQuerySchema,
-          response: { 200: z.object({ items: z.array(macEntrySchema), metadata: listMetadataSchema }) },
+          response: { 200: macEntryListSchema },
         },
       },
       async (r) => macs.list(r.actor, r.params.siteId, r.query),
+    );
+    app.get('/macentry/:id', { schema: { tags, params: siteAndId, response: { 200: macEntryDetailsSchema } } }, async (r) =>
+      macs.get(r.actor, r.params.siteId, r.params.id),
     );
     app.post(
       '/macentry/',

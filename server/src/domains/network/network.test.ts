@@ -82,7 +82,15 @@ describe('whitelisted devices', () => {
     const { client } = await signedInClient(server, await accountIdOf(owner.email), [
       { siteId: site.id, area: 'device_whitelisting', level: 'read' },
     ]);
-    expect((await client.get(`/s/${site.id}/api/v1/macentry/`)).body.items).toHaveLength(1);
+    const seen = await client.get(`/s/${site.id}/api/v1/macentry/`);
+    expect(seen.body.items).toHaveLength(1);
+    expect(seen.body.can_write).toBe(false);
+    expect((await client.get(`/s/${site.id}/api/v1/macentry/${entry.id}`)).body).toMatchObject({
+      mac: '00:11:22:33:44:55',
+      can_write: false,
+    });
+    expect((await owner.client.get(`/s/${site.id}/api/v1/macentry/`)).body.can_write).toBe(true);
+    expect((await other.client.get(`/s/${site.id}/api/v1/macentry/${entry.id}`)).status).toBe(404);
     expect(
       (await client.post(`/s/${site.id}/api/v1/macentry/`, { mac: '00:11:22:33:44:66', external_ip: '192.0.2.11' })).status,
     ).toBe(403);
@@ -121,6 +129,19 @@ describe('RADIUS with the database, against radclient', () => {
       'Message-Authenticator = 0x00',
     ]);
     expect(bare).toContain('Received Access-Accept');
+    // Every vendor's way of writing it: dashes (Aruba, Meraki), Cisco's dotted groups, lower case, and a
+    // gateway that names the device only in Calling-Station-Id.
+    for (const lines of [
+      ['User-Name = "AA-BB-CC-00-11-22"', 'User-Password = "AA-BB-CC-00-11-22"'],
+      ['User-Name = "aabb.cc00.1122"', 'User-Password = "aabb.cc00.1122"'],
+      ['User-Name = "aa:bb:cc:00:11:22"', 'User-Password = ""'],
+      ['User-Name = "AABBCC001122"', 'User-Password = "AABBCC001122"'],
+      ['User-Name = "guest-device"', 'Calling-Station-Id = "AA-BB-CC-00-11-22"'],
+    ]) {
+      expect(await radclient('auth', secret, [...lines, 'Message-Authenticator = 0x00']), lines[0]).toContain(
+        'Received Access-Accept',
+      );
+    }
     const stranger = await radclient('auth', secret, [
       'User-Name = "aabbcc999999"',
       'User-Password = "aabbcc999999"',

@@ -150,6 +150,47 @@ export class UnifiController implements ControllerAdapter {
     return [...new Set(macs)].sort();
   }
 
+  /** The site's adopted devices: lower-case MAC and kind (`uap` access point, `usw` switch, `udm`/`ugw` gateway...). */
+  async listDevices(): Promise<{ mac: string; type: string }[]> {
+    const devices = await this.api('GET', `/api/s/${encodeURIComponent(this.site)}/stat/device`);
+    return devices.flatMap((d) => {
+      const { mac, type } = d as { mac?: unknown; type?: unknown };
+      const m = normalizeMac(mac);
+      return m ? [{ mac: m, type: typeof type === 'string' ? type : '' }] : [];
+    });
+  }
+
+  /** A device manager command for one device: `restart` (reboot it) or `spectrum-scan` (an RF scan by an AP). */
+  async deviceCommand(cmd: 'restart' | 'spectrum-scan', mac: string): Promise<void> {
+    await this.api('POST', `/api/s/${encodeURIComponent(this.site)}/cmd/devmgr`, { cmd, mac: requireMac(mac, 'The device MAC') });
+  }
+
+  /**
+   * Restarts a UniFi OS console (UDM Pro, UDM, UCG) itself: `POST /api/system/reboot` on the console, outside
+   * /proxy/network. Unconfirmed: no public Ubiquiti documentation of this call was found; classic controllers
+   * have no such call (they run on a server we do not restart).
+   */
+  async rebootConsole(): Promise<void> {
+    if (!(await this.detect())) {
+      throw new ControllerError('unsupported', `${this.where} is not a UniFi OS console; only a console can be restarted`);
+    }
+    if (!this.loggedIn) await this.login();
+    let res = await this.send('POST', '/api/system/reboot', {});
+    if (res.status === 401) {
+      await res.body?.cancel();
+      this.loggedIn = false;
+      await this.login();
+      res = await this.send('POST', '/api/system/reboot', {});
+    }
+    await res.body?.cancel();
+    if (res.status === 200 || res.status === 204) return;
+    if (res.status === 401) throw new ControllerError('invalid_credentials', `${this.where} refused the session`);
+    if (res.status === 403) {
+      throw new ControllerError('needs_super_admin', `The account "${this.settings.username}" may not restart the console`);
+    }
+    throw new ControllerError('rejected', `${this.where} refused the restart (HTTP ${res.status})`);
+  }
+
   private get where() {
     return `The UniFi controller at ${this.base}`;
   }

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RouterStatus } from '@splashboard/contract';
+import { AccessHealthLink } from '../access-health/AccessHealthLink.tsx';
 
 /** null: a gateway nobody can ask (openNDS). */
 type Status = RouterStatus | null;
@@ -69,6 +70,7 @@ export function StatusPanel(props: { status: Status; detail: string; checkedAt?:
             {t('routers.checkedAt', { when: new Date(checkedAt).toLocaleString(i18n.language) })}
           </Typography>
         )}
+        <AccessHealthLink />
       </Stack>
     </Paper>
   );

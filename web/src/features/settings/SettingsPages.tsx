@@ -21,6 +21,9 @@ import type { Profile } from '@splashboard/contract';
 import { routerSettingsPage } from '../routers/paths.ts';
 import './i18n.ts';
 import { splashScreenLink } from '../splash/linkStrings.ts';
+import '../whitelist/linkStrings.ts';
+import '../unifi-tasks/linkStrings.ts';
+import '../access-health/linkStrings.ts';
 
 export function SettingsViewPage() {
   const { t } = useTranslation();
@@ -50,6 +53,21 @@ export function SettingsViewPage() {
           {site?.permissions.landingpage && (
             <ListItemButton component={RouterLink} to={splashScreenLink(site.auth_methods)}>
               <ListItemText primary={t('splash.settingsLink')} />
+            </ListItemButton>
+          )}
+          {site?.permissions.routersettings && site.router_type === 'unifi' && (
+            <ListItemButton component={RouterLink} to="/app/settings-view/unifi-scheduled-tasks">
+              <ListItemText primary={t('unifiTasks.settingsLink')} />
+            </ListItemButton>
+          )}
+          {site?.permissions.routersettings && (
+            <ListItemButton component={RouterLink} to="/app/settings-view/access-health">
+              <ListItemText primary={t('accessHealth.settingsLink')} />
+            </ListItemButton>
+          )}
+          {site?.permissions.macauth && (
+            <ListItemButton component={RouterLink} to="/app/settings-view/whitelisted-devices">
+              <ListItemText primary={t('whitelist.settingsLink')} />
             </ListItemButton>
           )}
           {site?.permissions.smsgateway && (

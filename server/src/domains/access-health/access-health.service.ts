@@ -1,0 +1,80 @@
+import { and, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { GRANT_REASONS, type GrantFilter, type GrantList, type GrantReason, type GrantStatus } from '@splashboard/contract';
+import { guestSessions } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Actor } from '../../platform/access.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+
+type Row = typeof guestSessions.$inferSelect;
+
+const FILTERS: Record<GrantFilter, GrantStatus[] | null> = {
+  all: null,
+  failed: ['failed'],
+  unconfirmed: ['pending', 'granted'],
+  pending: ['pending'],
+  granted: ['granted'],
+  confirmed: ['confirmed'],
+};
+
+/** grant.ts keeps a failure as `code: message` (the ControllerError's); a partial grant as a sentence. */
+function reasonOf(r: Row): { reason: GrantReason | null; detail: string } {
+  if (!r.grantDetail) return { reason: null, detail: '' };
+  const m = /^([a-z_]+): ([\s\S]*)$/.exec(r.grantDetail);
+  if (m && (GRANT_REASONS as readonly string[]).includes(m[1]!)) return { reason: m[1] as GrantReason, detail: m[2]! };
+  if (r.grantStatus !== 'failed') return { reason: 'limits', detail: r.grantDetail };
+  return { reason: 'other', detail: r.grantDetail };
+}
+
+/**
+ * Access health of a site: the recent grants with what the gateway said, so an operator sees guests left
+ * offline (failed) or not confirmed. Read with the router settings permission.
+ */
+export function createAccessHealthService({ db, sites }: Pick<AppContext, 'db'> & { sites: SitesService }) {
+  return {
+    async grants(
+      actor: Actor | null,
+      siteId: number,
+      q: { status: GrantFilter; days: number; page: number; per_page: number },
+    ): Promise<GrantList> {
+      const { row: site } = await sites.siteFor(actor, siteId, 'routersettings', 'read');
+      const since = new Date(Date.now() - q.days * 86_400_000);
+      const window = and(eq(guestSessions.siteId, siteId), gte(guestSessions.startedAt, since));
+      const statuses = FILTERS[q.status];
+      const where: SQL | undefined = statuses ? and(window, inArray(guestSessions.grantStatus, statuses)) : window;
+      const [rows, [total], perStatus] = await Promise.all([
+        db
+          .select()
+          .from(guestSessions)
+          .where(where)
+          .orderBy(desc(guestSessions.startedAt), desc(guestSessions.id))
+          .limit(q.per_page)
+          .offset((q.page - 1) * q.per_page),
+        db.select({ n: count() }).from(guestSessions).where(where),
+        db
+          .select({ status: guestSessions.grantStatus, n: count() })
+          .from(guestSessions)
+          .where(window)
+          .groupBy(guestSessions.grantStatus),
+      ]);
+      const summary = { pending: 0, granted: 0, confirmed: 0, failed: 0 };
+      for (const s of perStatus) if (s.status in summary) summary[s.status as GrantStatus] = s.n;
+      return {
+        summary,
+        items: rows.map((r) => ({
+          session_id: r.id,
+          started_at: r.startedAt.toISOString(),
+          confirmed_at: r.confirmedAt?.toISOString() ?? null,
+          mac: r.mac,
+          ap_mac: r.apMac,
+          method: r.method,
+          family: r.family,
+          status: r.grantStatus as GrantStatus,
+          ...reasonOf(r),
+        })),
+        metadata: { page: q.page, per_page: q.per_page, total: total?.n ?? 0 },
+        timezone: site.timezone,
+      };
+    },
+  };
+}
+export type AccessHealthService = ReturnType<typeof createAccessHealthService>;

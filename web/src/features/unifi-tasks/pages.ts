@@ -1,0 +1,2 @@
+// One lazy chunk for the UniFi scheduled tasks page.
+export { UnifiTasksPage } from './UnifiTasksPage.tsx';

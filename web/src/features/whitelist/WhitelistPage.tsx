@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSnackbar } from 'notistack';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import TablePagination from '@mui/material/TablePagination';
+import InputAdornment from '@mui/material/InputAdornment';
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogActions from '@mui/material/DialogActions';
+import Add from '@mui/icons-material/Add';
+import Search from '@mui/icons-material/Search';
+import type { MacEntry, MacEntryList } from '@splashboard/contract';
+import { del, get } from '../../app/api.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { EntryList } from './EntryList.tsx';
+import { PAGE_SIZES, base, listQuery, listStateOf, type ListState } from './format.ts';
+
+/** /app/settings-view/whitelisted-devices: the site's whitelisted devices, searched and paged (state in the address). */
+export function WhitelistPage() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const siteId = useAppSelector((s) => s.site.selectedSiteId);
+  const [params, setParams] = useSearchParams();
+  const state = listStateOf(params);
+  const [typed, setTyped] = useState(state.search);
+  const [list, setList] = useState<MacEntryList | null>(null);
+  const [deleting, setDeleting] = useState<MacEntry | null>(null);
+
+  const setState = useCallback(
+    (next: Partial<ListState>) => setParams((prev) => listQuery({ ...listStateOf(prev), ...next }), { replace: true }),
+    [setParams],
+  );
+
+  useEffect(() => {
+    if (typed.trim() === state.search) return;
+    const timer = setTimeout(() => setState({ search: typed.trim(), page: 1 }), 300);
+    return () => clearTimeout(timer);
+  }, [typed, state.search, setState]);
+
+  const load = useCallback(() => {
+    if (!siteId) return;
+    const q = new URLSearchParams({ page: String(state.page), per_page: String(state.rpp), search: state.search });
+    get<MacEntryList>(`${base(siteId)}?${q}`).then(setList, () =>
+      enqueueSnackbar(t('whitelist.loadFailed'), { variant: 'error' }),
+    );
+  }, [siteId, state.page, state.rpp, state.search, enqueueSnackbar, t]);
+  useEffect(load, [load]);
+
+  // The controller answers a moment after a change: look again while an entry is on its way.
+  const pending = list?.items.some((e) => e.network_status === 'pending');
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(load, 2000);
+    return () => clearTimeout(timer);
+  }, [pending, list, load]);
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await del(`${base(siteId)}${deleting.id}`);
+      enqueueSnackbar(t('whitelist.deleted'), { variant: 'success' });
+      load();
+    } catch {
+      enqueueSnackbar(t('whitelist.deleteFailed'), { variant: 'error' });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h4" component="h1">
+          {t('whitelist.title')}
+        </Typography>
+        {list?.can_write && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            component={RouterLink}
+            to="/app/whitelist/create"
+            sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+          >
+            {t('whitelist.create')}
+          </Button>
+        )}
+      </Stack>
+      <Typography color="text.secondary">{t('whitelist.intro')}</Typography>
+      {list && !list.can_write && <Alert severity="info">{t('whitelist.readOnly')}</Alert>}
+      <TextField
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        label={t('whitelist.search')}
+        size="small"
+        slotProps={{
+          htmlInput: { maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ maxWidth: 480 }}
+      />
+      {list && (
+        <Paper variant="outlined">
+          {list.items.length ? (
+            <EntryList items={list.items} canWrite={list.can_write} onDelete={setDeleting} />
+          ) : (
+            <Typography sx={{ p: 2 }} color="text.secondary">
+              {state.search ? t('whitelist.noMatch') : t('whitelist.none')}
+            </Typography>
+          )}
+          <TablePagination
+            component="div"
+            count={list.metadata.total}
+            page={state.page - 1}
+            rowsPerPage={state.rpp}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_e, page) => setState({ page: page + 1 })}
+            onRowsPerPageChange={(e) => setState({ rpp: Number(e.target.value), page: 1 })}
+            labelRowsPerPage={t('whitelist.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) => t('whitelist.displayedRows', { from, to, count })}
+            getItemAriaLabel={(type) => t(`whitelist.pageAria.${type}`)}
+            sx={{
+              '.MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
+              '.MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+              '.MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
+            }}
+          />
+        </Paper>
+      )}
+      <Dialog open={!!deleting} onClose={() => setDeleting(null)} aria-labelledby="whitelist-delete-title">
+        <DialogTitle id="whitelist-delete-title">{t('whitelist.deleteTitle', { mac: deleting?.mac ?? '' })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('whitelist.deleteBody')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{t('whitelist.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={remove}>
+            {t('whitelist.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+// One lazy chunk for the Whitelisted devices screens.
+export { WhitelistPage } from './WhitelistPage.tsx';
+export { CreatePage, EditPage } from './FormPages.tsx';
