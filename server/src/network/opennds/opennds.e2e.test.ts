@@ -38,7 +38,7 @@ beforeAll(async () => {
   slot = acquireLabSlot();
   // The portal's public address is the FAS address the gateway and its clients reach.
   server = await startServer({ PUBLIC_URL: `http://${slot.addresses.fasIp}`, LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();
@@ -88,14 +88,14 @@ const cases: Case[] = [
 ];
 
 for (const c of cases) {
-  describe(`openNDS FAS level ${c.level} (${c.method}), end to end`, () => {
+  describe(`openNDS FAS level ${c.level} (${c.method}), end to end`, { timeout: 120_000 }, () => {
     let lab: OpenNdsLab | undefined;
     let site: Awaited<ReturnType<typeof openNdsSite>>;
 
     beforeAll(async () => {
       site = await openNdsSite(c);
       lab = await startOpenNdsLab({ slot: slot!, portal: server.built.app.server, gatewayName: GATEWAY_NAME, fas: site.fas });
-    }, 60_000);
+    }, 180_000);
 
     afterAll(async () => {
       await lab?.close();

@@ -441,7 +441,7 @@ export async function startOpenNdsLab(options: LabOptions): Promise<OpenNdsLab> 
       exitedEarly,
       20,
     );
-    await waitFor('openNDS to start', 20_000, () => log.nds.text.includes('openNDS is now running'), exitedEarly);
+    await waitFor('openNDS to start', 60_000, () => log.nds.text.includes('openNDS is now running'), exitedEarly);
 
     const curl = (url: string, opts: CurlOptions = {}): Promise<CurlAnswer> =>
       new Promise((resolve, reject) => {
