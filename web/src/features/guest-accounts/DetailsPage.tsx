@@ -16,7 +16,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { GuestAccountConnectAnswer, GuestAccountDetails, GuestAccountDisconnectAnswer } from '@splashboard/contract';
 import { ApiFailure, del, fieldErrors, get, post } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
-import { Confirm } from './Confirm.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DevicesPanel, SessionsPanel } from './DevicePanels.tsx';
 import {
   STATUS_COLOUR,
@@ -201,7 +201,7 @@ export function DetailsPage() {
       )}
       <SessionsPanel account={a} />
 
-      <Confirm
+      <ConfirmDialog
         open={confirmDelete}
         title={t('guestAccounts.details.deleteTitle', { username: a.username })}
         body={t('guestAccounts.details.deleteBody')}

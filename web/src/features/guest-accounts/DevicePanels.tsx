@@ -10,7 +10,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import type { GuestAccountDetails } from '@splashboard/contract';
-import { Confirm } from './Confirm.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { dateTime } from './format.ts';
 
 /** The devices bound to the account, each with who added it, its last sign-in, and a disconnect button. */
@@ -62,7 +62,7 @@ export function DevicesPanel({ account, onDisconnect }: { account: GuestAccountD
           ))}
         </List>
       )}
-      <Confirm
+      <ConfirmDialog
         open={asking !== null}
         title={t('guestAccounts.details.disconnectTitle', { mac: asking ?? '' })}
         body={t('guestAccounts.details.disconnectBody')}

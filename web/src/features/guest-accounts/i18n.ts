@@ -138,7 +138,6 @@ const en = {
     grant: 'Access',
     megabytes: 'MB',
     grantStatus: { pending: 'Pending', granted: 'Granted', confirmed: 'Confirmed', failed: 'Failed' },
-    cancel: 'Cancel',
   },
   errors: {
     usernameFormat: 'Use 3 to 64 letters, numbers or . _ - @ + (no spaces)',
@@ -322,7 +321,6 @@ const es: typeof en = {
     grant: 'Acceso',
     megabytes: 'MB',
     grantStatus: { pending: 'Pendiente', granted: 'Concedido', confirmed: 'Confirmado', failed: 'Fallido' },
-    cancel: 'Cancelar',
   },
   errors: {
     usernameFormat: 'Usa de 3 a 64 letras, números o . _ - @ + (sin espacios)',

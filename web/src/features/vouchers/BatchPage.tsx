@@ -22,7 +22,7 @@ import {
 } from '@splashboard/contract';
 import { ApiFailure, del, get } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
-import { Confirm } from './Confirm.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DETAILS_GRID, Field } from './Field.tsx';
 import { Pager } from './ListParts.tsx';
 import { PrintControls } from './PrintControls.tsx';
@@ -182,7 +182,7 @@ export function BatchPage({ kind, batchId }: { kind: VoucherKind; batchId: numbe
           </>
         )}
       </Paper>
-      <Confirm
+      <ConfirmDialog
         open={confirmDelete}
         title={t('vouchers.deleteBatchTitle', { id: b.batch_id })}
         body={t('vouchers.deleteBatchBody', { count: b.count })}

@@ -10,7 +10,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import type { VoucherDetails } from '@splashboard/contract';
-import { Confirm } from './Confirm.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { dateTime } from './format.ts';
 
 /** The devices bound to the voucher: where it was first let in, its last login, and a disconnect button. */
@@ -60,7 +60,7 @@ export function DevicesPanel({ voucher, onDisconnect }: { voucher: VoucherDetail
           ))}
         </List>
       )}
-      <Confirm
+      <ConfirmDialog
         open={asking !== null}
         title={t('vouchers.details.disconnectTitle', { mac: asking ?? '' })}
         body={t('vouchers.details.disconnectBody')}

@@ -15,7 +15,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { VoucherDetails, VoucherDisconnectAnswer, VoucherKind } from '@splashboard/contract';
 import { ApiFailure, del, get, post } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
-import { Confirm } from './Confirm.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DevicesPanel, SessionsPanel } from './DevicePanels.tsx';
 import { DETAILS_GRID, Field } from './Field.tsx';
 import {
@@ -155,7 +155,7 @@ export function VoucherPage({ kind, voucherId }: { kind: VoucherKind; voucherId:
       </Paper>
       <DevicesPanel voucher={v} onDisconnect={disconnect} />
       <SessionsPanel voucher={v} />
-      <Confirm
+      <ConfirmDialog
         open={confirmDelete}
         title={t('vouchers.deleteVoucherTitle', { code: v.code })}
         body={t('vouchers.deleteVoucherBody')}

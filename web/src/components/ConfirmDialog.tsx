@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -7,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import Button from '@mui/material/Button';
 
 /** A question before something that cannot be undone (delete, disconnect). */
-export function Confirm(props: {
+export function ConfirmDialog(props: {
   open: boolean;
   title: string;
   body: string;
@@ -16,16 +17,17 @@ export function Confirm(props: {
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
+  const titleId = useId();
   return (
-    <Dialog open={props.open} onClose={props.onCancel} aria-labelledby="guestuser-confirm-title">
-      <DialogTitle id="guestuser-confirm-title" sx={{ overflowWrap: 'anywhere' }}>
+    <Dialog open={props.open} onClose={props.onCancel} aria-labelledby={titleId}>
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
         {props.title}
       </DialogTitle>
       <DialogContent>
         <DialogContentText>{props.body}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onCancel}>{t('guestAccounts.details.cancel')}</Button>
+        <Button onClick={props.onCancel}>{t('common.cancel')}</Button>
         <Button color="error" variant="contained" onClick={props.onConfirm}>
           {props.confirm}
         </Button>
