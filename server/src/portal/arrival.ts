@@ -68,6 +68,8 @@ async function readArrival(deps: PortalDeps, snap: SiteSnapshot, rawQuery: strin
       if (!settings) throw new ControllerError('not_configured', 'openNDS is not configured for this site');
       return parseArrival('opennds', rawQuery, settings);
     }
+    case 'omada':
+      return parseArrival(snap.site.routerType, rawQuery);
     default:
       throw new ControllerError('unsupported', `Guests cannot log in through ${snap.site.routerType ?? 'no router'} yet`);
   }

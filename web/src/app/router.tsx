@@ -23,6 +23,7 @@ const RedirectUrlPage = lazy(() => settings().then((m) => ({ default: m.Redirect
 const routers = () => import('../features/routers/pages.ts');
 const UnifiSettingsPage = lazy(() => routers().then((m) => ({ default: m.UnifiSettingsPage })));
 const OpenNdsSettingsPage = lazy(() => routers().then((m) => ({ default: m.OpenNdsSettingsPage })));
+const OmadaSettingsPage = lazy(() => routers().then((m) => ({ default: m.OmadaSettingsPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -125,6 +126,10 @@ export function AppRoutes() {
         <Route
           path="/app/settings-view/opennds"
           element={app(<SiteGuard permission="routersettings" children={<OpenNdsSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/omada"
+          element={app(<SiteGuard permission="routersettings" children={<OmadaSettingsPage />} />)}
         />
         <Route
           path="/app/settings-view/sms-config"

@@ -1,0 +1,100 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { sites } from '../server/src/db/schema/index.ts';
+import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { FakeOmadaController } from '../server/test/fakes/omada-controller.ts';
+import { launch, screenshot } from './browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+let omada: FakeOmadaController;
+beforeAll(async () => {
+  [server, browser, omada] = await Promise.all([
+    startServer({ PUBLIC_URL: 'https://wifi.example.test' }, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    launch(),
+    new FakeOmadaController().start(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await omada?.close();
+  await server?.close();
+});
+
+const PHONE = { width: 375, height: 812 };
+
+/** An account with one location of the router type, made through the API, signed in on a phone. */
+async function phoneOn(routerType: string) {
+  const api = new TestClient(server.url);
+  const email = uniqueEmail('routers');
+  const password = 'routers-pass-7';
+  await api.post('/a/api/v1/registration/', {
+    account_name: 'Router Co',
+    displayname: 'Owner',
+    email,
+    password,
+    plan_type: 'engage',
+  });
+  const siteId = (
+    await api.post('/s/api/v1/site/', {
+      name: 'Harbour Café',
+      router_type: routerType,
+      auth_methods: ['clickthrough'],
+      skip_image: true,
+    })
+  ).body.id as number;
+  const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, siteId));
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/newapp/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('dashboard-site').waitFor();
+  return { page, context, siteId, portalKey: row!.portalKey };
+}
+
+const status = (page: Page, word: string) => page.getByTestId('router-status').getByText(word, { exact: true }).waitFor();
+const settle = (page: Page) => page.waitForTimeout(400);
+/** Nothing wider than the phone: the page scrolls only up and down. */
+const fitsPhone = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+describe('router settings of the API families on a phone', () => {
+  it('connects a TP-Link Omada hotspot operator: Online, then Invalid Credentials for a wrong password', async () => {
+    const { page, context, siteId, portalKey } = await phoneOn('omada');
+    await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+    await page.getByRole('link', { name: 'Router settings (TP-Link Omada)' }).click();
+    await page.getByRole('heading', { name: 'TP-Link Omada controller' }).waitFor();
+    await status(page, 'Not configured');
+    await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+
+    await page.getByLabel(/^Controller address/).fill('ftp://omada.example');
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await page.getByText('Save updates failed').waitFor();
+    await page.getByText('Enter the controller address, such as https://omada.example.com:8043').waitFor();
+
+    await page.getByLabel(/^Controller address/).fill(omada.url);
+    await page.getByLabel(/^Hotspot operator/).fill('operator');
+    await page.getByLabel(/^Operator password/).fill('operator-pass');
+    await page.getByLabel('Accept a self-signed certificate').check();
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await status(page, 'Online');
+    await page.getByText('A value is saved: leave empty to keep it').waitFor();
+    await fitsPhone(page);
+    await settle(page);
+    await screenshot(page, 'routers-omada-online-375');
+
+    await page.getByLabel(/^Operator password/).fill('wrong-password');
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await status(page, 'Invalid Credentials');
+    await page
+      .getByTestId('router-status-detail')
+      .getByText(/refused the hotspot operator/)
+      .waitFor();
+    await context.close();
+  });
+});

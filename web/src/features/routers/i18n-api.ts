@@ -1,0 +1,81 @@
+import i18n from 'i18next';
+
+/** The settings pages of the API and URL router families in English (US). */
+const en = {
+  save: 'Save and check',
+  secretSet: 'A value is saved: leave empty to keep it',
+  instructionsTitle: 'On the controller',
+  instructions: {
+    portal_url: 'Portal URL',
+    walled_garden: 'Walled garden (pre-authentication access)',
+    radius_server: 'RADIUS server',
+    radius_auth_port: 'Authentication port',
+    radius_acct_port: 'Accounting port',
+    nbi_password: 'Northbound portal interface password',
+  },
+  omada: {
+    title: 'TP-Link Omada controller',
+    url: 'Controller address',
+    urlHelp: 'Such as https://omada.example.com:8043, or your Omada cloud controller’s address',
+    controller_id: 'Controller id',
+    controller_idHelp: 'The 32 characters after the address in the controller’s pages; leave empty to ask the controller',
+    username: 'Hotspot operator',
+    usernameHelp: 'Created in Hotspot Manager > Operators for this site (not an administrator)',
+    password: 'Operator password',
+    time_unit: 'Unit of the authorization time',
+    time_unitHelp:
+      'Omada documents microseconds, but some controllers expect milliseconds (unconfirmed): if guests are let in for a moment only, choose milliseconds',
+    time_unitOptions: { microseconds: 'Microseconds (documented)', milliseconds: 'Milliseconds' },
+    skip_tls_verify: 'Accept a self-signed certificate',
+    skip_tls_verifyHelp: 'Controllers come with one. Turn this off once yours has a trusted certificate.',
+    instructionsIntro:
+      'In Omada, open Site Settings > Authentication > Portal, add a portal with the authentication type External Portal Server, and enter:',
+    instructions: { portal_url: 'Custom portal server URL', walled_garden: 'Pre-authentication access (URL or host)' },
+    instructionsNote:
+      'The portal calls the controller to let guests in: the controller address above must be reachable from the internet. Rates and data limits come from Omada’s own rate limit profiles; the portal sends the session time.',
+    uncheckable: '',
+  },
+};
+
+const es: typeof en = {
+  save: 'Guardar y comprobar',
+  secretSet: 'Hay un valor guardado: déjalo vacío para conservarlo',
+  instructionsTitle: 'En el controlador',
+  instructions: {
+    portal_url: 'URL del portal',
+    walled_garden: 'Jardín vallado (acceso previo a la autenticación)',
+    radius_server: 'Servidor RADIUS',
+    radius_auth_port: 'Puerto de autenticación',
+    radius_acct_port: 'Puerto de contabilidad',
+    nbi_password: 'Contraseña de la interfaz de portal northbound',
+  },
+  omada: {
+    title: 'Controlador TP-Link Omada',
+    url: 'Dirección del controlador',
+    urlHelp: 'Como https://omada.example.com:8043, o la dirección de tu controlador Omada en la nube',
+    controller_id: 'Id. del controlador',
+    controller_idHelp:
+      'Los 32 caracteres que siguen a la dirección en las páginas del controlador; déjalo vacío para preguntarlo al controlador',
+    username: 'Operador del hotspot',
+    usernameHelp: 'Creado en Hotspot Manager > Operators para este sitio (no un administrador)',
+    password: 'Contraseña del operador',
+    time_unit: 'Unidad del tiempo de autorización',
+    time_unitHelp:
+      'Omada documenta microsegundos, pero algunos controladores esperan milisegundos (sin confirmar): si los invitados solo entran un instante, elige milisegundos',
+    time_unitOptions: { microseconds: 'Microsegundos (documentado)', milliseconds: 'Milisegundos' },
+    skip_tls_verify: 'Aceptar un certificado autofirmado',
+    skip_tls_verifyHelp: 'Los controladores traen uno. Desactívalo cuando el tuyo tenga un certificado de confianza.',
+    instructionsIntro:
+      'En Omada, abre Site Settings > Authentication > Portal, añade un portal con el tipo de autenticación External Portal Server e introduce:',
+    instructions: {
+      portal_url: 'URL del servidor de portal personalizado',
+      walled_garden: 'Acceso previo a la autenticación (URL o host)',
+    },
+    instructionsNote:
+      'El portal llama al controlador para dejar entrar a los invitados: la dirección del controlador debe ser accesible desde internet. Las velocidades y los límites de datos vienen de los perfiles de Omada; el portal envía el tiempo de sesión.',
+    uncheckable: '',
+  },
+};
+
+i18n.addResourceBundle('en-US', 'translation', { apiRouters: en }, true, true);
+i18n.addResourceBundle('es-ES', 'translation', { apiRouters: es }, true, true);
