@@ -97,4 +97,27 @@ describe('router settings of the API families on a phone', () => {
       .waitFor();
     await context.close();
   });
+
+  for (const [family, label, title] of [
+    ['meraki', 'Cisco Meraki', 'Cisco Meraki splash page'],
+    ['merakigo', 'Meraki Go', 'Meraki Go splash page'],
+  ] as const) {
+    it(`shows the ${label} splash URL and walled garden, with nothing to enter and nothing to check`, async () => {
+      const { page, context, siteId, portalKey } = await phoneOn(family);
+      await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+      await page.getByRole('link', { name: `Router settings (${label})` }).click();
+      await page.getByRole('heading', { name: title }).waitFor();
+      await page
+        .getByTestId('router-uncheckable')
+        .getByText(/there is nothing to enter here/)
+        .waitFor();
+      await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+      await page.getByText('wifi.example.test', { exact: true }).waitFor();
+      await expect(page.getByRole('button', { name: 'Save and check' }).count()).resolves.toBe(0);
+      await fitsPhone(page);
+      await settle(page);
+      await screenshot(page, `routers-${family}-375`);
+      await context.close();
+    });
+  }
 });

@@ -11,6 +11,8 @@ export const ROUTER_SETTINGS_PAGES = {
   unifi: 'unifi',
   opennds: 'opennds',
   omada: 'omada',
+  meraki: 'meraki',
+  merakigo: 'merakigo',
 } as const;
 export type RouterSettingsFamily = keyof typeof ROUTER_SETTINGS_PAGES;
 

@@ -9,6 +9,7 @@ import {
 import { OpenNdsGateway, parseOpenNdsArrival, type AuthmonQueue, type OpenNdsSettings } from './opennds/opennds.ts';
 import { UnifiController, parseUnifiArrival, type UnifiSettings } from './unifi/unifi.ts';
 import { OmadaController, parseOmadaArrival, type OmadaSettings } from './omada/omada.ts';
+import { MerakiSplash, parseMerakiArrival, type MerakiSettings } from './meraki/meraki.ts';
 
 export * from './controller.ts';
 export type { UnifiSettings } from './unifi/unifi.ts';
@@ -17,7 +18,10 @@ export type { OpenNdsSettings, OpenNdsArrival, FasLevel, AuthmonGrant, AuthmonQu
 
 /** A site's controller settings, secrets already opened (SecretBox) by the caller. */
 export type ControllerSettings =
-  ({ family: 'unifi' } & UnifiSettings) | ({ family: 'opennds' } & OpenNdsSettings) | ({ family: 'omada' } & OmadaSettings);
+  | ({ family: 'unifi' } & UnifiSettings)
+  | ({ family: 'opennds' } & OpenNdsSettings)
+  | ({ family: 'omada' } & OmadaSettings)
+  | ({ family: 'meraki' | 'merakigo' } & MerakiSettings);
 
 /** What some families need from the portal besides their settings: openNDS level 3 keeps grants for authmon. */
 export interface AdapterDeps {
@@ -32,6 +36,9 @@ export function createControllerAdapter(settings: ControllerSettings, deps: Adap
       return new OpenNdsGateway(settings, deps.authmon);
     case 'omada':
       return new OmadaController(settings);
+    case 'meraki':
+    case 'merakigo':
+      return new MerakiSplash(settings.family);
   }
 }
 
@@ -39,6 +46,13 @@ export function createControllerAdapter(settings: ControllerSettings, deps: Adap
 export function parseArrival(family: ControllerFamily, query: QueryInput, opennds?: OpenNdsSettings): GuestArrival {
   if (family === 'unifi') return parseUnifiArrival(query);
   if (family === 'omada') return parseOmadaArrival(query);
+  if (family === 'meraki' || family === 'merakigo') return parseMerakiArrival(query, family);
   if (!opennds) throw new ControllerError('not_configured', 'The openNDS FAS level is not configured');
   return parseOpenNdsArrival(query, opennds);
+}
+
+/** Families that need no settings at all (the grant URL comes with each guest): their adapter for a router type. */
+export function settingsFreeAdapter(routerType: string | null): ControllerAdapter | null {
+  if (routerType === 'meraki' || routerType === 'merakigo') return new MerakiSplash(routerType);
+  return null;
 }

@@ -69,6 +69,8 @@ async function readArrival(deps: PortalDeps, snap: SiteSnapshot, rawQuery: strin
       return parseArrival('opennds', rawQuery, settings);
     }
     case 'omada':
+    case 'meraki':
+    case 'merakigo':
       return parseArrival(snap.site.routerType, rawQuery);
     default:
       throw new ControllerError('unsupported', `Guests cannot log in through ${snap.site.routerType ?? 'no router'} yet`);

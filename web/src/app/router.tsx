@@ -24,6 +24,8 @@ const routers = () => import('../features/routers/pages.ts');
 const UnifiSettingsPage = lazy(() => routers().then((m) => ({ default: m.UnifiSettingsPage })));
 const OpenNdsSettingsPage = lazy(() => routers().then((m) => ({ default: m.OpenNdsSettingsPage })));
 const OmadaSettingsPage = lazy(() => routers().then((m) => ({ default: m.OmadaSettingsPage })));
+const MerakiSettingsPage = lazy(() => routers().then((m) => ({ default: m.MerakiSettingsPage })));
+const MerakiGoSettingsPage = lazy(() => routers().then((m) => ({ default: m.MerakiGoSettingsPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -130,6 +132,14 @@ export function AppRoutes() {
         <Route
           path="/app/settings-view/omada"
           element={app(<SiteGuard permission="routersettings" children={<OmadaSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/meraki"
+          element={app(<SiteGuard permission="routersettings" children={<MerakiSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/merakigo"
+          element={app(<SiteGuard permission="routersettings" children={<MerakiGoSettingsPage />} />)}
         />
         <Route
           path="/app/settings-view/sms-config"

@@ -38,7 +38,23 @@ export interface ApiFamilyDescriptor {
 const portalUrl = (ctx: InstructionContext) => `${ctx.publicUrl}/guest/${ctx.portalKey}/`;
 const portalHost = (ctx: InstructionContext) => new URL(ctx.publicUrl).hostname;
 
+/** Meraki click-through and Meraki Go: nothing to enter, nothing to ask; the grant URL comes with each guest. */
+const merakiSplash: ApiFamilyDescriptor = {
+  fields: [],
+  secrets: [],
+  requiredForUse: [],
+  notConfigured: '',
+  checkable: false,
+  uncheckable: 'Meraki lets guests in by the grant address each one arrives with: there is no controller to ask',
+  instructions: (ctx) => [
+    { key: 'portal_url', value: portalUrl(ctx) },
+    { key: 'walled_garden', value: portalHost(ctx) },
+  ],
+};
+
 export const API_FAMILIES: Partial<Record<ApiRouterFamily, ApiFamilyDescriptor>> = {
+  meraki: merakiSplash,
+  merakigo: merakiSplash,
   omada: {
     fields: [
       { input: 'url', setting: 'url', default: '' },

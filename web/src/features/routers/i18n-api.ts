@@ -35,6 +35,25 @@ const en = {
       'The portal calls the controller to let guests in: the controller address above must be reachable from the internet. Rates and data limits come from Omada’s own rate limit profiles; the portal sends the session time.',
     uncheckable: '',
   },
+  meraki: {
+    title: 'Cisco Meraki splash page',
+    instructionsIntro:
+      'In Meraki Dashboard, open Wireless > Access control for the guest SSID and choose the Click-through splash page; then in Wireless > Splash page choose “Or provide a URL where users will be redirected” and enter:',
+    instructions: { portal_url: 'Custom splash URL', walled_garden: 'Walled garden ranges' },
+    instructionsNote:
+      'Meraki lets each guest in for the session time the portal sends. Rates and data limits come from the network’s group policies.',
+    uncheckable:
+      'Meraki lets guests in by the grant address each one arrives with: there is nothing to enter here and no controller to ask. Guests reaching the portal show that it works.',
+  },
+  merakigo: {
+    title: 'Meraki Go splash page',
+    instructionsIntro:
+      'In the Meraki Go app, open the guest network, turn on the splash page, choose an external captive portal and enter:',
+    instructions: { portal_url: 'Captive portal URL', walled_garden: 'Allowed domains before login' },
+    instructionsNote: 'Meraki Go lets each guest in for the session time the portal sends; rates are the network’s own.',
+    uncheckable:
+      'Meraki Go lets guests in by the grant address each one arrives with: there is nothing to enter here and no controller to ask. Guests reaching the portal show that it works.',
+  },
 };
 
 const es: typeof en = {
@@ -74,6 +93,26 @@ const es: typeof en = {
     instructionsNote:
       'El portal llama al controlador para dejar entrar a los invitados: la dirección del controlador debe ser accesible desde internet. Las velocidades y los límites de datos vienen de los perfiles de Omada; el portal envía el tiempo de sesión.',
     uncheckable: '',
+  },
+  meraki: {
+    title: 'Página de bienvenida de Cisco Meraki',
+    instructionsIntro:
+      'En Meraki Dashboard, abre Wireless > Access control del SSID de invitados y elige la página de bienvenida Click-through; después, en Wireless > Splash page, elige “Or provide a URL where users will be redirected” e introduce:',
+    instructions: { portal_url: 'URL de bienvenida personalizada', walled_garden: 'Rangos del jardín vallado' },
+    instructionsNote:
+      'Meraki deja entrar a cada invitado durante el tiempo de sesión que envía el portal. Las velocidades y los límites de datos vienen de las políticas de grupo de la red.',
+    uncheckable:
+      'Meraki deja entrar a los invitados con la dirección de concesión con la que llega cada uno: aquí no hay nada que introducir ni un controlador al que preguntar. Los invitados que llegan al portal muestran que funciona.',
+  },
+  merakigo: {
+    title: 'Página de bienvenida de Meraki Go',
+    instructionsIntro:
+      'En la app Meraki Go, abre la red de invitados, activa la página de bienvenida, elige un portal cautivo externo e introduce:',
+    instructions: { portal_url: 'URL del portal cautivo', walled_garden: 'Dominios permitidos antes de iniciar sesión' },
+    instructionsNote:
+      'Meraki Go deja entrar a cada invitado durante el tiempo de sesión que envía el portal; las velocidades son las de la red.',
+    uncheckable:
+      'Meraki Go deja entrar a los invitados con la dirección de concesión con la que llega cada uno: aquí no hay nada que introducir ni un controlador al que preguntar. Los invitados que llegan al portal muestran que funciona.',
   },
 };
 
