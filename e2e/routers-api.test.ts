@@ -120,4 +120,32 @@ describe('router settings of the API families on a phone', () => {
       await context.close();
     });
   }
+
+  it('saves the Juniper Mist secret and region: nothing to check, the secret never shown again', async () => {
+    const { page, context, siteId, portalKey } = await phoneOn('mist');
+    await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+    await page.getByRole('link', { name: 'Router settings (Juniper Mist)' }).click();
+    await page.getByRole('heading', { name: 'Juniper Mist guest portal' }).waitFor();
+    await status(page, 'Not configured');
+    await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await page.getByText('Enter the secret', { exact: true }).waitFor();
+    await page.getByLabel(/^Mist portal address/).fill('https://portal.eu.mist.com');
+    await page.getByLabel(/^Portal API secret/).fill('wlan-secret-9');
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await page
+      .getByTestId('router-uncheckable')
+      .getByText(/Mist has no interface the portal can ask/)
+      .waitFor();
+    await page.getByText('A value is saved: leave empty to keep it').waitFor();
+    await expect(page.getByLabel(/^Portal API secret/).inputValue()).resolves.toBe('');
+    await fitsPhone(page);
+    await settle(page);
+    await screenshot(page, 'routers-mist-375');
+    await page.reload();
+    await expect(page.getByLabel(/^Mist portal address/).inputValue()).resolves.toBe('https://portal.eu.mist.com');
+    await expect(page.getByText('wlan-secret-9').count()).resolves.toBe(0);
+    await context.close();
+  });
 });

@@ -13,6 +13,7 @@ export const ROUTER_SETTINGS_PAGES = {
   omada: 'omada',
   meraki: 'meraki',
   merakigo: 'merakigo',
+  mist: 'mist',
 } as const;
 export type RouterSettingsFamily = keyof typeof ROUTER_SETTINGS_PAGES;
 

@@ -10,6 +10,7 @@ import { OpenNdsGateway, parseOpenNdsArrival, type AuthmonQueue, type OpenNdsSet
 import { UnifiController, parseUnifiArrival, type UnifiSettings } from './unifi/unifi.ts';
 import { OmadaController, parseOmadaArrival, type OmadaSettings } from './omada/omada.ts';
 import { MerakiSplash, parseMerakiArrival, type MerakiSettings } from './meraki/meraki.ts';
+import { MistPortal, parseMistArrival, type MistSettings } from './mist/mist.ts';
 
 export * from './controller.ts';
 export type { UnifiSettings } from './unifi/unifi.ts';
@@ -21,7 +22,8 @@ export type ControllerSettings =
   | ({ family: 'unifi' } & UnifiSettings)
   | ({ family: 'opennds' } & OpenNdsSettings)
   | ({ family: 'omada' } & OmadaSettings)
-  | ({ family: 'meraki' | 'merakigo' } & MerakiSettings);
+  | ({ family: 'meraki' | 'merakigo' } & MerakiSettings)
+  | ({ family: 'mist' } & MistSettings);
 
 /** What some families need from the portal besides their settings: openNDS level 3 keeps grants for authmon. */
 export interface AdapterDeps {
@@ -39,6 +41,8 @@ export function createControllerAdapter(settings: ControllerSettings, deps: Adap
     case 'meraki':
     case 'merakigo':
       return new MerakiSplash(settings.family);
+    case 'mist':
+      return new MistPortal(settings);
   }
 }
 
@@ -47,6 +51,7 @@ export function parseArrival(family: ControllerFamily, query: QueryInput, opennd
   if (family === 'unifi') return parseUnifiArrival(query);
   if (family === 'omada') return parseOmadaArrival(query);
   if (family === 'meraki' || family === 'merakigo') return parseMerakiArrival(query, family);
+  if (family === 'mist') return parseMistArrival(query);
   if (!opennds) throw new ControllerError('not_configured', 'The openNDS FAS level is not configured');
   return parseOpenNdsArrival(query, opennds);
 }

@@ -71,6 +71,7 @@ async function readArrival(deps: PortalDeps, snap: SiteSnapshot, rawQuery: strin
     case 'omada':
     case 'meraki':
     case 'merakigo':
+    case 'mist':
       return parseArrival(snap.site.routerType, rawQuery);
     default:
       throw new ControllerError('unsupported', `Guests cannot log in through ${snap.site.routerType ?? 'no router'} yet`);

@@ -26,6 +26,7 @@ const OpenNdsSettingsPage = lazy(() => routers().then((m) => ({ default: m.OpenN
 const OmadaSettingsPage = lazy(() => routers().then((m) => ({ default: m.OmadaSettingsPage })));
 const MerakiSettingsPage = lazy(() => routers().then((m) => ({ default: m.MerakiSettingsPage })));
 const MerakiGoSettingsPage = lazy(() => routers().then((m) => ({ default: m.MerakiGoSettingsPage })));
+const MistSettingsPage = lazy(() => routers().then((m) => ({ default: m.MistSettingsPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -140,6 +141,10 @@ export function AppRoutes() {
         <Route
           path="/app/settings-view/merakigo"
           element={app(<SiteGuard permission="routersettings" children={<MerakiGoSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/mist"
+          element={app(<SiteGuard permission="routersettings" children={<MistSettingsPage />} />)}
         />
         <Route
           path="/app/settings-view/sms-config"

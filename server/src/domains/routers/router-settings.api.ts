@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiRouterFamily, ApiRouterSettings, RouterInstructionKey } from '@splashboard/contract';
-import { ROUTER_MESSAGES } from '@splashboard/contract';
+import { API_ROUTER_MESSAGES, ROUTER_MESSAGES } from '@splashboard/contract';
 import { createControllerAdapter, type ControllerSettings, type StatusReport } from '../../network/index.ts';
 import { invalid } from '../../platform/errors.ts';
 import { UNCHECKABLE_STATUS, type SettingsRecord, type StatusRecord, type StoredSettings } from './router-settings.store.ts';
@@ -54,6 +54,18 @@ const merakiSplash: ApiFamilyDescriptor = {
 
 export const API_FAMILIES: Partial<Record<ApiRouterFamily, ApiFamilyDescriptor>> = {
   meraki: merakiSplash,
+  mist: {
+    fields: [{ input: 'portal_url', setting: 'portalUrl', default: 'https://portal.mist.com' }],
+    secrets: [{ input: 'secret', setting: 'secret', required: true, message: API_ROUTER_MESSAGES.secretRequired }],
+    requiredForUse: ['portal_url'],
+    notConfigured: 'Enter the portal API secret of the WLAN, then save',
+    checkable: false,
+    uncheckable: 'Mist has no interface the portal can ask: guests reaching the portal and getting online show that it works',
+    instructions: (ctx) => [
+      { key: 'portal_url', value: portalUrl(ctx) },
+      { key: 'walled_garden', value: portalHost(ctx) },
+    ],
+  },
   merakigo: merakiSplash,
   omada: {
     fields: [

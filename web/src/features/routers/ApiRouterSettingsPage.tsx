@@ -139,3 +139,4 @@ export function ApiRouterSettingsPage({ family }: { family: ApiRouterFamily }) {
 export const OmadaSettingsPage = () => <ApiRouterSettingsPage family="omada" />;
 export const MerakiSettingsPage = () => <ApiRouterSettingsPage family="meraki" />;
 export const MerakiGoSettingsPage = () => <ApiRouterSettingsPage family="merakigo" />;
+export const MistSettingsPage = () => <ApiRouterSettingsPage family="mist" />;

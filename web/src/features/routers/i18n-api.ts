@@ -54,6 +54,19 @@ const en = {
     uncheckable:
       'Meraki Go lets guests in by the grant address each one arrives with: there is nothing to enter here and no controller to ask. Guests reaching the portal show that it works.',
   },
+  mist: {
+    title: 'Juniper Mist guest portal',
+    portal_url: 'Mist portal address',
+    portal_urlHelp:
+      'https://portal.mist.com, or your region’s portal (the address of your Mist dashboard with “manage” replaced by “portal”, such as https://portal.eu.mist.com)',
+    secret: 'Portal API secret',
+    secretHelp: 'Shown in the WLAN’s guest portal settings once “Forward to external portal” is chosen',
+    instructionsIntro: 'In Mist, edit the WLAN: under Guest Portal choose Forward to external portal, and enter:',
+    instructions: { portal_url: 'Portal URL', walled_garden: 'Allowed hostnames' },
+    instructionsNote:
+      'The portal sends guests to Mist’s authorize address with the session time, speeds and data limit signed with the secret above.',
+    uncheckable: 'Mist has no interface the portal can ask: guests reaching the portal and getting online show that it works.',
+  },
 };
 
 const es: typeof en = {
@@ -113,6 +126,20 @@ const es: typeof en = {
       'Meraki Go deja entrar a cada invitado durante el tiempo de sesión que envía el portal; las velocidades son las de la red.',
     uncheckable:
       'Meraki Go deja entrar a los invitados con la dirección de concesión con la que llega cada uno: aquí no hay nada que introducir ni un controlador al que preguntar. Los invitados que llegan al portal muestran que funciona.',
+  },
+  mist: {
+    title: 'Portal de invitados de Juniper Mist',
+    portal_url: 'Dirección del portal de Mist',
+    portal_urlHelp:
+      'https://portal.mist.com, o el portal de tu región (la dirección de tu panel de Mist cambiando “manage” por “portal”, como https://portal.eu.mist.com)',
+    secret: 'Secreto de la API del portal',
+    secretHelp: 'Aparece en los ajustes del portal de invitados de la WLAN al elegir “Forward to external portal”',
+    instructionsIntro: 'En Mist, edita la WLAN: en Guest Portal elige Forward to external portal e introduce:',
+    instructions: { portal_url: 'URL del portal', walled_garden: 'Nombres de host permitidos' },
+    instructionsNote:
+      'El portal envía a los invitados a la dirección de autorización de Mist con el tiempo de sesión, las velocidades y el límite de datos firmados con el secreto de arriba.',
+    uncheckable:
+      'Mist no tiene una interfaz a la que el portal pueda preguntar: los invitados que llegan al portal y se conectan muestran que funciona.',
   },
 };
 

@@ -1,4 +1,4 @@
 // One lazy chunk for the router settings pages.
 export { UnifiSettingsPage } from './UnifiSettingsPage.tsx';
 export { OpenNdsSettingsPage } from './OpenNdsSettingsPage.tsx';
-export { OmadaSettingsPage, MerakiSettingsPage, MerakiGoSettingsPage } from './ApiRouterSettingsPage.tsx';
+export { OmadaSettingsPage, MerakiSettingsPage, MerakiGoSettingsPage, MistSettingsPage } from './ApiRouterSettingsPage.tsx';
