@@ -6,21 +6,25 @@ import { eq } from 'drizzle-orm';
 import { sites } from '../server/src/db/schema/index.ts';
 import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
 import { FakeOmadaController } from '../server/test/fakes/omada-controller.ts';
+import { FakeRuckusNbi } from '../server/test/fakes/ruckus-nbi.ts';
 import { launch, screenshot } from './browser.ts';
 
 let server: TestServer;
 let browser: Browser;
 let omada: FakeOmadaController;
+let nbi: FakeRuckusNbi;
 beforeAll(async () => {
-  [server, browser, omada] = await Promise.all([
+  [server, browser, omada, nbi] = await Promise.all([
     startServer({ PUBLIC_URL: 'https://wifi.example.test' }, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
     launch(),
     new FakeOmadaController().start(),
+    new FakeRuckusNbi({ password: 'nbi-pass' }).start(),
   ]);
 });
 afterAll(async () => {
   await browser?.close();
   await omada?.close();
+  await nbi?.close();
   await server?.close();
 });
 
@@ -148,4 +152,38 @@ describe('router settings of the API families on a phone', () => {
     await expect(page.getByText('wlan-secret-9').count()).resolves.toBe(0);
     await context.close();
   });
+
+  for (const [family, label, title] of [
+    ['smartzone', 'Ruckus SmartZone', 'Ruckus SmartZone controller'],
+    ['ruckus_cloud', 'RUCKUS One', 'RUCKUS One'],
+  ] as const) {
+    it(`connects the ${label} northbound interface and shows the RADIUS values to enter`, async () => {
+      const { page, context, siteId, portalKey } = await phoneOn(family);
+      await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+      await page.getByRole('link', { name: `Router settings (${label})` }).click();
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
+      await status(page, 'Not configured');
+      await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+      await page.getByText('RADIUS server', { exact: true }).waitFor();
+      await page.getByText('1812', { exact: true }).waitFor();
+      await page.getByText('1813', { exact: true }).waitFor();
+
+      await page.getByLabel(/^Northbound interface address/).fill(nbi.url);
+      await page.getByLabel(/^Northbound portal interface password/).fill('wrong-pass');
+      await page.getByLabel('Accept a self-signed certificate').check();
+      await page.getByRole('button', { name: 'Save and check' }).click();
+      await status(page, 'Invalid Credentials');
+      await page
+        .getByTestId('router-status-detail')
+        .getByText(/refused the interface password/)
+        .waitFor();
+      await page.getByLabel(/^Northbound portal interface password/).fill('nbi-pass');
+      await page.getByRole('button', { name: 'Save and check' }).click();
+      await status(page, 'Online');
+      await fitsPhone(page);
+      await settle(page);
+      await screenshot(page, `routers-${family}-375`);
+      await context.close();
+    });
+  }
 });

@@ -14,6 +14,8 @@ export const ROUTER_SETTINGS_PAGES = {
   meraki: 'meraki',
   merakigo: 'merakigo',
   mist: 'mist',
+  smartzone: 'smartzone',
+  ruckus_cloud: 'ruckus_cloud',
 } as const;
 export type RouterSettingsFamily = keyof typeof ROUTER_SETTINGS_PAGES;
 

@@ -18,7 +18,7 @@ export const CONTROLLER_STATUSES = [
 /** The controller status words of the specification, as the dashboard shows them. */
 export type ControllerStatus = (typeof CONTROLLER_STATUSES)[number];
 
-export type ControllerFamily = 'unifi' | 'opennds' | 'omada' | 'meraki' | 'merakigo' | 'mist';
+export type ControllerFamily = 'unifi' | 'opennds' | 'omada' | 'meraki' | 'merakigo' | 'mist' | 'smartzone' | 'ruckus_cloud';
 
 /** What a guest may use. Units are the product's; each adapter converts to its vendor's units. */
 export interface AccessLimits {

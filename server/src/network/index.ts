@@ -11,6 +11,7 @@ import { UnifiController, parseUnifiArrival, type UnifiSettings } from './unifi/
 import { OmadaController, parseOmadaArrival, type OmadaSettings } from './omada/omada.ts';
 import { MerakiSplash, parseMerakiArrival, type MerakiSettings } from './meraki/meraki.ts';
 import { MistPortal, parseMistArrival, type MistSettings } from './mist/mist.ts';
+import { RuckusPortalInterface, parseRuckusArrival, type RuckusSettings } from './ruckus/ruckus.ts';
 
 export * from './controller.ts';
 export type { UnifiSettings } from './unifi/unifi.ts';
@@ -23,7 +24,8 @@ export type ControllerSettings =
   | ({ family: 'opennds' } & OpenNdsSettings)
   | ({ family: 'omada' } & OmadaSettings)
   | ({ family: 'meraki' | 'merakigo' } & MerakiSettings)
-  | ({ family: 'mist' } & MistSettings);
+  | ({ family: 'mist' } & MistSettings)
+  | ({ family: 'smartzone' | 'ruckus_cloud' } & RuckusSettings);
 
 /** What some families need from the portal besides their settings: openNDS level 3 keeps grants for authmon. */
 export interface AdapterDeps {
@@ -43,6 +45,9 @@ export function createControllerAdapter(settings: ControllerSettings, deps: Adap
       return new MerakiSplash(settings.family);
     case 'mist':
       return new MistPortal(settings);
+    case 'smartzone':
+    case 'ruckus_cloud':
+      return new RuckusPortalInterface(settings.family, settings);
   }
 }
 
@@ -52,6 +57,7 @@ export function parseArrival(family: ControllerFamily, query: QueryInput, opennd
   if (family === 'omada') return parseOmadaArrival(query);
   if (family === 'meraki' || family === 'merakigo') return parseMerakiArrival(query, family);
   if (family === 'mist') return parseMistArrival(query);
+  if (family === 'smartzone' || family === 'ruckus_cloud') return parseRuckusArrival(query, family);
   if (!opennds) throw new ControllerError('not_configured', 'The openNDS FAS level is not configured');
   return parseOpenNdsArrival(query, opennds);
 }

@@ -27,6 +27,8 @@ const OmadaSettingsPage = lazy(() => routers().then((m) => ({ default: m.OmadaSe
 const MerakiSettingsPage = lazy(() => routers().then((m) => ({ default: m.MerakiSettingsPage })));
 const MerakiGoSettingsPage = lazy(() => routers().then((m) => ({ default: m.MerakiGoSettingsPage })));
 const MistSettingsPage = lazy(() => routers().then((m) => ({ default: m.MistSettingsPage })));
+const SmartZoneSettingsPage = lazy(() => routers().then((m) => ({ default: m.SmartZoneSettingsPage })));
+const RuckusCloudSettingsPage = lazy(() => routers().then((m) => ({ default: m.RuckusCloudSettingsPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -145,6 +147,14 @@ export function AppRoutes() {
         <Route
           path="/app/settings-view/mist"
           element={app(<SiteGuard permission="routersettings" children={<MistSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/smartzone"
+          element={app(<SiteGuard permission="routersettings" children={<SmartZoneSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/ruckus_cloud"
+          element={app(<SiteGuard permission="routersettings" children={<RuckusCloudSettingsPage />} />)}
         />
         <Route
           path="/app/settings-view/sms-config"

@@ -13,7 +13,16 @@ import {
 } from '../../network/index.ts';
 
 /** Families with an adapter in the portal; the others come with their own adapters. */
-export const PORTAL_FAMILIES: ControllerFamily[] = ['unifi', 'opennds', 'omada', 'meraki', 'merakigo', 'mist'];
+export const PORTAL_FAMILIES: ControllerFamily[] = [
+  'unifi',
+  'opennds',
+  'omada',
+  'meraki',
+  'merakigo',
+  'mist',
+  'smartzone',
+  'ruckus_cloud',
+];
 
 /**
  * A site's controller as the portal uses it: settings opened from the database (secrets unsealed only

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { ApiRouterFamily, ApiRouterSettings, RouterInstructionKey } from '@splashboard/contract';
 import { API_ROUTER_MESSAGES, ROUTER_MESSAGES } from '@splashboard/contract';
 import { createControllerAdapter, type ControllerSettings, type StatusReport } from '../../network/index.ts';
 import { invalid } from '../../platform/errors.ts';
+import { newRadiusKey } from '../../network/ruckus/credentials.ts';
 import { UNCHECKABLE_STATUS, type SettingsRecord, type StatusRecord, type StoredSettings } from './router-settings.store.ts';
 
 /** One setting: its name in the API (input and `values`) and in the adapter's settings (config). */
@@ -52,8 +52,30 @@ const merakiSplash: ApiFamilyDescriptor = {
   ],
 };
 
+/** SmartZone / vSZ and RUCKUS One: the northbound portal interface, and our RADIUS server for the session. */
+const ruckusNbi: ApiFamilyDescriptor = {
+  fields: [
+    { input: 'url', setting: 'url', default: '' },
+    { input: 'skip_tls_verify', setting: 'skipTlsVerify', default: false },
+  ],
+  secrets: [{ input: 'password', setting: 'password', required: true, message: ROUTER_MESSAGES.passwordRequired }],
+  generated: { radiusKey: newRadiusKey },
+  requiredForUse: ['url'],
+  notConfigured: 'Enter the northbound interface address and password, then save',
+  checkable: true,
+  instructions: (ctx) => [
+    { key: 'portal_url', value: portalUrl(ctx) },
+    { key: 'walled_garden', value: portalHost(ctx) },
+    { key: 'radius_server', value: portalHost(ctx) },
+    { key: 'radius_auth_port', value: String(ctx.radius.authPort) },
+    { key: 'radius_acct_port', value: String(ctx.radius.acctPort) },
+  ],
+};
+
 export const API_FAMILIES: Partial<Record<ApiRouterFamily, ApiFamilyDescriptor>> = {
   meraki: merakiSplash,
+  smartzone: ruckusNbi,
+  ruckus_cloud: ruckusNbi,
   mist: {
     fields: [{ input: 'portal_url', setting: 'portalUrl', default: 'https://portal.mist.com' }],
     secrets: [{ input: 'secret', setting: 'secret', required: true, message: API_ROUTER_MESSAGES.secretRequired }],
@@ -183,6 +205,3 @@ export async function checkApiFamily(
   const report: StatusReport = await createControllerAdapter(settings).checkStatus();
   return { status: report.status, statusDetail: report.detail ?? '' };
 }
-
-/** A random key for credentials the server signs itself. */
-export const randomKey = () => randomBytes(32).toString('base64url');

@@ -140,3 +140,5 @@ export const OmadaSettingsPage = () => <ApiRouterSettingsPage family="omada" />;
 export const MerakiSettingsPage = () => <ApiRouterSettingsPage family="meraki" />;
 export const MerakiGoSettingsPage = () => <ApiRouterSettingsPage family="merakigo" />;
 export const MistSettingsPage = () => <ApiRouterSettingsPage family="mist" />;
+export const SmartZoneSettingsPage = () => <ApiRouterSettingsPage family="smartzone" />;
+export const RuckusCloudSettingsPage = () => <ApiRouterSettingsPage family="ruckus_cloud" />;

@@ -67,6 +67,36 @@ const en = {
       'The portal sends guests to Mist’s authorize address with the session time, speeds and data limit signed with the secret above.',
     uncheckable: 'Mist has no interface the portal can ask: guests reaching the portal and getting online show that it works.',
   },
+  smartzone: {
+    title: 'Ruckus SmartZone controller',
+    url: 'Northbound interface address',
+    urlHelp: 'The controller’s address with port 9443, such as https://smartzone.example.com:9443',
+    password: 'Northbound portal interface password',
+    passwordHelp: 'Set in the controller under System > Northbound Portal Interface',
+    skip_tls_verify: 'Accept a self-signed certificate',
+    skip_tls_verifyHelp: 'Controllers come with one. Turn this off once yours has a trusted certificate.',
+    instructionsIntro:
+      'On the controller, create a Hotspot (WISPr) portal with an external logon URL, use our RADIUS server as its authentication and accounting service, and enter:',
+    instructions: { portal_url: 'Logon URL (external)', walled_garden: 'Walled garden' },
+    instructionsNote:
+      'Register the controller’s address as a RADIUS client of this location to get the shared secret for the RADIUS services. The portal logs guests in through the northbound interface; the controller then asks our RADIUS server, which answers the session time and speeds.',
+    uncheckable: '',
+  },
+  ruckus_cloud: {
+    title: 'RUCKUS One',
+    url: 'Northbound interface address',
+    urlHelp: 'The https:// address of the nbiIP your RUCKUS One venue sends in its redirects',
+    password: 'Northbound portal interface password',
+    passwordHelp: 'The password of the portal interface in your RUCKUS One network settings',
+    skip_tls_verify: 'Accept a self-signed certificate',
+    skip_tls_verifyHelp: 'Leave off for RUCKUS One’s own addresses.',
+    instructionsIntro:
+      'In RUCKUS One, set the guest network’s captive portal to a hotspot (WISPr) portal with an external logon URL, use our RADIUS server, and enter:',
+    instructions: { portal_url: 'Logon URL (external)', walled_garden: 'Walled garden' },
+    instructionsNote:
+      'Register the address RUCKUS One sends RADIUS from as a RADIUS client of this location to get the shared secret. The portal logs guests in through the northbound interface; RUCKUS One then asks our RADIUS server, which answers the session time and speeds.',
+    uncheckable: '',
+  },
 };
 
 const es: typeof en = {
@@ -140,6 +170,36 @@ const es: typeof en = {
       'El portal envía a los invitados a la dirección de autorización de Mist con el tiempo de sesión, las velocidades y el límite de datos firmados con el secreto de arriba.',
     uncheckable:
       'Mist no tiene una interfaz a la que el portal pueda preguntar: los invitados que llegan al portal y se conectan muestran que funciona.',
+  },
+  smartzone: {
+    title: 'Controlador Ruckus SmartZone',
+    url: 'Dirección de la interfaz northbound',
+    urlHelp: 'La dirección del controlador con el puerto 9443, como https://smartzone.example.com:9443',
+    password: 'Contraseña de la interfaz de portal northbound',
+    passwordHelp: 'Se define en el controlador en System > Northbound Portal Interface',
+    skip_tls_verify: 'Aceptar un certificado autofirmado',
+    skip_tls_verifyHelp: 'Los controladores traen uno. Desactívalo cuando el tuyo tenga un certificado de confianza.',
+    instructionsIntro:
+      'En el controlador, crea un portal Hotspot (WISPr) con URL de inicio de sesión externa, usa nuestro servidor RADIUS como servicio de autenticación y de contabilidad, e introduce:',
+    instructions: { portal_url: 'URL de inicio de sesión (externa)', walled_garden: 'Jardín vallado' },
+    instructionsNote:
+      'Registra la dirección del controlador como cliente RADIUS de esta ubicación para obtener el secreto compartido de los servicios RADIUS. El portal conecta a los invitados mediante la interfaz northbound; después el controlador pregunta a nuestro servidor RADIUS, que responde con el tiempo de sesión y las velocidades.',
+    uncheckable: '',
+  },
+  ruckus_cloud: {
+    title: 'RUCKUS One',
+    url: 'Dirección de la interfaz northbound',
+    urlHelp: 'La dirección https:// del nbiIP que tu sede de RUCKUS One envía en sus redirecciones',
+    password: 'Contraseña de la interfaz de portal northbound',
+    passwordHelp: 'La contraseña de la interfaz de portal en los ajustes de red de RUCKUS One',
+    skip_tls_verify: 'Aceptar un certificado autofirmado',
+    skip_tls_verifyHelp: 'Déjalo desactivado para las direcciones propias de RUCKUS One.',
+    instructionsIntro:
+      'En RUCKUS One, configura el portal cautivo de la red de invitados como portal hotspot (WISPr) con URL de inicio de sesión externa, usa nuestro servidor RADIUS e introduce:',
+    instructions: { portal_url: 'URL de inicio de sesión (externa)', walled_garden: 'Jardín vallado' },
+    instructionsNote:
+      'Registra la dirección desde la que RUCKUS One envía RADIUS como cliente RADIUS de esta ubicación para obtener el secreto compartido. El portal conecta a los invitados mediante la interfaz northbound; después RUCKUS One pregunta a nuestro servidor RADIUS, que responde con el tiempo de sesión y las velocidades.',
+    uncheckable: '',
   },
 };
 
