@@ -92,6 +92,7 @@ describe('a guest sent by a TP-Link Omada controller', () => {
     const { guest } = await arriveAt(server, s, redirect('02-0A-00-00-00-03'), '02:0a:00:00:00:03');
     const failed = await guest.post('clickthrough', {});
     expect(failed.status).toBe(502);
+    expect(failed.html).toMatch(/name="s" value="[^"]+"/);
     const [session] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
     expect(session).toMatchObject({ grantStatus: 'failed', grantDetail: expect.stringContaining('invalid_credentials') });
   });
