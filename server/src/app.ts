@@ -49,6 +49,8 @@ import { smsRoutes } from './domains/sms/sms.routes.ts';
 import { createControllers } from './domains/routers/controllers.ts';
 import { createRouterSettingsService } from './domains/routers/router-settings.service.ts';
 import { routerSettingsRoutes } from './domains/routers/router-settings.routes.ts';
+import { createApiRouterSettingsService } from './domains/routers/router-settings.api-service.ts';
+import { apiRouterSettingsRoutes } from './domains/routers/router-settings.api-routes.ts';
 import { createGuestsService } from './domains/guests/guests.service.ts';
 import { createGuestExports } from './domains/guests/guest-exports.ts';
 import { guestsRoutes } from './domains/guests/guests.routes.ts';
@@ -129,6 +131,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const controllers = createControllers({ ...ctx, authmon: createAuthmonQueues(db) });
   const smsService = createSmsService({ ...ctx, sites: sitesService });
   const routerSettings = createRouterSettingsService({ ...ctx, sites: sitesService, controllers });
+  const apiRouterSettings = createApiRouterSettingsService({ ...ctx, sites: sitesService, controllers });
 
   await app.register(cookie);
   installAuthHooks(app, sessions);
@@ -183,6 +186,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ),
     { prefix: '/s/:siteId/api/v1' },
   );
+  await app.register(apiRouterSettingsRoutes(apiRouterSettings), { prefix: '/s/:siteId/api/v1' });
   await app.register(
     guestsRoutes(
       createGuestsService({ ...ctx, sites: sitesService, controllers }),

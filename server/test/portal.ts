@@ -61,7 +61,7 @@ export interface Page {
   url: string;
 }
 
-async function fetchPage(
+export async function fetchPage(
   server: TestServer,
   url: string,
   init: RequestInit & { lang?: string; userAgent?: string } = {},

@@ -2,6 +2,7 @@ export * from './common.ts';
 export * from './permissions.ts';
 export * from './routers.ts';
 export * from './router-settings.ts';
+export * from './router-settings-api.ts';
 export * from './plans.ts';
 export * from './profile.ts';
 export * from './auth.ts';

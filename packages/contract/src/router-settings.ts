@@ -7,7 +7,16 @@ export type RouterStatus = (typeof ROUTER_STATUSES)[number];
 export const routerStatusSchema = z.enum(ROUTER_STATUSES);
 
 /** Router types whose settings page this dashboard has, and its path under /app/settings-view/. */
-export const ROUTER_SETTINGS_PAGES = { unifi: 'unifi', opennds: 'opennds' } as const;
+export const ROUTER_SETTINGS_PAGES = {
+  unifi: 'unifi',
+  opennds: 'opennds',
+  omada: 'omada',
+  meraki: 'meraki',
+  merakigo: 'merakigo',
+  mist: 'mist',
+  smartzone: 'smartzone',
+  ruckus_cloud: 'ruckus_cloud',
+} as const;
 export type RouterSettingsFamily = keyof typeof ROUTER_SETTINGS_PAGES;
 
 export const ROUTER_MESSAGES = {

@@ -18,7 +18,7 @@ export const CONTROLLER_STATUSES = [
 /** The controller status words of the specification, as the dashboard shows them. */
 export type ControllerStatus = (typeof CONTROLLER_STATUSES)[number];
 
-export type ControllerFamily = 'unifi' | 'opennds';
+export type ControllerFamily = 'unifi' | 'opennds' | 'omada' | 'meraki' | 'merakigo' | 'mist' | 'smartzone' | 'ruckus_cloud';
 
 /** What a guest may use. Units are the product's; each adapter converts to its vendor's units. */
 export interface AccessLimits {
@@ -85,6 +85,8 @@ export interface ControllerAdapter {
   status(): Promise<ControllerStatus>;
   /** The status with a detail sentence for the settings page. Never throws. */
   checkStatus(): Promise<StatusReport>;
+  /** Families whose redirect needs the controller to be read whole (Ruckus's encrypted MACs) finish it here. */
+  completeArrival?(arrival: GuestArrival): Promise<GuestArrival>;
 }
 
 /** A query as Fastify gives it (`request.query`), as URLSearchParams, or as the raw query string. */

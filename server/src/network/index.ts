@@ -8,13 +8,24 @@ import {
 } from './controller.ts';
 import { OpenNdsGateway, parseOpenNdsArrival, type AuthmonQueue, type OpenNdsSettings } from './opennds/opennds.ts';
 import { UnifiController, parseUnifiArrival, type UnifiSettings } from './unifi/unifi.ts';
+import { OmadaController, parseOmadaArrival, type OmadaSettings } from './omada/omada.ts';
+import { MerakiSplash, parseMerakiArrival, type MerakiSettings } from './meraki/meraki.ts';
+import { MistPortal, parseMistArrival, type MistSettings } from './mist/mist.ts';
+import { RuckusPortalInterface, parseRuckusArrival, type RuckusSettings } from './ruckus/ruckus.ts';
 
 export * from './controller.ts';
 export type { UnifiSettings } from './unifi/unifi.ts';
+export type { OmadaSettings, OmadaTimeUnit } from './omada/omada.ts';
 export type { OpenNdsSettings, OpenNdsArrival, FasLevel, AuthmonGrant, AuthmonQueue } from './opennds/opennds.ts';
 
 /** A site's controller settings, secrets already opened (SecretBox) by the caller. */
-export type ControllerSettings = ({ family: 'unifi' } & UnifiSettings) | ({ family: 'opennds' } & OpenNdsSettings);
+export type ControllerSettings =
+  | ({ family: 'unifi' } & UnifiSettings)
+  | ({ family: 'opennds' } & OpenNdsSettings)
+  | ({ family: 'omada' } & OmadaSettings)
+  | ({ family: 'meraki' | 'merakigo' } & MerakiSettings)
+  | ({ family: 'mist' } & MistSettings)
+  | ({ family: 'smartzone' | 'ruckus_cloud' } & RuckusSettings);
 
 /** What some families need from the portal besides their settings: openNDS level 3 keeps grants for authmon. */
 export interface AdapterDeps {
@@ -27,12 +38,32 @@ export function createControllerAdapter(settings: ControllerSettings, deps: Adap
       return new UnifiController(settings);
     case 'opennds':
       return new OpenNdsGateway(settings, deps.authmon);
+    case 'omada':
+      return new OmadaController(settings);
+    case 'meraki':
+    case 'merakigo':
+      return new MerakiSplash(settings.family);
+    case 'mist':
+      return new MistPortal(settings);
+    case 'smartzone':
+    case 'ruckus_cloud':
+      return new RuckusPortalInterface(settings.family, settings);
   }
 }
 
 /** Reads a gateway's redirect without credentials; openNDS levels 2-3 need the faskey. */
 export function parseArrival(family: ControllerFamily, query: QueryInput, opennds?: OpenNdsSettings): GuestArrival {
   if (family === 'unifi') return parseUnifiArrival(query);
+  if (family === 'omada') return parseOmadaArrival(query);
+  if (family === 'meraki' || family === 'merakigo') return parseMerakiArrival(query, family);
+  if (family === 'mist') return parseMistArrival(query);
+  if (family === 'smartzone' || family === 'ruckus_cloud') return parseRuckusArrival(query, family);
   if (!opennds) throw new ControllerError('not_configured', 'The openNDS FAS level is not configured');
   return parseOpenNdsArrival(query, opennds);
+}
+
+/** Families that need no settings at all (the grant URL comes with each guest): their adapter for a router type. */
+export function settingsFreeAdapter(routerType: string | null): ControllerAdapter | null {
+  if (routerType === 'meraki' || routerType === 'merakigo') return new MerakiSplash(routerType);
+  return null;
 }

@@ -68,6 +68,18 @@ async function readArrival(deps: PortalDeps, snap: SiteSnapshot, rawQuery: strin
       if (!settings) throw new ControllerError('not_configured', 'openNDS is not configured for this site');
       return parseArrival('opennds', rawQuery, settings);
     }
+    case 'smartzone':
+    case 'ruckus_cloud': {
+      // An encrypted client MAC needs the controller to read it.
+      const adapter = await deps.controllers.adapterFor(snap.site.id, snap.site.routerType);
+      if (!adapter?.completeArrival) throw new ControllerError('not_configured', 'Ruckus is not configured for this site');
+      return adapter.completeArrival(parseArrival(snap.site.routerType, rawQuery));
+    }
+    case 'omada':
+    case 'meraki':
+    case 'merakigo':
+    case 'mist':
+      return parseArrival(snap.site.routerType, rawQuery);
     default:
       throw new ControllerError('unsupported', `Guests cannot log in through ${snap.site.routerType ?? 'no router'} yet`);
   }

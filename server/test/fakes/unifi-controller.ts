@@ -56,7 +56,7 @@ interface Session {
 
 let certCache: { key: string; cert: string } | undefined;
 /** A self-signed certificate for 127.0.0.1, made once per test process with Debian's openssl. */
-function selfSigned() {
+export function selfSigned() {
   if (certCache) return certCache;
   const out = execFileSync(
     'openssl',

@@ -29,6 +29,12 @@ const WhitelistCreatePage = lazy(() => whitelist().then((m) => ({ default: m.Cre
 const WhitelistEditPage = lazy(() => whitelist().then((m) => ({ default: m.EditPage })));
 const UnifiTasksPage = lazy(() => import('../features/unifi-tasks/pages.ts').then((m) => ({ default: m.UnifiTasksPage })));
 const AccessHealthPage = lazy(() => import('../features/access-health/pages.ts').then((m) => ({ default: m.AccessHealthPage })));
+const OmadaSettingsPage = lazy(() => routers().then((m) => ({ default: m.OmadaSettingsPage })));
+const MerakiSettingsPage = lazy(() => routers().then((m) => ({ default: m.MerakiSettingsPage })));
+const MerakiGoSettingsPage = lazy(() => routers().then((m) => ({ default: m.MerakiGoSettingsPage })));
+const MistSettingsPage = lazy(() => routers().then((m) => ({ default: m.MistSettingsPage })));
+const SmartZoneSettingsPage = lazy(() => routers().then((m) => ({ default: m.SmartZoneSettingsPage })));
+const RuckusCloudSettingsPage = lazy(() => routers().then((m) => ({ default: m.RuckusCloudSettingsPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -162,6 +168,30 @@ export function AppRoutes() {
         <Route
           path="/app/whitelist/edit/:id"
           element={app(<SiteGuard permission="macauth" children={<WhitelistEditPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/omada"
+          element={app(<SiteGuard permission="routersettings" children={<OmadaSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/meraki"
+          element={app(<SiteGuard permission="routersettings" children={<MerakiSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/merakigo"
+          element={app(<SiteGuard permission="routersettings" children={<MerakiGoSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/mist"
+          element={app(<SiteGuard permission="routersettings" children={<MistSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/smartzone"
+          element={app(<SiteGuard permission="routersettings" children={<SmartZoneSettingsPage />} />)}
+        />
+        <Route
+          path="/app/settings-view/ruckus_cloud"
+          element={app(<SiteGuard permission="routersettings" children={<RuckusCloudSettingsPage />} />)}
         />
         <Route
           path="/app/settings-view/sms-config"

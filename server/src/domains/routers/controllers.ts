@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import {
   createControllerAdapter,
+  settingsFreeAdapter,
   type ControllerAdapter,
   type ControllerFamily,
   type AuthmonQueue,
@@ -12,7 +13,16 @@ import {
 } from '../../network/index.ts';
 
 /** Families with an adapter in the portal; the others come with their own adapters. */
-export const PORTAL_FAMILIES: ControllerFamily[] = ['unifi', 'opennds'];
+export const PORTAL_FAMILIES: ControllerFamily[] = [
+  'unifi',
+  'opennds',
+  'omada',
+  'meraki',
+  'merakigo',
+  'mist',
+  'smartzone',
+  'ruckus_cloud',
+];
 
 /**
  * A site's controller as the portal uses it: settings opened from the database (secrets unsealed only
@@ -48,6 +58,8 @@ export function createControllers({
      * yet, or the settings are of another family than the site's router now (the router was changed).
      */
     async adapterFor(siteId: number, routerType: string | null): Promise<ControllerAdapter | null> {
+      const free = settingsFreeAdapter(routerType);
+      if (free) return free;
       const [row] = await db
         .select({ updatedAt: controllerSettings.updatedAt })
         .from(controllerSettings)

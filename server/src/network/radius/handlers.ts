@@ -4,6 +4,7 @@ import { macEntries, nasClients, radiusSessions } from '../../db/schema/index.ts
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { RadiusHandlers } from './server.ts';
+import { createPortalCredentialCheck } from './portal-credentials.ts';
 
 /**
  * The database behind the RADIUS server: gateways by source address, whitelisted devices by MAC
@@ -21,6 +22,7 @@ export function createRadiusHandlers(db: Database, secrets: SecretBox): RadiusHa
     .from(macEntries)
     .where(and(eq(macEntries.siteId, sql.placeholder('siteId')), eq(macEntries.mac, sql.placeholder('mac'))))
     .prepare('mac_entry_by_mac');
+  const portalCredentials = createPortalCredentialCheck(db, secrets);
 
   return {
     async findClient(address) {
@@ -35,6 +37,8 @@ export function createRadiusHandlers(db: Database, secrets: SecretBox): RadiusHa
     },
 
     async authenticate(req) {
+      const portal = await portalCredentials(req);
+      if (portal) return portal;
       // MAC authentication: the gateway sends the device's MAC as User-Name, and as the password, an
       // empty one, or none at all (vendors differ); the shared secret is what vouches for the gateway.
       const mac = normalizeMac(req.userName) ?? normalizeMac(req.callingStationId);

@@ -1,3 +1,11 @@
 // One lazy chunk for the router settings pages.
 export { UnifiSettingsPage } from './UnifiSettingsPage.tsx';
 export { OpenNdsSettingsPage } from './OpenNdsSettingsPage.tsx';
+export {
+  OmadaSettingsPage,
+  MerakiSettingsPage,
+  MerakiGoSettingsPage,
+  MistSettingsPage,
+  SmartZoneSettingsPage,
+  RuckusCloudSettingsPage,
+} from './ApiRouterSettingsPage.tsx';

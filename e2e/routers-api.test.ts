@@ -1,0 +1,189 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { sites } from '../server/src/db/schema/index.ts';
+import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { FakeOmadaController } from '../server/test/fakes/omada-controller.ts';
+import { FakeRuckusNbi } from '../server/test/fakes/ruckus-nbi.ts';
+import { launch, screenshot } from './browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+let omada: FakeOmadaController;
+let nbi: FakeRuckusNbi;
+beforeAll(async () => {
+  [server, browser, omada, nbi] = await Promise.all([
+    startServer({ PUBLIC_URL: 'https://wifi.example.test' }, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    launch(),
+    new FakeOmadaController().start(),
+    new FakeRuckusNbi({ password: 'nbi-pass' }).start(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await omada?.close();
+  await nbi?.close();
+  await server?.close();
+});
+
+const PHONE = { width: 375, height: 812 };
+
+/** An account with one location of the router type, made through the API, signed in on a phone. */
+async function phoneOn(routerType: string) {
+  const api = new TestClient(server.url);
+  const email = uniqueEmail('routers');
+  const password = 'routers-pass-7';
+  await api.post('/a/api/v1/registration/', {
+    account_name: 'Router Co',
+    displayname: 'Owner',
+    email,
+    password,
+    plan_type: 'engage',
+  });
+  const siteId = (
+    await api.post('/s/api/v1/site/', {
+      name: 'Harbour Café',
+      router_type: routerType,
+      auth_methods: ['clickthrough'],
+      skip_image: true,
+    })
+  ).body.id as number;
+  const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, siteId));
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/newapp/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('dashboard-site').waitFor();
+  return { page, context, siteId, portalKey: row!.portalKey };
+}
+
+const status = (page: Page, word: string) => page.getByTestId('router-status').getByText(word, { exact: true }).waitFor();
+const settle = (page: Page) => page.waitForTimeout(400);
+/** Nothing wider than the phone: the page scrolls only up and down. */
+const fitsPhone = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+describe('router settings of the API families on a phone', () => {
+  it('connects a TP-Link Omada hotspot operator: Online, then Invalid Credentials for a wrong password', async () => {
+    const { page, context, siteId, portalKey } = await phoneOn('omada');
+    await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+    await page.getByRole('link', { name: 'Router settings (TP-Link Omada)' }).click();
+    await page.getByRole('heading', { name: 'TP-Link Omada controller' }).waitFor();
+    await status(page, 'Not configured');
+    await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+
+    await page.getByLabel(/^Controller address/).fill('ftp://omada.example');
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await page.getByText('Save updates failed').waitFor();
+    await page.getByText('Enter the controller address, such as https://omada.example.com:8043').waitFor();
+
+    await page.getByLabel(/^Controller address/).fill(omada.url);
+    await page.getByLabel(/^Hotspot operator/).fill('operator');
+    await page.getByLabel(/^Operator password/).fill('operator-pass');
+    await page.getByLabel('Accept a self-signed certificate').check();
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await status(page, 'Online');
+    await page.getByText('A value is saved: leave empty to keep it').waitFor();
+    await fitsPhone(page);
+    await settle(page);
+    await screenshot(page, 'routers-omada-online-375');
+
+    await page.getByLabel(/^Operator password/).fill('wrong-password');
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await status(page, 'Invalid Credentials');
+    await page
+      .getByTestId('router-status-detail')
+      .getByText(/refused the hotspot operator/)
+      .waitFor();
+    await context.close();
+  });
+
+  for (const [family, label, title] of [
+    ['meraki', 'Cisco Meraki', 'Cisco Meraki splash page'],
+    ['merakigo', 'Meraki Go', 'Meraki Go splash page'],
+  ] as const) {
+    it(`shows the ${label} splash URL and walled garden, with nothing to enter and nothing to check`, async () => {
+      const { page, context, siteId, portalKey } = await phoneOn(family);
+      await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+      await page.getByRole('link', { name: `Router settings (${label})` }).click();
+      await page.getByRole('heading', { name: title }).waitFor();
+      await page
+        .getByTestId('router-uncheckable')
+        .getByText(/there is nothing to enter here/)
+        .waitFor();
+      await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+      await page.getByText('wifi.example.test', { exact: true }).waitFor();
+      await expect(page.getByRole('button', { name: 'Save and check' }).count()).resolves.toBe(0);
+      await fitsPhone(page);
+      await settle(page);
+      await screenshot(page, `routers-${family}-375`);
+      await context.close();
+    });
+  }
+
+  it('saves the Juniper Mist secret and region: nothing to check, the secret never shown again', async () => {
+    const { page, context, siteId, portalKey } = await phoneOn('mist');
+    await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+    await page.getByRole('link', { name: 'Router settings (Juniper Mist)' }).click();
+    await page.getByRole('heading', { name: 'Juniper Mist guest portal' }).waitFor();
+    await status(page, 'Not configured');
+    await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await page.getByText('Enter the secret', { exact: true }).waitFor();
+    await page.getByLabel(/^Mist portal address/).fill('https://portal.eu.mist.com');
+    await page.getByLabel(/^Portal API secret/).fill('wlan-secret-9');
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await page
+      .getByTestId('router-uncheckable')
+      .getByText(/Mist has no interface the portal can ask/)
+      .waitFor();
+    await page.getByText('A value is saved: leave empty to keep it').waitFor();
+    await expect(page.getByLabel(/^Portal API secret/).inputValue()).resolves.toBe('');
+    await fitsPhone(page);
+    await settle(page);
+    await screenshot(page, 'routers-mist-375');
+    await page.reload();
+    await expect(page.getByLabel(/^Mist portal address/).inputValue()).resolves.toBe('https://portal.eu.mist.com');
+    await expect(page.getByText('wlan-secret-9').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  for (const [family, label, title] of [
+    ['smartzone', 'Ruckus SmartZone', 'Ruckus SmartZone controller'],
+    ['ruckus_cloud', 'RUCKUS One', 'RUCKUS One'],
+  ] as const) {
+    it(`connects the ${label} northbound interface and shows the RADIUS values to enter`, async () => {
+      const { page, context, siteId, portalKey } = await phoneOn(family);
+      await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+      await page.getByRole('link', { name: `Router settings (${label})` }).click();
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
+      await status(page, 'Not configured');
+      await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+      await page.getByText('RADIUS server', { exact: true }).waitFor();
+      await page.getByText('1812', { exact: true }).waitFor();
+      await page.getByText('1813', { exact: true }).waitFor();
+
+      await page.getByLabel(/^Northbound interface address/).fill(nbi.url);
+      await page.getByLabel(/^Northbound portal interface password/).fill('wrong-pass');
+      await page.getByLabel('Accept a self-signed certificate').check();
+      await page.getByRole('button', { name: 'Save and check' }).click();
+      await status(page, 'Invalid Credentials');
+      await page
+        .getByTestId('router-status-detail')
+        .getByText(/refused the interface password/)
+        .waitFor();
+      await page.getByLabel(/^Northbound portal interface password/).fill('nbi-pass');
+      await page.getByRole('button', { name: 'Save and check' }).click();
+      await status(page, 'Online');
+      await fitsPhone(page);
+      await settle(page);
+      await screenshot(page, `routers-${family}-375`);
+      await context.close();
+    });
+  }
+});

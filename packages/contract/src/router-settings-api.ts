@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { MESSAGES } from './common.ts';
+import { routerStatusSchema } from './router-settings.ts';
+
+/**
+ * Router types whose portal grants by calling the controller's API or by a URL the guest's browser
+ * opens (TP-Link Omada, Ruckus SmartZone and RUCKUS One, Juniper Mist, Meraki and Meraki Go). Their
+ * settings pages share one answer shape; each has its own input.
+ */
+export const API_ROUTER_FAMILIES = ['omada', 'smartzone', 'ruckus_cloud', 'mist', 'meraki', 'merakigo'] as const;
+export type ApiRouterFamily = (typeof API_ROUTER_FAMILIES)[number];
+
+export const API_ROUTER_MESSAGES = {
+  controllerId: 'Use the 32 letters and digits of the controller id, or leave it empty to ask the controller',
+  omadaUrl: 'Enter the controller address, such as https://omada.example.com:8043',
+  ruckusUrl: 'Enter the northbound interface address, such as https://smartzone.example.com:9443',
+  mistUrl: 'Enter the Mist portal address, such as https://portal.mist.com',
+  secretRequired: 'Enter the secret',
+} as const;
+
+function httpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password && !u.search && !u.hash
+    );
+  } catch {
+    return false;
+  }
+}
+
+const address = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(500)
+    .refine(httpUrl, message)
+    .transform((u) => u.replace(/\/+$/, ''));
+
+/** Write-only: empty or left out keeps the stored one. */
+const secret = z.string().max(256).optional();
+
+export const OMADA_TIME_UNITS = ['microseconds', 'milliseconds'] as const;
+
+export const omadaRouterSettingsInputSchema = z.object({
+  url: address(API_ROUTER_MESSAGES.omadaUrl),
+  controller_id: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-f]{32})?$/i, API_ROUTER_MESSAGES.controllerId)
+    .default(''),
+  username: z.string().trim().min(1, MESSAGES.required).max(128),
+  password: secret,
+  skip_tls_verify: z.boolean().default(false),
+  time_unit: z.enum(OMADA_TIME_UNITS).default('microseconds'),
+});
+
+/** SmartZone / vSZ and RUCKUS One: the northbound portal interface and its password. */
+export const ruckusRouterSettingsInputSchema = z.object({
+  url: address(API_ROUTER_MESSAGES.ruckusUrl),
+  password: secret,
+  skip_tls_verify: z.boolean().default(false),
+});
+
+export const mistRouterSettingsInputSchema = z.object({
+  portal_url: address(API_ROUTER_MESSAGES.mistUrl).default('https://portal.mist.com'),
+  secret,
+});
+
+/** The input of each family that has settings to enter; Meraki and Meraki Go have none. */
+export const API_ROUTER_INPUT_SCHEMAS = {
+  omada: omadaRouterSettingsInputSchema,
+  smartzone: ruckusRouterSettingsInputSchema,
+  ruckus_cloud: ruckusRouterSettingsInputSchema,
+  mist: mistRouterSettingsInputSchema,
+} as const;
+export type ApiRouterInputFamily = keyof typeof API_ROUTER_INPUT_SCHEMAS;
+
+/** The values the operator enters on their controller, by name (the page labels them). */
+export const ROUTER_INSTRUCTION_KEYS = [
+  'portal_url',
+  'walled_garden',
+  'radius_server',
+  'radius_auth_port',
+  'radius_acct_port',
+  'nbi_password',
+] as const;
+export type RouterInstructionKey = (typeof ROUTER_INSTRUCTION_KEYS)[number];
+
+export const apiRouterSettingsSchema = z.object({
+  family: z.enum(API_ROUTER_FAMILIES),
+  /** The saved plain values, with the input's names; secrets appear only in `secrets_set`. */
+  values: z.record(z.string(), z.union([z.string(), z.boolean()])),
+  secrets_set: z.record(z.string(), z.boolean()),
+  /** null: nothing the server can ask (Mist, Meraki), once what is needed is saved. */
+  status: routerStatusSchema.nullable(),
+  status_detail: z.string(),
+  status_checked_at: z.string().nullable(),
+  router_type: z.string().nullable(),
+  instructions: z.array(z.object({ key: z.enum(ROUTER_INSTRUCTION_KEYS), value: z.string() })),
+});
+export type ApiRouterSettings = z.infer<typeof apiRouterSettingsSchema>;
