@@ -8,7 +8,7 @@ import {
   DASHBOARD_ROW_HEIGHT,
   type DashboardBreakpoint,
   type DashboardTileKey,
-} from '@splashboard/contract';
+} from '@splashboard/contract/dashboard';
 import type { DayRange } from './range.ts';
 import type { GridItem, Layouts } from './layoutState.ts';
 import { Tile } from './tiles/Tile.tsx';

@@ -1,10 +1,15 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import { DASHBOARD_TILE_CALLS, DASHBOARD_TILE_KEYS, type DashboardTileKey } from '@splashboard/contract';
+import {
+  DASHBOARD_TILE_CALLS,
+  DASHBOARD_TILE_KEYS,
+  dashboardCallUrl,
+  type DashboardTileKey,
+} from '@splashboard/contract/dashboard';
 import type { Site } from '@splashboard/contract';
 import { useAppSelector } from '../../app/hooks.ts';
 import { DateRangePicker, rangeProblem } from './DateRangePicker.tsx';
@@ -13,7 +18,9 @@ import { LayoutToolbar } from './LayoutToolbar.tsx';
 import { DataRealNotice } from './DataRealNotice.tsx';
 import { completeLayouts } from './layoutState.ts';
 import { browserTimeZone } from './format.ts';
-import { isDay, presetOf, presetRange, type DayRange, type RangePreset } from './range.ts';
+import { isDay, presetOf, presetRange, rangeQuery, type DayRange, type RangePreset } from './range.ts';
+import { prefetch } from './useDashboardCall.ts';
+import { loadCharts } from './tiles/Tile.tsx';
 import { useDashboardLayout } from './useDashboardLayout.ts';
 import './i18n.ts';
 
@@ -66,6 +73,15 @@ export function DashboardPage() {
   const allowed = useMemo(() => tilesFor(ready ? site : null), [ready, site]);
   const shown = useMemo(() => allowed.filter((k) => !state.hidden.includes(k)), [allowed, state.hidden]);
   const layouts = useMemo(() => completeLayouts(state.layouts, shown), [state.layouts, shown]);
+
+  useEffect(() => void loadCharts(), []);
+  // The tiles' calls go out with the layout's instead of after it.
+  const { from, to } = range;
+  useEffect(() => {
+    if (!ready || !state.loading) return;
+    for (const tile of allowed)
+      prefetch(dashboardCallUrl(siteId, tile, DASHBOARD_TILE_CALLS[tile].ranged ? rangeQuery({ from, to }) : undefined));
+  }, [ready, state.loading, allowed, siteId, from, to]);
 
   return (
     <Stack spacing={2}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import { dashboardCallUrl } from '@splashboard/contract';
+import { dashboardCallUrl } from '@splashboard/contract/dashboard';
 import { useDashboardCall } from './useDashboardCall.ts';
 
 /** Before any guest has logged in, says why the tiles are empty (`dashboard/data/real`). */

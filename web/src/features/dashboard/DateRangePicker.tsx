@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { DASHBOARD_MAX_DAYS } from '@splashboard/contract';
+import { DASHBOARD_MAX_DAYS } from '@splashboard/contract/dashboard';
 import { RANGE_PRESETS, type DayRange, type RangePreset } from './range.ts';
 
 export const daysIn = (r: DayRange) => Math.round((Date.parse(r.to) - Date.parse(r.from)) / 86_400_000) + 1;

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import type { DashboardTileKey } from '@splashboard/contract';
+import type { DashboardTileKey } from '@splashboard/contract/dashboard';
 
 /** The tiles hidden in edit mode, each one click from coming back. */
 export function HiddenTiles({ hidden, onRestore }: { hidden: DashboardTileKey[]; onRestore: (tile: DashboardTileKey) => void }) {

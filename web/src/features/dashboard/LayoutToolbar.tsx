@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
-import type { DashboardTileKey } from '@splashboard/contract';
+import type { DashboardTileKey } from '@splashboard/contract/dashboard';
 import type { DashboardState } from './layoutState.ts';
 import { HiddenTiles } from './HiddenTiles.tsx';
 

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import type { DashboardTileKey } from '@splashboard/contract';
+import type { DashboardTileKey } from '@splashboard/contract/dashboard';
 
 type TileText = { title: string; about: string };
 

@@ -7,7 +7,7 @@ import {
   type DashboardConfigInput,
   type DashboardLayoutItem,
   type DashboardTileKey,
-} from '@splashboard/contract';
+} from '@splashboard/contract/dashboard';
 
 export type Layouts = Record<DashboardBreakpoint, DashboardLayoutItem[]>;
 export const BREAKPOINT_KEYS = Object.keys(DASHBOARD_BREAKPOINTS) as DashboardBreakpoint[];

@@ -1,4 +1,4 @@
-import { formatDashboardDate } from '@splashboard/contract';
+import { formatDashboardDate } from '@splashboard/contract/dashboard';
 
 export const RANGE_PRESETS = ['today', '7d', '30d', 'month', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];

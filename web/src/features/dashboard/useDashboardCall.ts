@@ -1,6 +1,24 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, get } from '../../app/api.ts';
 
+/** Calls asked ahead of their tile (while the layout loads), handed to the tile when it mounts. */
+const ahead = new Map<string, Promise<unknown>>();
+const AHEAD_MS = 30_000;
+
+export function prefetch(url: string) {
+  if (ahead.has(url)) return;
+  const answer = get<unknown>(url);
+  answer.catch(() => {}); // a failure is reported by the tile that takes it
+  ahead.set(url, answer);
+  setTimeout(() => ahead.get(url) === answer && ahead.delete(url), AHEAD_MS);
+}
+
+function take<T>(url: string): Promise<T> {
+  const answer = ahead.get(url);
+  ahead.delete(url);
+  return (answer as Promise<T> | undefined) ?? get<T>(url);
+}
+
 export interface CallState<T> {
   data: T | null;
   loading: boolean;
@@ -24,7 +42,7 @@ export function useDashboardCall<T>(url: string | null, fallbackError: string): 
     if (!url) return;
     let current = true;
     setState((s) => ({ ...s, url, done: false, error: null }));
-    get<T>(url).then(
+    take<T>(url).then(
       (data) => current && setState({ url, data, error: null, done: true }),
       (err) =>
         current &&

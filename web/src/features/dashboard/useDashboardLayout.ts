@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from 'notistack';
-import type { DashboardConfig, DashboardTileKey } from '@splashboard/contract';
+import type { DashboardConfig, DashboardTileKey } from '@splashboard/contract/dashboard';
 import { get, post } from '../../app/api.ts';
 import { configToSave, dashboardLayout, initialDashboardState, type GridItem } from './layoutState.ts';
 

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import type { DashboardCompared, DashboardPeriod } from '@splashboard/contract';
+import type { DashboardCompared, DashboardPeriod } from '@splashboard/contract/dashboard';
 import { day, decimal, percent } from '../format.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DashboardTileData } from '@splashboard/contract';
+import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { count, moment } from '../format.ts';
 import { TileTable, type Column } from './TileTable.tsx';
 

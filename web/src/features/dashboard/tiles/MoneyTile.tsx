@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import type { DashboardTileData } from '@splashboard/contract';
+import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { money } from '../format.ts';
 import { Figure } from './FigureTiles.tsx';
 import { Comparison } from './Comparison.tsx';

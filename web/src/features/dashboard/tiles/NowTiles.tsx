@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
-import type { DashboardTileData } from '@splashboard/contract';
+import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { clock, count } from '../format.ts';
 import { Figure } from './FigureTiles.tsx';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PieChart } from '@mui/x-charts/PieChart';
 import Typography from '@mui/material/Typography';
-import type { DashboardTileData } from '@splashboard/contract';
+import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { count, percent } from '../format.ts';
 import { ChartBox } from './ChartBox.tsx';
 
@@ -22,19 +22,22 @@ function Pie({ title, slices, total }: { title: string; slices: Slice[]; total: 
     );
   return (
     <ChartBox label={title}>
-      <PieChart
-        skipAnimation
-        series={[
-          {
-            data: slices,
-            innerRadius: '45%',
-            paddingAngle: 1,
-            valueFormatter: (item) => `${count(item.value, lang)} (${percent((item.value / total) * 100, lang)})`,
-          },
-        ]}
-        slotProps={{ legend: { direction: 'vertical', position: { vertical: 'middle', horizontal: 'end' } } }}
-        margin={4}
-      />
+      {(size) => (
+        <PieChart
+          {...size}
+          skipAnimation
+          series={[
+            {
+              data: slices,
+              innerRadius: '45%',
+              paddingAngle: 1,
+              valueFormatter: (item) => `${count(item.value, lang)} (${percent((item.value / total) * 100, lang)})`,
+            },
+          ]}
+          slotProps={{ legend: { direction: 'vertical', position: { vertical: 'middle', horizontal: 'end' } } }}
+          margin={4}
+        />
+      )}
     </ChartBox>
   );
 }

@@ -1,18 +1,31 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
+import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_TILE_CALLS, dashboardCallUrl, type DashboardTileData, type DashboardTileKey } from '@splashboard/contract';
+import {
+  DASHBOARD_TILE_CALLS,
+  dashboardCallUrl,
+  type DashboardTileData,
+  type DashboardTileKey,
+} from '@splashboard/contract/dashboard';
 import { rangeQuery, type DayRange } from '../range.ts';
 import { useDashboardCall } from '../useDashboardCall.ts';
 import { TileFrame } from './TileFrame.tsx';
 import { BounceRateTile, CountTile, DwellTimeTile, FirstTimeGuestsTile } from './FigureTiles.tsx';
 import { CountNowTile, OnlineNowTile } from './NowTiles.tsx';
 import { MoneyTile } from './MoneyTile.tsx';
-import { WifiLoginsTile } from './WifiLoginsTile.tsx';
-import { DailyTransactionsTile } from './DailyTransactionsTile.tsx';
-import { GenderTile, SegmentsTile } from './PieTiles.tsx';
 import { ActivityTile } from './ActivityTile.tsx';
 import { LatestGuestsTile } from './LatestGuestsTile.tsx';
 import { LatestTransactionsTile, PopularPackagesTile } from './TransactionTiles.tsx';
+
+/** Starts loading the charts (the page calls it as it opens, before any answer is in). */
+export const loadCharts = () => import('./charts.ts');
+const WifiLoginsTile = lazy(() => loadCharts().then((m) => ({ default: m.WifiLoginsTile })));
+const DailyTransactionsTile = lazy(() => loadCharts().then((m) => ({ default: m.DailyTransactionsTile })));
+const GenderTile = lazy(() => loadCharts().then((m) => ({ default: m.GenderTile })));
+const SegmentsTile = lazy(() => loadCharts().then((m) => ({ default: m.SegmentsTile })));
+
+// Holds a chart's room until the charts have loaded; it has no drawing yet, so the tile is not drawn.
+const chartPending = <Skeleton variant="rounded" role="figure" aria-busy sx={{ flex: 1, minHeight: 120 }} />;
 
 export interface TileProps {
   tile: DashboardTileKey;
@@ -53,13 +66,29 @@ export const Tile = memo(function Tile({ tile, siteId, range, timeZone, editing,
       case 'payments_collected':
         return <MoneyTile data={d} />;
       case 'wifi_logins':
-        return <WifiLoginsTile data={d} />;
+        return (
+          <Suspense fallback={chartPending}>
+            <WifiLoginsTile data={d} />
+          </Suspense>
+        );
       case 'daily_transactions':
-        return <DailyTransactionsTile data={d} />;
+        return (
+          <Suspense fallback={chartPending}>
+            <DailyTransactionsTile data={d} />
+          </Suspense>
+        );
       case 'gender':
-        return <GenderTile data={d} />;
+        return (
+          <Suspense fallback={chartPending}>
+            <GenderTile data={d} />
+          </Suspense>
+        );
       case 'segments':
-        return <SegmentsTile data={d} />;
+        return (
+          <Suspense fallback={chartPending}>
+            <SegmentsTile data={d} />
+          </Suspense>
+        );
       case 'guest_activity':
         return <ActivityTile data={d} />;
       case 'latest_guests':

@@ -10,7 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import type { DashboardTileKey } from '@splashboard/contract';
+import type { DashboardTileKey } from '@splashboard/contract/dashboard';
 import type { CallState } from '../useDashboardCall.ts';
 
 /** The class of a tile's title bar: the grid drags tiles by it in edit mode. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { DashboardTileData } from '@splashboard/contract';
+import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { count, day } from '../format.ts';
 import { ChartBox } from './ChartBox.tsx';
 import { Comparison } from './Comparison.tsx';
@@ -14,27 +14,30 @@ export function WifiLoginsTile({ data }: { data: DashboardTileData<'wifi_logins'
   return (
     <>
       <ChartBox label={title}>
-        <LineChart
-          skipAnimation
-          xAxis={[
-            {
-              scaleType: 'point',
-              data: data.days.map((d) => d.date),
-              valueFormatter: (v: string) => day(v, lang, 'short'),
-            },
-          ]}
-          yAxis={[{ valueFormatter: (v: number) => show(v), width: 36 }]}
-          series={[
-            { data: data.days.map((d) => d.logins), label: t('dashboard.series.logins'), valueFormatter: (v) => show(v ?? 0) },
-            { data: data.days.map((d) => d.guests), label: t('dashboard.series.guests'), valueFormatter: (v) => show(v ?? 0) },
-            {
-              data: data.days.map((d) => d.new_guests),
-              label: t('dashboard.series.newGuests'),
-              valueFormatter: (v) => show(v ?? 0),
-            },
-          ]}
-          margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
-        />
+        {(size) => (
+          <LineChart
+            {...size}
+            skipAnimation
+            xAxis={[
+              {
+                scaleType: 'point',
+                data: data.days.map((d) => d.date),
+                valueFormatter: (v: string) => day(v, lang, 'short'),
+              },
+            ]}
+            yAxis={[{ valueFormatter: (v: number) => show(v), width: 36 }]}
+            series={[
+              { data: data.days.map((d) => d.logins), label: t('dashboard.series.logins'), valueFormatter: (v) => show(v ?? 0) },
+              { data: data.days.map((d) => d.guests), label: t('dashboard.series.guests'), valueFormatter: (v) => show(v ?? 0) },
+              {
+                data: data.days.map((d) => d.new_guests),
+                label: t('dashboard.series.newGuests'),
+                valueFormatter: (v) => show(v ?? 0),
+              },
+            ]}
+            margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+          />
+        )}
       </ChartBox>
       <Comparison figure={data.total} period={data.period} show={(n) => `${show(n)} ${t('dashboard.series.logins')}`} />
     </>
