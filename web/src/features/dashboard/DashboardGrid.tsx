@@ -16,6 +16,8 @@ import { DRAG_HANDLE } from './tiles/TileFrame.tsx';
 
 const ResponsiveGrid = WidthProvider(Responsive);
 const MARGIN = [16, 16] as const;
+// Tiles line up with the page's heading: no room around the grid, only between tiles.
+const EDGE = [0, 0] as const;
 
 /** The tiles on react-grid-layout's responsive grid; dragged by their title bar and resized in edit mode. */
 export function DashboardGrid({
@@ -45,13 +47,14 @@ export function DashboardGrid({
     return cols < 12 || !item || item.w < cols / 2;
   };
   return (
-    <Box sx={{ mx: -2 }} data-testid="dashboard-grid" data-editing={editing}>
+    <Box data-testid="dashboard-grid" data-editing={editing}>
       <ResponsiveGrid
         layouts={layouts}
         breakpoints={DASHBOARD_BREAKPOINTS}
         cols={DASHBOARD_COLS}
         rowHeight={DASHBOARD_ROW_HEIGHT}
         margin={MARGIN}
+        containerPadding={EDGE}
         isDraggable={editing}
         isResizable={editing}
         draggableHandle={`.${DRAG_HANDLE}`}

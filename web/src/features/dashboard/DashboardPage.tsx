@@ -72,7 +72,8 @@ export function DashboardPage() {
   const { state } = layout;
   const allowed = useMemo(() => tilesFor(ready ? site : null), [ready, site]);
   const shown = useMemo(() => allowed.filter((k) => !state.hidden.includes(k)), [allowed, state.hidden]);
-  const layouts = useMemo(() => completeLayouts(state.layouts, shown), [state.layouts, shown]);
+  // The grid moves items in place: it gets its own copy, never the reducer's frozen state.
+  const layouts = useMemo(() => structuredClone(completeLayouts(state.layouts, shown)), [state.layouts, shown]);
 
   useEffect(() => void loadCharts(), []);
   // The tiles' calls go out with the layout's instead of after it.
