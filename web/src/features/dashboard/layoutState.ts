@@ -51,10 +51,10 @@ export const initialDashboardState: DashboardState = {
 
 const bottom = (items: DashboardLayoutItem[]) => items.reduce((max, it) => Math.max(max, it.y + it.h), 0);
 
-/** A tile put back at the foot of every breakpoint's layout, at its default size. */
-function placeAtBottom(layouts: Layouts, tile: DashboardTileKey): Layouts {
+/** A tile put back at the foot of the breakpoints' layouts (all of them unless named), at its default size. */
+function placeAtBottom(layouts: Layouts, tile: DashboardTileKey, breakpoints = BREAKPOINT_KEYS): Layouts {
   const next = { ...layouts };
-  for (const bp of BREAKPOINT_KEYS) {
+  for (const bp of breakpoints) {
     const items = layouts[bp].filter((it) => it.i !== tile);
     const size = DEFAULT_DASHBOARD_LAYOUTS[bp].find((it) => it.i === tile)!;
     next[bp] = [...items, { i: tile, x: 0, y: bottom(items), w: size.w, h: size.h }];
@@ -65,8 +65,10 @@ function placeAtBottom(layouts: Layouts, tile: DashboardTileKey): Layouts {
 /** Every shown tile has a place at every breakpoint (a saved layout may predate a tile or a permission). */
 export function completeLayouts(layouts: Layouts, shown: DashboardTileKey[]): Layouts {
   let next = layouts;
-  for (const tile of shown)
-    if (BREAKPOINT_KEYS.some((bp) => !next[bp].some((it) => it.i === tile))) next = placeAtBottom(next, tile);
+  for (const tile of shown) {
+    const missing = BREAKPOINT_KEYS.filter((bp) => !next[bp].some((it) => it.i === tile));
+    if (missing.length) next = placeAtBottom(next, tile, missing);
+  }
   return next;
 }
 
