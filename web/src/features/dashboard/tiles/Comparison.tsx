@@ -40,14 +40,14 @@ export function Comparison({
       <Typography
         variant="body2"
         data-testid="comparison"
+        noWrap
+        title={text}
         sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 0.5,
+          display: 'block',
           color: good === null ? 'text.secondary' : good ? 'success.main' : 'error.main',
         }}
       >
-        {change !== 0 && <Arrow sx={{ fontSize: 16 }} aria-hidden />}
+        {change !== 0 && <Arrow sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.5 }} aria-hidden />}
         {text}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p" noWrap>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { count, percent } from '../format.ts';
 import { ChartBox } from './ChartBox.tsx';
+import { ChartLegend, useChartColors } from './ChartLegend.tsx';
 
 interface Slice {
   id: string;
@@ -13,7 +14,9 @@ interface Slice {
 
 function Pie({ title, slices, total }: { title: string; slices: Slice[]; total: number }) {
   const { t, i18n } = useTranslation();
+  const colors = useChartColors();
   const lang = i18n.language;
+  const coloured = slices.map((s, n) => ({ ...s, color: colors[n % colors.length]! }));
   if (total === 0)
     return (
       <Typography color="text.secondary" sx={{ m: 'auto' }}>
@@ -21,24 +24,27 @@ function Pie({ title, slices, total }: { title: string; slices: Slice[]; total: 
       </Typography>
     );
   return (
-    <ChartBox label={title}>
-      {(size) => (
-        <PieChart
-          {...size}
-          skipAnimation
-          series={[
-            {
-              data: slices,
-              innerRadius: '45%',
-              paddingAngle: 1,
-              valueFormatter: (item) => `${count(item.value, lang)} (${percent((item.value / total) * 100, lang)})`,
-            },
-          ]}
-          slotProps={{ legend: { direction: 'vertical', position: { vertical: 'middle', horizontal: 'end' } } }}
-          margin={4}
-        />
-      )}
-    </ChartBox>
+    <>
+      <ChartBox label={title}>
+        {(size) => (
+          <PieChart
+            {...size}
+            skipAnimation
+            series={[
+              {
+                data: coloured,
+                innerRadius: '45%',
+                paddingAngle: 1,
+                valueFormatter: (item) => `${count(item.value, lang)} (${percent((item.value / total) * 100, lang)})`,
+              },
+            ]}
+            hideLegend
+            margin={4}
+          />
+        )}
+      </ChartBox>
+      <ChartLegend items={coloured} />
+    </>
   );
 }
 
