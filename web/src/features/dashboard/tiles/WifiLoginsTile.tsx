@@ -31,12 +31,25 @@ export function WifiLoginsTile({ data }: { data: DashboardTileData<'wifi_logins'
             ]}
             yAxis={[{ valueFormatter: (v: number) => show(v), width: 36 }]}
             series={[
-              { data: data.days.map((d) => d.logins), label: names[0], color: colors[0], valueFormatter: (v) => show(v ?? 0) },
-              { data: data.days.map((d) => d.guests), label: names[1], color: colors[1], valueFormatter: (v) => show(v ?? 0) },
+              {
+                data: data.days.map((d) => d.logins),
+                label: names[0],
+                color: colors[0],
+                curve: 'linear',
+                valueFormatter: (v) => show(v ?? 0),
+              },
+              {
+                data: data.days.map((d) => d.guests),
+                label: names[1],
+                color: colors[1],
+                curve: 'linear',
+                valueFormatter: (v) => show(v ?? 0),
+              },
               {
                 data: data.days.map((d) => d.new_guests),
                 label: names[2],
                 color: colors[2],
+                curve: 'linear',
                 valueFormatter: (v) => show(v ?? 0),
               },
             ]}
