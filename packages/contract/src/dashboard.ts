@@ -494,7 +494,20 @@ const DEFAULT_ORDER: DashboardTileKey[] = [
   'latest_transactions',
 ];
 
-/** Tiles flowed left to right, top to bottom, each at its preferred width scaled to the columns. */
+/**
+ * A tile's width in a grid of `cols` columns. On the full grid its preferred width; on narrower grids
+ * (tablet, phone) a chart or table scaled down would be too small to read, so figures share a row (two
+ * on a phone, three on a tablet) and charts and tables take half the row on a tablet, all of it on a phone.
+ */
+function widthIn(cols: number, preferred: number, h: number) {
+  if (cols >= 12) return Math.min(cols, preferred);
+  const figure = h <= 2;
+  if (cols <= 2) return figure ? Math.max(1, cols / 2) : cols;
+  if (figure) return Math.max(1, Math.round(cols / 3));
+  return preferred >= 8 ? cols : Math.max(1, Math.round(cols / 2));
+}
+
+/** Tiles flowed left to right, top to bottom, each at its width for the columns. */
 function flow(cols: number): DashboardLayoutItem[] {
   const items: DashboardLayoutItem[] = [];
   const heights = new Array<number>(cols).fill(0);
@@ -502,7 +515,7 @@ function flow(cols: number): DashboardLayoutItem[] {
   let rowTop = 0;
   for (const i of DEFAULT_ORDER) {
     const [pw, h] = DEFAULT_SIZES[i];
-    const w = Math.max(1, Math.min(cols, Math.round((pw * cols) / 12)));
+    const w = widthIn(cols, pw, h);
     if (x + w > cols) {
       x = 0;
       rowTop = Math.max(...heights);

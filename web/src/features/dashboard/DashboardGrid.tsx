@@ -1,0 +1,80 @@
+import { useCallback, useState } from 'react';
+import { Responsive, WidthProvider, type Layout, type ResponsiveLayouts } from 'react-grid-layout/legacy';
+import 'react-grid-layout/css/styles.css';
+import Box from '@mui/material/Box';
+import {
+  DASHBOARD_BREAKPOINTS,
+  DASHBOARD_COLS,
+  DASHBOARD_ROW_HEIGHT,
+  type DashboardBreakpoint,
+  type DashboardTileKey,
+} from '@splashboard/contract/dashboard';
+import type { DayRange } from './range.ts';
+import type { GridItem, Layouts } from './layoutState.ts';
+import { Tile } from './tiles/Tile.tsx';
+import { DRAG_HANDLE } from './tiles/TileFrame.tsx';
+
+const ResponsiveGrid = WidthProvider(Responsive);
+const MARGIN = [16, 16] as const;
+// Tiles line up with the page's heading: no room around the grid, only between tiles.
+const EDGE = [0, 0] as const;
+
+/** The tiles on react-grid-layout's responsive grid; dragged by their title bar and resized in edit mode. */
+export function DashboardGrid({
+  tiles,
+  layouts,
+  editing,
+  siteId,
+  range,
+  timeZone,
+  onLayoutChange,
+  onHide,
+}: {
+  tiles: DashboardTileKey[];
+  layouts: Layouts;
+  editing: boolean;
+  siteId: number;
+  range: DayRange;
+  timeZone?: string;
+  onLayoutChange: (all: Partial<Record<string, readonly GridItem[]>>) => void;
+  onHide: (tile: DashboardTileKey) => void;
+}) {
+  const [breakpoint, setBreakpoint] = useState<DashboardBreakpoint>('lg');
+  const changed = useCallback((_current: Layout, all: ResponsiveLayouts) => onLayoutChange(all), [onLayoutChange]);
+  const cols = DASHBOARD_COLS[breakpoint];
+  const narrow = (tile: DashboardTileKey) => {
+    const item = layouts[breakpoint].find((it) => it.i === tile);
+    return cols < 12 || !item || item.w < cols / 2;
+  };
+  return (
+    <Box data-testid="dashboard-grid" data-editing={editing}>
+      <ResponsiveGrid
+        layouts={layouts}
+        breakpoints={DASHBOARD_BREAKPOINTS}
+        cols={DASHBOARD_COLS}
+        rowHeight={DASHBOARD_ROW_HEIGHT}
+        margin={MARGIN}
+        containerPadding={EDGE}
+        isDraggable={editing}
+        isResizable={editing}
+        draggableHandle={`.${DRAG_HANDLE}`}
+        onBreakpointChange={(bp) => setBreakpoint(bp as DashboardBreakpoint)}
+        onLayoutChange={changed}
+      >
+        {tiles.map((tile) => (
+          <div key={tile}>
+            <Tile
+              tile={tile}
+              siteId={siteId}
+              range={range}
+              timeZone={timeZone}
+              editing={editing}
+              narrow={narrow(tile)}
+              onHide={onHide}
+            />
+          </div>
+        ))}
+      </ResponsiveGrid>
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import Typography from '@mui/material/Typography';
+import type { DashboardTileData } from '@splashboard/contract/dashboard';
+import { count, decimal, percent } from '../format.ts';
+import { Comparison } from './Comparison.tsx';
+
+/** The big number of a figure tile. */
+export function Figure({ value, detail }: { value: string; detail?: string }) {
+  return (
+    <>
+      <Typography variant="h4" component="p" data-testid="figure" sx={{ fontWeight: 500, lineHeight: 1.1 }}>
+        {value}
+      </Typography>
+      {detail && (
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {detail}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** Total guests and activated vouchers: a count against the previous period. */
+export function CountTile({ data }: { data: DashboardTileData<'total_guests'> | DashboardTileData<'activated_vouchers'> }) {
+  const { i18n } = useTranslation();
+  const show = (n: number) => count(n, i18n.language);
+  return (
+    <>
+      <Figure value={show(data.value)} />
+      <Comparison figure={data} period={data.period} show={show} />
+    </>
+  );
+}
+
+export function FirstTimeGuestsTile({ data }: { data: DashboardTileData<'first_time_guests'> }) {
+  const { t, i18n } = useTranslation();
+  const show = (n: number) => count(n, i18n.language);
+  return (
+    <>
+      <Figure value={show(data.value)} detail={t('dashboard.units.returning', { count: data.returning })} />
+      <Comparison figure={data} period={data.period} show={show} />
+    </>
+  );
+}
+
+export function BounceRateTile({ data }: { data: DashboardTileData<'bounce_rate'> }) {
+  const { t, i18n } = useTranslation();
+  const show = (n: number) => percent(n, i18n.language);
+  return (
+    <>
+      <Figure value={show(data.value)} detail={t('dashboard.units.measured', { count: data.sessions })} />
+      <Comparison figure={data} period={data.period} show={show} points lowerIsBetter />
+    </>
+  );
+}
+
+export function DwellTimeTile({ data }: { data: DashboardTileData<'dwell_time'> }) {
+  const { t, i18n } = useTranslation();
+  const show = (n: number) => t('dashboard.units.minutes', { value: decimal(n, i18n.language) });
+  return (
+    <>
+      <Figure value={show(data.value)} detail={t('dashboard.units.measured', { count: data.sessions })} />
+      <Comparison figure={data} period={data.period} show={show} />
+    </>
+  );
+}

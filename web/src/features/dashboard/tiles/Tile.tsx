@@ -1,0 +1,114 @@
+import { lazy, memo, Suspense } from 'react';
+import Skeleton from '@mui/material/Skeleton';
+import { useTranslation } from 'react-i18next';
+import {
+  DASHBOARD_TILE_CALLS,
+  dashboardCallUrl,
+  type DashboardTileData,
+  type DashboardTileKey,
+} from '@splashboard/contract/dashboard';
+import { rangeQuery, type DayRange } from '../range.ts';
+import { useDashboardCall } from '../useDashboardCall.ts';
+import { TileFrame } from './TileFrame.tsx';
+import { BounceRateTile, CountTile, DwellTimeTile, FirstTimeGuestsTile } from './FigureTiles.tsx';
+import { CountNowTile, OnlineNowTile } from './NowTiles.tsx';
+import { MoneyTile } from './MoneyTile.tsx';
+import { ActivityTile } from './ActivityTile.tsx';
+import { LatestGuestsTile } from './LatestGuestsTile.tsx';
+import { LatestTransactionsTile, PopularPackagesTile } from './TransactionTiles.tsx';
+
+/** Starts loading the charts (the page calls it as it opens, before any answer is in). */
+export const loadCharts = () => import('./charts.ts');
+const WifiLoginsTile = lazy(() => loadCharts().then((m) => ({ default: m.WifiLoginsTile })));
+const DailyTransactionsTile = lazy(() => loadCharts().then((m) => ({ default: m.DailyTransactionsTile })));
+const GenderTile = lazy(() => loadCharts().then((m) => ({ default: m.GenderTile })));
+const SegmentsTile = lazy(() => loadCharts().then((m) => ({ default: m.SegmentsTile })));
+
+// Holds a chart's room until the charts have loaded; it has no drawing yet, so the tile is not drawn.
+const chartPending = <Skeleton variant="rounded" role="figure" aria-busy sx={{ flex: 1, minHeight: 120 }} />;
+
+export interface TileProps {
+  tile: DashboardTileKey;
+  siteId: number;
+  range: DayRange;
+  /** The site's time zone for moments; the browser's in the control panel. */
+  timeZone?: string;
+  editing: boolean;
+  narrow: boolean;
+  onHide: (tile: DashboardTileKey) => void;
+}
+
+/** One tile: its own call (in admin scope for the control panel) and its view. */
+export const Tile = memo(function Tile({ tile, siteId, range, timeZone, editing, narrow, onHide }: TileProps) {
+  const { t } = useTranslation();
+  const url = dashboardCallUrl(siteId, tile, DASHBOARD_TILE_CALLS[tile].ranged ? rangeQuery(range) : undefined);
+  const call = useDashboardCall<unknown>(url, t('common.somethingWentWrong'));
+  const allSites = siteId === 0;
+  const view = (data: unknown) => {
+    const d = data as never;
+    switch (tile) {
+      case 'total_guests':
+      case 'activated_vouchers':
+        return <CountTile data={d} />;
+      case 'first_time_guests':
+        return <FirstTimeGuestsTile data={d} />;
+      case 'bounce_rate':
+        return <BounceRateTile data={d} />;
+      case 'dwell_time':
+        return <DwellTimeTile data={d} />;
+      case 'online_now':
+        return <OnlineNowTile data={d} timeZone={timeZone} />;
+      case 'active_vouchers':
+      case 'unused_vouchers':
+      case 'expiring_vouchers':
+        return <CountNowTile data={d} timeZone={timeZone} />;
+      case 'recurring_revenue':
+      case 'payments_collected':
+        return <MoneyTile data={d} />;
+      case 'wifi_logins':
+        return (
+          <Suspense fallback={chartPending}>
+            <WifiLoginsTile data={d} />
+          </Suspense>
+        );
+      case 'daily_transactions':
+        return (
+          <Suspense fallback={chartPending}>
+            <DailyTransactionsTile data={d} />
+          </Suspense>
+        );
+      case 'gender':
+        return (
+          <Suspense fallback={chartPending}>
+            <GenderTile data={d} />
+          </Suspense>
+        );
+      case 'segments':
+        return (
+          <Suspense fallback={chartPending}>
+            <SegmentsTile data={d} />
+          </Suspense>
+        );
+      case 'guest_activity':
+        return <ActivityTile data={d} />;
+      case 'latest_guests':
+        return (
+          <LatestGuestsTile
+            data={d as DashboardTileData<'latest_guests'>}
+            timeZone={timeZone}
+            allSites={allSites}
+            narrow={narrow}
+          />
+        );
+      case 'latest_transactions':
+        return <LatestTransactionsTile data={d} timeZone={timeZone} allSites={allSites} narrow={narrow} />;
+      case 'popular_packages':
+        return <PopularPackagesTile data={d} narrow={narrow} />;
+    }
+  };
+  return (
+    <TileFrame tile={tile} call={call} editing={editing} onHide={() => onHide(tile)}>
+      {view}
+    </TileFrame>
+  );
+});

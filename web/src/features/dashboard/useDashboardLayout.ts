@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from 'notistack';
+import type { DashboardConfig, DashboardTileKey } from '@splashboard/contract/dashboard';
+import { get, post } from '../../app/api.ts';
+import { configToSave, dashboardLayout, initialDashboardState, type GridItem } from './layoutState.ts';
+
+const {
+  load,
+  loaded,
+  loadFailed,
+  editToggled,
+  layoutChanged,
+  tileHidden,
+  tileRestored,
+  defaultsRestored,
+  save,
+  saveSucceeded,
+  saveFailed,
+} = dashboardLayout.actions;
+
+/** The user's layout at a site (site 0: the control panel): loaded, edited, saved. */
+export function useDashboardLayout(siteId: number | null) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [state, dispatch] = useReducer(dashboardLayout.reducer, initialDashboardState);
+  const url = `/s/${siteId}/api/v1/dashboard/config`;
+
+  useEffect(() => {
+    if (siteId === null) return;
+    let current = true;
+    dispatch(load());
+    get<DashboardConfig>(url).then(
+      (config) => current && dispatch(loaded(config)),
+      () => current && dispatch(loadFailed(t('dashboard.loadFailed'))),
+    );
+    return () => void (current = false);
+  }, [siteId, url, t]);
+
+  const saveLayout = useCallback(async () => {
+    dispatch(save());
+    try {
+      dispatch(saveSucceeded(await post<DashboardConfig>(url, configToSave(state))));
+      enqueueSnackbar(t('dashboard.saved'), { variant: 'success' });
+    } catch {
+      dispatch(saveFailed());
+      enqueueSnackbar(t('dashboard.saveFailed'), { variant: 'error' });
+    }
+  }, [url, state, enqueueSnackbar, t]);
+
+  return {
+    state,
+    saveLayout,
+    toggleEdit: useCallback(() => dispatch(editToggled()), []),
+    changeLayout: useCallback((all: Partial<Record<string, readonly GridItem[]>>) => dispatch(layoutChanged(all)), []),
+    hide: useCallback((tile: DashboardTileKey) => dispatch(tileHidden(tile)), []),
+    restore: useCallback((tile: DashboardTileKey) => dispatch(tileRestored(tile)), []),
+    restoreDefaults: useCallback(() => dispatch(defaultsRestored()), []),
+  };
+}
