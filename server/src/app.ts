@@ -43,6 +43,8 @@ import { smsRoutes } from './domains/sms/sms.routes.ts';
 import { createControllers } from './domains/routers/controllers.ts';
 import { createRouterSettingsService } from './domains/routers/router-settings.service.ts';
 import { routerSettingsRoutes } from './domains/routers/router-settings.routes.ts';
+import { createRadiusGatewaySettingsService } from './domains/routers/router-settings.radius.service.ts';
+import { radiusGatewaySettingsRoutes } from './domains/routers/router-settings.radius.routes.ts';
 import { createGuestsService } from './domains/guests/guests.service.ts';
 import { createGuestExports } from './domains/guests/guest-exports.ts';
 import { guestsRoutes } from './domains/guests/guests.routes.ts';
@@ -169,6 +171,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(smsRoutes(smsService), { prefix: '/s/:siteId/api/v1' });
   await app.register(routerSettingsRoutes(routerSettings), { prefix: '/s/:siteId/api/v1' });
   await app.register(
+    radiusGatewaySettingsRoutes(createRadiusGatewaySettingsService({ ...ctx, sites: sitesService, controllers })),
+    { prefix: '/s/:siteId/api/v1' },
+  );
+  await app.register(
     guestsRoutes(
       createGuestsService({ ...ctx, sites: sitesService, controllers }),
       createGuestExports({ ...ctx, sites: sitesService }),
@@ -201,6 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       rateLimiter: ctx.rateLimiter,
       emailDomains: createEmailDomainChecker({ servers: config.dnsServers }),
       facebook: createFacebookClient(config),
+      secrets,
     }),
   );
 
@@ -228,7 +235,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ctx,
     startWorkers: () => jobs.start({ work: config.roles.has('worker') }),
     async startRadius() {
-      radius = new RadiusServer({ ...config.radius, handlers: createRadiusHandlers(db, secrets), log: app.log });
+      radius = new RadiusServer({
+        ...config.radius,
+        handlers: createRadiusHandlers(db, secrets, { disconnectPort: config.radius.disconnectPort, log: app.log }),
+        log: app.log,
+      });
       await radius.start();
       return radius;
     },

@@ -8,13 +8,19 @@ import {
 } from './controller.ts';
 import { OpenNdsGateway, parseOpenNdsArrival, type AuthmonQueue, type OpenNdsSettings } from './opennds/opennds.ts';
 import { UnifiController, parseUnifiArrival, type UnifiSettings } from './unifi/unifi.ts';
+import { RadiusGatewayAdapter } from './radius-gateways/adapter.ts';
+import type { RadiusGatewayOptions } from './radius-gateways/options.ts';
 
 export * from './controller.ts';
 export type { UnifiSettings } from './unifi/unifi.ts';
 export type { OpenNdsSettings, OpenNdsArrival, FasLevel, AuthmonGrant, AuthmonQueue } from './opennds/opennds.ts';
+export type { RadiusGatewayOptions } from './radius-gateways/options.ts';
+export { optionsFrom as radiusGatewayOptionsFrom } from './radius-gateways/options.ts';
+export { parseGatewayArrival } from './radius-gateways/families.ts';
 
 /** A site's controller settings, secrets already opened (SecretBox) by the caller. */
-export type ControllerSettings = ({ family: 'unifi' } & UnifiSettings) | ({ family: 'opennds' } & OpenNdsSettings);
+export type ControllerSettings =
+  ({ family: 'unifi' } & UnifiSettings) | ({ family: 'opennds' } & OpenNdsSettings) | RadiusGatewayOptions;
 
 /** What some families need from the portal besides their settings: openNDS level 3 keeps grants for authmon. */
 export interface AdapterDeps {
@@ -27,6 +33,8 @@ export function createControllerAdapter(settings: ControllerSettings, deps: Adap
       return new UnifiController(settings);
     case 'opennds':
       return new OpenNdsGateway(settings, deps.authmon);
+    default:
+      return new RadiusGatewayAdapter(settings);
   }
 }
 

@@ -2,7 +2,13 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { guestLangFrom } from '@splashboard/splash';
 import type { AuthMethod } from '@splashboard/contract';
 import { guestConsents, guestSessions, guests } from '../db/schema/index.ts';
-import { ControllerError, parseArrival, type GuestArrival } from '../network/index.ts';
+import {
+  ControllerError,
+  isRadiusGatewayFamily,
+  parseArrival,
+  parseGatewayArrival,
+  type GuestArrival,
+} from '../network/index.ts';
 import type { PortalDeps } from './deps.ts';
 import { login } from './grant.ts';
 import { PORTAL_METHODS } from './methods/index.ts';
@@ -69,6 +75,12 @@ async function readArrival(deps: PortalDeps, snap: SiteSnapshot, rawQuery: strin
       return parseArrival('opennds', rawQuery, settings);
     }
     default:
+      if (isRadiusGatewayFamily(snap.site.routerType)) {
+        const options = await deps.controllers.radiusGatewayOptions(snap.site.id);
+        if (!options || options.family !== snap.site.routerType)
+          throw new ControllerError('not_configured', `${snap.site.routerType} is not configured for this site`);
+        return parseGatewayArrival(rawQuery, options);
+      }
       throw new ControllerError('unsupported', `Guests cannot log in through ${snap.site.routerType ?? 'no router'} yet`);
   }
 }
