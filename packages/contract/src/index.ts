@@ -15,3 +15,4 @@ export * from './guest-accounts.ts';
 export * from './vouchers.ts';
 export * from './dashboard.ts';
 export * from './guests.ts';
+export * from './radius-gateway-settings.ts';

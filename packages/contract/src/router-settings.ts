@@ -7,7 +7,23 @@ export type RouterStatus = (typeof ROUTER_STATUSES)[number];
 export const routerStatusSchema = z.enum(ROUTER_STATUSES);
 
 /** Router types whose settings page this dashboard has, and its path under /app/settings-view/. */
-export const ROUTER_SETTINGS_PAGES = { unifi: 'unifi', opennds: 'opennds' } as const;
+export const ROUTER_SETTINGS_PAGES = {
+  unifi: 'unifi',
+  opennds: 'opennds',
+  mikrotik: 'mikrotik',
+  ciscowlc: 'ciscowlc',
+  arubaiap: 'arubaiap',
+  arubacentral: 'arubacentral',
+  arubainstanton: 'arubainstanton',
+  aruba: 'aruba',
+  ruckusunleashed: 'ruckusunleashed',
+  ruckus: 'ruckus',
+  zyxelnebula: 'zyxelnebula',
+  draytek: 'draytek',
+  cnmaestro: 'cnmaestro',
+  ignitenet: 'ignitenet',
+  openmesh: 'openmesh',
+} as const;
 export type RouterSettingsFamily = keyof typeof ROUTER_SETTINGS_PAGES;
 
 export const ROUTER_MESSAGES = {
