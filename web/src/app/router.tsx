@@ -11,6 +11,7 @@ import { logout } from './session.ts';
 import { SiteParamSync } from './Startup.tsx';
 import type { Store } from './store.ts';
 import { ONBOARDING_STEPS } from '../features/signup/steps.ts';
+import { RADIUS_GATEWAY_PAGES } from '../features/routers/radius-families.ts';
 
 // The signed-in frame loads after sign-in, so that the sign-in page stays small.
 const AppLayout = lazy(() => import('../layout/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
@@ -23,6 +24,7 @@ const RedirectUrlPage = lazy(() => settings().then((m) => ({ default: m.Redirect
 const routers = () => import('../features/routers/pages.ts');
 const UnifiSettingsPage = lazy(() => routers().then((m) => ({ default: m.UnifiSettingsPage })));
 const OpenNdsSettingsPage = lazy(() => routers().then((m) => ({ default: m.OpenNdsSettingsPage })));
+const RadiusGatewaySettingsPage = lazy(() => routers().then((m) => ({ default: m.RadiusGatewaySettingsPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -126,6 +128,13 @@ export function AppRoutes() {
           path="/app/settings-view/opennds"
           element={app(<SiteGuard permission="routersettings" children={<OpenNdsSettingsPage />} />)}
         />
+        {RADIUS_GATEWAY_PAGES.map((family) => (
+          <Route
+            key={family}
+            path={`/app/settings-view/${family}`}
+            element={app(<SiteGuard permission="routersettings" children={<RadiusGatewaySettingsPage family={family} />} />)}
+          />
+        ))}
         <Route
           path="/app/settings-view/sms-config"
           element={app(<SiteGuard permission="smsgateway" children={<SmsConfigPage />} />)}

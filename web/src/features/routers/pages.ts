@@ -1,3 +1,4 @@
 // One lazy chunk for the router settings pages.
 export { UnifiSettingsPage } from './UnifiSettingsPage.tsx';
 export { OpenNdsSettingsPage } from './OpenNdsSettingsPage.tsx';
+export { RadiusGatewaySettingsPage } from './RadiusGatewaySettingsPage.tsx';
