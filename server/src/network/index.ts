@@ -16,7 +16,7 @@ export type { UnifiSettings } from './unifi/unifi.ts';
 export type { OpenNdsSettings, OpenNdsArrival, FasLevel, AuthmonGrant, AuthmonQueue } from './opennds/opennds.ts';
 export type { RadiusGatewayOptions } from './radius-gateways/options.ts';
 export { optionsFrom as radiusGatewayOptionsFrom } from './radius-gateways/options.ts';
-export { parseGatewayArrival } from './radius-gateways/families.ts';
+export { gatewaySaysConnected, parseGatewayArrival } from './radius-gateways/families.ts';
 
 /** A site's controller settings, secrets already opened (SecretBox) by the caller. */
 export type ControllerSettings =

@@ -4,6 +4,7 @@ import type { AuthMethod } from '@splashboard/contract';
 import { guestConsents, guestSessions, guests } from '../db/schema/index.ts';
 import {
   ControllerError,
+  gatewaySaysConnected,
   isRadiusGatewayFamily,
   parseArrival,
   parseGatewayArrival,
@@ -37,6 +38,8 @@ export const portalPath = (snap: SiteSnapshot, passToken: string) => `/guest/${s
 export async function arrive(deps: PortalDeps, snap: SiteSnapshot | null, req: ArrivalRequest): Promise<PortalAnswer> {
   const lang = guestLangFrom(req.acceptLanguage);
   if (!snap) return bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404);
+  if (isRadiusGatewayFamily(snap.site.routerType) && gatewaySaysConnected(snap.site.routerType, req.rawQuery))
+    return messagePage(snap, lang, (t) => ({ tone: 'success', title: t.connectedTitle, body: t.connectedBody }), 200, false);
   let arrival: GuestArrival;
   try {
     arrival = await readArrival(deps, snap, req.rawQuery);

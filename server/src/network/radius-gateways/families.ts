@@ -257,3 +257,13 @@ export function parseGatewayArrival(query: QueryInput, options: RadiusGatewayOpt
   const { login, ...arrival } = FAMILIES[options.family].arrival(q, options, raw);
   return { family: options.family, ...arrival, gateway: { ...login } };
 }
+
+/**
+ * CoovaChilli sends the browser back to the portal after its own login (`res=success`, or `already`
+ * when the device was online before): that is a confirmation to show, not a new arrival.
+ */
+export function gatewaySaysConnected(family: RadiusGatewayFamily, query: QueryInput): boolean {
+  if (family !== 'openmesh') return false;
+  const res = queryToMap(query).get('res');
+  return res === 'success' || res === 'already';
+}

@@ -575,4 +575,14 @@ describe('RADIUS gateway rules', () => {
     await expect.poll(() => disconnects.received.length, { timeout: 5000 }).toBeGreaterThan(before);
     expect(disconnects.received.at(-1)).toMatchObject({ 'User-Name': username, 'Acct-Session-Id': 'spent-1' });
   });
+
+  it('tells an OpenMesh guest sent back with res=success that they are connected, without a new login', async () => {
+    const s = await gatewaySite('openmesh');
+    const back = await page(
+      `/guest/${s.portalKey}/?res=success&uamip=10.255.255.1&uamport=3990&mac=AA-BB-CC-00-09-01&userurl=http%3A%2F%2Fexample.com%2F`,
+    );
+    expect(back.status).toBe(200);
+    expect(textOf(back.html)).toContain('You are connected');
+    expect(await db().select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId))).toEqual([]);
+  });
 });

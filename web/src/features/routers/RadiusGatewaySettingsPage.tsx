@@ -90,7 +90,13 @@ export function RadiusGatewaySettingsPage({ family }: { family: RadiusGatewayTyp
       </Typography>
       <RouterTypeNotice routerType={settings.router_type} family={family} />
       <Typography color="text.secondary">{t('radiusGateways.intro')}</Typography>
-      <StatusPanel status={settings.status} detail={settings.status_detail} />
+      <StatusPanel
+        status={settings.status}
+        detail={t(
+          `radiusGateways.status.${!settings.saved ? 'notSaved' : settings.status === 'Online' ? 'online' : settings.status ? 'noNas' : 'waiting'}`,
+        )}
+        uncheckableHelp={t('radiusGateways.status.waiting')}
+      />
       <RadiusGatewayValues settings={settings} siteId={siteId} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" spacing={2} onSubmit={save} noValidate>

@@ -19,6 +19,12 @@ const en = {
   },
   intro:
     'Guests log in on your splash page; their browser then hands one-time credentials to the gateway, which asks our RADIUS server and receives the time, speed and data limits of the login.',
+  status: {
+    notSaved: 'Save the options below to let guests log in through this gateway.',
+    noNas: 'Add the gateway as a NAS client below so that our RADIUS server answers it.',
+    waiting: 'No RADIUS accounting from this gateway yet: it shows up after the first guest logs in.',
+    online: 'The gateway reported guest sessions to our RADIUS server in the last 24 hours.',
+  },
   gatewayValues: 'Enter these values on the gateway',
   radiusServer: 'RADIUS server',
   authPort: 'Authentication port',
@@ -103,6 +109,12 @@ const es: typeof en = {
   },
   intro:
     'Los invitados inician sesión en tu página de bienvenida; después su navegador entrega unas credenciales de un solo uso a la pasarela, que pregunta a nuestro servidor RADIUS y recibe los límites de tiempo, velocidad y datos del acceso.',
+  status: {
+    notSaved: 'Guarda las opciones de abajo para que los invitados puedan conectarse a través de esta pasarela.',
+    noNas: 'Añade la pasarela como cliente NAS abajo para que nuestro servidor RADIUS le responda.',
+    waiting: 'Aún no hay contabilidad RADIUS de esta pasarela: aparecerá cuando se conecte el primer invitado.',
+    online: 'La pasarela informó de sesiones de invitados a nuestro servidor RADIUS en las últimas 24 horas.',
+  },
   gatewayValues: 'Introduce estos valores en la pasarela',
   radiusServer: 'Servidor RADIUS',
   authPort: 'Puerto de autenticación',
