@@ -85,7 +85,7 @@ describe('RADIUS gateway router settings', () => {
     expect(fields.body.field_names).toMatchObject({ client_mac: 'client', password: 'pass', username: 'username' });
   });
 
-  it("answers 404 for another account's site and lets a reader not save", async () => {
+  it("answers 404 for another account's site, its login.html and its NAS secrets", async () => {
     const a = await ownerWithSite(server, 'mikrotik');
     const b = await ownerWithSite(server, 'mikrotik');
     expect((await b.client.get(`${a.base}/mikrotik`)).status).toBe(404);
