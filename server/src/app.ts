@@ -51,6 +51,8 @@ import { createRouterSettingsService } from './domains/routers/router-settings.s
 import { routerSettingsRoutes } from './domains/routers/router-settings.routes.ts';
 import { createApiRouterSettingsService } from './domains/routers/router-settings.api-service.ts';
 import { apiRouterSettingsRoutes } from './domains/routers/router-settings.api-routes.ts';
+import { createRadiusGatewaySettingsService } from './domains/routers/router-settings.radius.service.ts';
+import { radiusGatewaySettingsRoutes } from './domains/routers/router-settings.radius.routes.ts';
 import { createGuestsService } from './domains/guests/guests.service.ts';
 import { createGuestExports } from './domains/guests/guest-exports.ts';
 import { guestsRoutes } from './domains/guests/guests.routes.ts';
@@ -188,6 +190,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   await app.register(apiRouterSettingsRoutes(apiRouterSettings), { prefix: '/s/:siteId/api/v1' });
   await app.register(
+    radiusGatewaySettingsRoutes(createRadiusGatewaySettingsService({ ...ctx, sites: sitesService, controllers })),
+    { prefix: '/s/:siteId/api/v1' },
+  );
+  await app.register(
     guestsRoutes(
       createGuestsService({ ...ctx, sites: sitesService, controllers }),
       createGuestExports({ ...ctx, sites: sitesService }),
@@ -220,6 +226,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       rateLimiter: ctx.rateLimiter,
       emailDomains: createEmailDomainChecker({ servers: config.dnsServers }),
       facebook: createFacebookClient(config),
+      secrets,
     }),
   );
 
@@ -247,7 +254,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ctx,
     startWorkers: () => jobs.start({ work: config.roles.has('worker') }),
     async startRadius() {
-      radius = new RadiusServer({ ...config.radius, handlers: createRadiusHandlers(db, secrets), log: app.log });
+      radius = new RadiusServer({
+        ...config.radius,
+        handlers: createRadiusHandlers(db, secrets, { disconnectPort: config.radius.disconnectPort, log: app.log }),
+        log: app.log,
+      });
       await radius.start();
       return radius;
     },

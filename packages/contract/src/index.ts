@@ -19,3 +19,4 @@ export * from './guests.ts';
 export * from './voucher-card.ts';
 export * from './unifi-tasks.ts';
 export * from './access-health.ts';
+export * from './radius-gateway-settings.ts';

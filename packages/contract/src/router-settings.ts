@@ -16,6 +16,19 @@ export const ROUTER_SETTINGS_PAGES = {
   mist: 'mist',
   smartzone: 'smartzone',
   ruckus_cloud: 'ruckus_cloud',
+  mikrotik: 'mikrotik',
+  ciscowlc: 'ciscowlc',
+  arubaiap: 'arubaiap',
+  arubacentral: 'arubacentral',
+  arubainstanton: 'arubainstanton',
+  aruba: 'aruba',
+  ruckusunleashed: 'ruckusunleashed',
+  ruckus: 'ruckus',
+  zyxelnebula: 'zyxelnebula',
+  draytek: 'draytek',
+  cnmaestro: 'cnmaestro',
+  ignitenet: 'ignitenet',
+  openmesh: 'openmesh',
 } as const;
 export type RouterSettingsFamily = keyof typeof ROUTER_SETTINGS_PAGES;
 

@@ -102,6 +102,10 @@ export interface MessageScreen {
     hidden?: Record<string, string>;
     /** A visible input in the posting form (a staff override password). */
     input?: { name: string; label: string; type: 'password' | 'text' };
+    /** GET instead of POST (some gateways take the login as a query). */
+    method?: 'get' | 'post';
+    /** Submit the form as soon as the page loads (the button stays for browsers without scripts). */
+    autoSubmit?: boolean;
   };
   /** Send the browser on after a few seconds (success pages), without JavaScript. */
   refresh?: { url: string; seconds: number };
@@ -114,3 +118,6 @@ export interface LegalScreen {
 }
 
 export type Screen = MethodScreen | StartScreen | TermsScreen | CodeScreen | MessageScreen | LegalScreen;
+
+/** The only script a gateway login page runs; the portal allows it by its hash. */
+export const AUTO_SUBMIT_SCRIPT = "document.getElementById('gateway-login').submit();";

@@ -18,7 +18,28 @@ export const CONTROLLER_STATUSES = [
 /** The controller status words of the specification, as the dashboard shows them. */
 export type ControllerStatus = (typeof CONTROLLER_STATUSES)[number];
 
-export type ControllerFamily = 'unifi' | 'opennds' | 'omada' | 'meraki' | 'merakigo' | 'mist' | 'smartzone' | 'ruckus_cloud';
+export type ControllerFamily =
+  'unifi' | 'opennds' | 'omada' | 'meraki' | 'merakigo' | 'mist' | 'smartzone' | 'ruckus_cloud' | RadiusGatewayFamily;
+
+/** Families whose gateway takes the guest's one-time credentials from the browser and asks our RADIUS server. */
+export const RADIUS_GATEWAY_FAMILIES = [
+  'mikrotik',
+  'ciscowlc',
+  'arubaiap',
+  'arubacentral',
+  'arubainstanton',
+  'aruba',
+  'ruckusunleashed',
+  'ruckus',
+  'zyxelnebula',
+  'draytek',
+  'cnmaestro',
+  'ignitenet',
+  'openmesh',
+] as const;
+export type RadiusGatewayFamily = (typeof RADIUS_GATEWAY_FAMILIES)[number];
+export const isRadiusGatewayFamily = (family: unknown): family is RadiusGatewayFamily =>
+  RADIUS_GATEWAY_FAMILIES.includes(family as RadiusGatewayFamily);
 
 /** What a guest may use. Units are the product's; each adapter converts to its vendor's units. */
 export interface AccessLimits {
@@ -57,6 +78,8 @@ export interface GrantRequest {
   limits: AccessLimits;
   /** Where the guest should land after the gate opens; defaults to the arrival's originalUrl. */
   continueUrl?: string;
+  /** One-time credentials the gateway will ask our RADIUS server about (families with `radiusLogin`). */
+  radius?: { username: string; password: string };
 }
 
 export type GrantResult =
@@ -66,7 +89,12 @@ export type GrantResult =
    * Only the guest's browser can complete the grant: the portal must answer with a redirect
    * (302/303) to `url` (a plain link works too where a page must be shown first).
    */
-  | { kind: 'redirect'; url: string; limitsApplied: boolean };
+  | { kind: 'redirect'; url: string; limitsApplied: boolean }
+  /**
+   * Only the guest's browser can complete the grant, by submitting this form to the gateway (which then
+   * asks our RADIUS server about the credentials in it).
+   */
+  | { kind: 'form'; action: string; method: 'post' | 'get'; fields: Record<string, string>; limitsApplied: boolean };
 
 export interface StatusReport {
   status: ControllerStatus;
@@ -76,6 +104,8 @@ export interface StatusReport {
 
 export interface ControllerAdapter {
   readonly family: ControllerFamily;
+  /** The gateway asks our RADIUS server: the portal issues one-time credentials for each grant. */
+  readonly radiusLogin?: boolean;
   /** Reads the gateway's redirect query; throws ControllerError('bad_arrival') when it is unusable. */
   parseArrival(query: QueryInput): GuestArrival;
   grantAccess(request: GrantRequest): Promise<GrantResult>;

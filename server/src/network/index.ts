@@ -12,11 +12,16 @@ import { OmadaController, parseOmadaArrival, type OmadaSettings } from './omada/
 import { MerakiSplash, parseMerakiArrival, type MerakiSettings } from './meraki/meraki.ts';
 import { MistPortal, parseMistArrival, type MistSettings } from './mist/mist.ts';
 import { RuckusPortalInterface, parseRuckusArrival, type RuckusSettings } from './ruckus/ruckus.ts';
+import { RadiusGatewayAdapter } from './radius-gateways/adapter.ts';
+import type { RadiusGatewayOptions } from './radius-gateways/options.ts';
 
 export * from './controller.ts';
 export type { UnifiSettings } from './unifi/unifi.ts';
 export type { OmadaSettings, OmadaTimeUnit } from './omada/omada.ts';
 export type { OpenNdsSettings, OpenNdsArrival, FasLevel, AuthmonGrant, AuthmonQueue } from './opennds/opennds.ts';
+export type { RadiusGatewayOptions } from './radius-gateways/options.ts';
+export { optionsFrom as radiusGatewayOptionsFrom } from './radius-gateways/options.ts';
+export { gatewaySaysConnected, parseGatewayArrival } from './radius-gateways/families.ts';
 
 /** A site's controller settings, secrets already opened (SecretBox) by the caller. */
 export type ControllerSettings =
@@ -25,7 +30,8 @@ export type ControllerSettings =
   | ({ family: 'omada' } & OmadaSettings)
   | ({ family: 'meraki' | 'merakigo' } & MerakiSettings)
   | ({ family: 'mist' } & MistSettings)
-  | ({ family: 'smartzone' | 'ruckus_cloud' } & RuckusSettings);
+  | ({ family: 'smartzone' | 'ruckus_cloud' } & RuckusSettings)
+  | RadiusGatewayOptions;
 
 /** What some families need from the portal besides their settings: openNDS level 3 keeps grants for authmon. */
 export interface AdapterDeps {
@@ -48,6 +54,8 @@ export function createControllerAdapter(settings: ControllerSettings, deps: Adap
     case 'smartzone':
     case 'ruckus_cloud':
       return new RuckusPortalInterface(settings.family, settings);
+    default:
+      return new RadiusGatewayAdapter(settings);
   }
 }
 

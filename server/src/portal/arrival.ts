@@ -2,7 +2,14 @@ import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { guestLangFrom } from '@splashboard/splash';
 import type { AuthMethod } from '@splashboard/contract';
 import { guestConsents, guestSessions, guests } from '../db/schema/index.ts';
-import { ControllerError, parseArrival, type GuestArrival } from '../network/index.ts';
+import {
+  ControllerError,
+  gatewaySaysConnected,
+  isRadiusGatewayFamily,
+  parseArrival,
+  parseGatewayArrival,
+  type GuestArrival,
+} from '../network/index.ts';
 import type { PortalDeps } from './deps.ts';
 import { login } from './grant.ts';
 import { PORTAL_METHODS } from './methods/index.ts';
@@ -31,6 +38,8 @@ export const portalPath = (snap: SiteSnapshot, passToken: string) => `/guest/${s
 export async function arrive(deps: PortalDeps, snap: SiteSnapshot | null, req: ArrivalRequest): Promise<PortalAnswer> {
   const lang = guestLangFrom(req.acceptLanguage);
   if (!snap) return bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404);
+  if (isRadiusGatewayFamily(snap.site.routerType) && gatewaySaysConnected(snap.site.routerType, req.rawQuery))
+    return messagePage(snap, lang, (t) => ({ tone: 'success', title: t.connectedTitle, body: t.connectedBody }), 200, false);
   let arrival: GuestArrival;
   try {
     arrival = await readArrival(deps, snap, req.rawQuery);
@@ -81,6 +90,12 @@ async function readArrival(deps: PortalDeps, snap: SiteSnapshot, rawQuery: strin
     case 'mist':
       return parseArrival(snap.site.routerType, rawQuery);
     default:
+      if (isRadiusGatewayFamily(snap.site.routerType)) {
+        const options = await deps.controllers.radiusGatewayOptions(snap.site.id);
+        if (!options || options.family !== snap.site.routerType)
+          throw new ControllerError('not_configured', `${snap.site.routerType} is not configured for this site`);
+        return parseGatewayArrival(rawQuery, options);
+      }
       throw new ControllerError('unsupported', `Guests cannot log in through ${snap.site.routerType ?? 'no router'} yet`);
   }
 }

@@ -9,6 +9,7 @@ import type { PassSigner } from './pass.ts';
 import type { SiteSnapshots } from './site-snapshot.ts';
 import type { EmailDomainChecker } from './email-domain.ts';
 import type { FacebookClient } from './facebook/facebook-client.ts';
+import type { SecretBox } from '../platform/crypto.ts';
 
 /** What the portal's pages and login methods are built from. */
 export interface PortalDeps {
@@ -23,4 +24,6 @@ export interface PortalDeps {
   rateLimiter: RateLimiter;
   emailDomains: EmailDomainChecker;
   facebook: FacebookClient;
+  /** Seals the one-time RADIUS passwords of gateways that ask our RADIUS server. */
+  secrets: SecretBox;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuthMethod } from '@splashboard/contract';
 import { fill } from '@splashboard/splash';
 import { guestSessions } from '../db/schema/index.ts';
-import { ControllerError, type AccessLimits } from '../network/index.ts';
+import { ControllerError, type AccessLimits, type GrantResult } from '../network/index.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
 import { identityOf, recordLogin, type LoginRecord } from './guest-records.ts';
@@ -10,6 +10,7 @@ import { devicesOnline, limitsOf, remainingAllowance } from './limits.ts';
 import type { Collected } from './login-fields.ts';
 import type { PortalPass } from './pass.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
+import { issueRadiusCredentials } from './radius-credentials.ts';
 import { designOf, messagePage, methodSettings, type PortalAnswer } from './views.ts';
 
 export interface LoginAttempt {
@@ -148,10 +149,12 @@ export async function grantSession(
     return messagePage(snap, lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 503);
   const minutesLeft = Math.max(1, Math.ceil((session.expiresAt.getTime() - Date.now()) / 60_000));
   try {
+    const radius = adapter.radiusLogin ? await issueRadiusCredentials(deps.db, deps.secrets, sessionId) : undefined;
     const result = await adapter.grantAccess({
       arrival: pass.arrival,
       limits: { minutes: minutesLeft, upKbps: session.upKbps, downKbps: session.downKbps, quotaMB: session.quotaMb },
       continueUrl: continueUrl || undefined,
+      radius,
     });
     const confirmed = result.kind === 'granted';
     await deps.db
@@ -163,6 +166,7 @@ export async function grantSession(
       })
       .where(eq(guestSessions.id, sessionId));
     if (result.kind === 'redirect') return { redirect: result.url };
+    if (result.kind === 'form') return gatewayFormPage(snap, pass, result);
     return messagePage(snap, lang, (t) => ({
       tone: 'success',
       title: t.connectedTitle,
@@ -189,4 +193,18 @@ export async function grantSession(
       502,
     );
   }
+}
+
+/**
+ * The page that hands the guest's one-time credentials to their gateway: a form to the gateway's login
+ * address that submits itself, with a button for mini browsers that run no script.
+ */
+function gatewayFormPage(snap: SiteSnapshot, pass: PortalPass, form: Extract<GrantResult, { kind: 'form' }>): PortalAnswer {
+  const answer = messagePage(snap, pass.lang, (t) => ({
+    tone: 'info',
+    title: t.gatewayTitle,
+    body: t.gatewayBody,
+    action: { label: t.gatewayButton, postTo: form.action, method: form.method, hidden: form.fields, autoSubmit: true },
+  }));
+  return { ...answer, gatewayForm: true };
 }

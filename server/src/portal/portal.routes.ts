@@ -11,7 +11,8 @@ import { resendLink } from './methods/email.ts';
 import { resendCode, showCode, verifyCode } from './methods/phone.ts';
 import { facebookCallback, startFacebook } from './methods/facebook.ts';
 import { bareMessage, cachedPage, messagePage, viewOf, stylesOf, page, type PortalAnswer } from './views.ts';
-import { renderScreen } from '@splashboard/splash';
+import { AUTO_SUBMIT_SCRIPT, renderScreen } from '@splashboard/splash';
+import { createHash } from 'node:crypto';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import type { PortalPass } from './pass.ts';
 import { guestSessions } from '../db/schema/index.ts';
@@ -36,13 +37,22 @@ function scriptCspOf(origin: string) {
   return csp;
 }
 
+/**
+ * A gateway login page posts to the gateway (any address the gateway named) and runs one known script.
+ * form-action is left open: a gateway answers the login with a redirect to anywhere.
+ */
+const GATEWAY_FORM_CSP = BASE_CSP.replace(" form-action 'self';", '').replace(
+  "default-src 'none';",
+  `default-src 'none'; script-src 'sha256-${createHash('sha256').update(AUTO_SUBMIT_SCRIPT).digest('base64')}';`,
+);
+
 function send(reply: FastifyReply, answer: PortalAnswer, scriptOrigin?: string) {
   reply.header('cache-control', 'no-store');
   // The pass is in the address: it must not travel to other sites in a Referer header.
   reply.header('referrer-policy', 'no-referrer');
   reply.header('x-content-type-options', 'nosniff');
   if ('redirect' in answer) return reply.redirect(answer.redirect, 303);
-  const csp = scriptOrigin ? scriptCspOf(scriptOrigin) : BASE_CSP;
+  const csp = answer.gatewayForm ? GATEWAY_FORM_CSP : scriptOrigin ? scriptCspOf(scriptOrigin) : BASE_CSP;
   reply.header('content-security-policy', csp);
   return reply
     .status(answer.status ?? 200)

@@ -13,7 +13,14 @@ import {
 import { PATH_OF_METHOD, type SiteSnapshot } from './site-snapshot.ts';
 
 /** A page to send, or where to send the browser instead. */
-export type PortalAnswer = { status?: number; html: string } | { redirect: string };
+export type PortalAnswer =
+  | {
+      status?: number;
+      html: string;
+      /** The page submits a login form to the guest's gateway (another origin) by itself. */
+      gatewayForm?: boolean;
+    }
+  | { redirect: string };
 
 const designs = new WeakMap<SiteSnapshot, Map<GuestLang, SplashDesign>>();
 const pages = new WeakMap<SiteSnapshot, Map<string, string>>();

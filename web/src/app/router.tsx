@@ -11,6 +11,7 @@ import { logout } from './session.ts';
 import { SiteParamSync } from './Startup.tsx';
 import type { Store } from './store.ts';
 import { ONBOARDING_STEPS } from '../features/signup/steps.ts';
+import { RADIUS_GATEWAY_PAGES } from '../features/routers/radius-families.ts';
 
 // The signed-in frame loads after sign-in, so that the sign-in page stays small.
 const AppLayout = lazy(() => import('../layout/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
@@ -35,6 +36,7 @@ const MerakiGoSettingsPage = lazy(() => routers().then((m) => ({ default: m.Mera
 const MistSettingsPage = lazy(() => routers().then((m) => ({ default: m.MistSettingsPage })));
 const SmartZoneSettingsPage = lazy(() => routers().then((m) => ({ default: m.SmartZoneSettingsPage })));
 const RuckusCloudSettingsPage = lazy(() => routers().then((m) => ({ default: m.RuckusCloudSettingsPage })));
+const RadiusGatewaySettingsPage = lazy(() => routers().then((m) => ({ default: m.RadiusGatewaySettingsPage })));
 const SmsConfigPage = lazy(() => import('../features/sms/SmsConfigPage.tsx').then((m) => ({ default: m.SmsConfigPage })));
 const GuestFieldsPage = lazy(() =>
   import('../features/settings/GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })),
@@ -149,6 +151,13 @@ export function AppRoutes() {
           path="/app/settings-view/opennds"
           element={app(<SiteGuard permission="routersettings" children={<OpenNdsSettingsPage />} />)}
         />
+        {RADIUS_GATEWAY_PAGES.map((family) => (
+          <Route
+            key={family}
+            path={`/app/settings-view/${family}`}
+            element={app(<SiteGuard permission="routersettings" children={<RadiusGatewaySettingsPage family={family} />} />)}
+          />
+        ))}
         <Route
           path="/app/settings-view/unifi-scheduled-tasks"
           element={app(<SiteGuard permission="routersettings" children={<UnifiTasksPage />} />)}

@@ -1,5 +1,13 @@
 import { stringsFor } from '../i18n/index.ts';
-import type { CodeScreen, LegalScreen, MessageScreen, SplashView, StartScreen, TermsScreen } from '../model.ts';
+import {
+  AUTO_SUBMIT_SCRIPT,
+  type CodeScreen,
+  type LegalScreen,
+  type MessageScreen,
+  type SplashView,
+  type StartScreen,
+  type TermsScreen,
+} from '../model.ts';
 
 /** Multi-landing: one button per login method. */
 export function Start({ view, screen }: { view: SplashView; screen: StartScreen }) {
@@ -112,7 +120,12 @@ export function Message({ screen }: { screen: MessageScreen }) {
           {screen.action.label}
         </a>
       ) : screen.action?.postTo ? (
-        <form method="post" action={screen.action.postTo} className="stack">
+        <form
+          method={screen.action.method ?? 'post'}
+          action={screen.action.postTo}
+          className="stack"
+          id={screen.action.autoSubmit ? 'gateway-login' : undefined}
+        >
           {Object.entries(screen.action.hidden ?? {}).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -131,6 +144,9 @@ export function Message({ screen }: { screen: MessageScreen }) {
             {screen.action.label}
           </button>
         </form>
+      ) : null}
+      {screen.action?.postTo && screen.action.autoSubmit ? (
+        <script dangerouslySetInnerHTML={{ __html: AUTO_SUBMIT_SCRIPT }} />
       ) : null}
     </div>
   );

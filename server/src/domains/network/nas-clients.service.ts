@@ -53,6 +53,17 @@ export function createNasClientsService({ db, secrets, sites }: Pick<AppContext,
       return toClient(row, secret);
     },
 
+    /** The whole shared secret, for an operator who must enter it on the gateway again (write access only). */
+    async revealSecret(actor: Actor | null, siteId: number, id: number) {
+      await sites.siteFor(actor, siteId, 'routersettings', 'write');
+      const [row] = await db
+        .select()
+        .from(nasClients)
+        .where(and(eq(nasClients.id, id), eq(nasClients.siteId, siteId)));
+      if (!row) throw notFound();
+      return { secret: secrets.open(row.secretEnc) };
+    },
+
     async remove(actor: Actor | null, siteId: number, id: number) {
       await sites.siteFor(actor, siteId, 'routersettings', 'write');
       const deleted = await db

@@ -64,6 +64,18 @@ export const networkRoutes =
       { schema: { tags: nasTags, params: site, body: nasClientInputSchema, response: { 200: nasClientSchema } } },
       async (r) => nas.create(r.actor, r.params.siteId, r.body),
     );
+    app.get(
+      '/radiusclients/:id/secret',
+      {
+        schema: {
+          tags: nasTags,
+          params: siteAndId,
+          description: 'The whole shared secret of a gateway, to enter it on the gateway again.',
+          response: { 200: z.object({ secret: z.string() }) },
+        },
+      },
+      async (r) => nas.revealSecret(r.actor, r.params.siteId, r.params.id),
+    );
     app.delete('/radiusclients/:id', { schema: { tags: nasTags, params: siteAndId, response: { 200: ok } } }, async (r) =>
       nas.remove(r.actor, r.params.siteId, r.params.id),
     );

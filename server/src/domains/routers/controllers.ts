@@ -10,6 +10,10 @@ import {
   type AuthmonQueue,
   type ControllerSettings,
   type OpenNdsSettings,
+  type RadiusGatewayOptions,
+  RADIUS_GATEWAY_FAMILIES,
+  isRadiusGatewayFamily,
+  radiusGatewayOptionsFrom,
 } from '../../network/index.ts';
 
 /** Families with an adapter in the portal; the others come with their own adapters. */
@@ -22,6 +26,7 @@ export const PORTAL_FAMILIES: ControllerFamily[] = [
   'mist',
   'smartzone',
   'ruckus_cloud',
+  ...RADIUS_GATEWAY_FAMILIES,
 ];
 
 /**
@@ -46,6 +51,8 @@ export function createControllers({
     const [row] = await db.select().from(controllerSettings).where(eq(controllerSettings.siteId, siteId));
     if (!row) return { settings: null, updatedAt: 0 };
     const sealed = row.secretsEnc ? (JSON.parse(secrets.open(row.secretsEnc)) as Record<string, unknown>) : {};
+    if (isRadiusGatewayFamily(row.family))
+      return { settings: radiusGatewayOptionsFrom(row.family, { ...row.config, ...sealed }), updatedAt: row.updatedAt.getTime() };
     return {
       settings: { family: row.family, ...row.config, ...sealed } as ControllerSettings,
       updatedAt: row.updatedAt.getTime(),
@@ -80,6 +87,12 @@ export function createControllers({
     async openNdsSettings(siteId: number): Promise<OpenNdsSettings | null> {
       const { settings } = await settingsOf(siteId);
       return settings?.family === 'opennds' ? { level: settings.level, faskey: settings.faskey } : null;
+    },
+
+    /** A RADIUS gateway family's options (IgniteNet's field names, the OpenMesh uamsecret...), when saved. */
+    async radiusGatewayOptions(siteId: number): Promise<RadiusGatewayOptions | null> {
+      const { settings } = await settingsOf(siteId);
+      return settings && isRadiusGatewayFamily(settings.family) ? (settings as RadiusGatewayOptions) : null;
     },
 
     /**

@@ -5,13 +5,15 @@ import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { RadiusHandlers } from './server.ts';
 import { createPortalCredentialCheck } from './portal-credentials.ts';
+import { createGuestLogins, type GuestLoginOptions } from './guest-logins.ts';
 
 /**
  * The database behind the RADIUS server: gateways by source address, whitelisted devices by MAC
  * (whatever format the gateway sends), accounting into radius_sessions. Guest logins from the portal
  * plug in here too.
  */
-export function createRadiusHandlers(db: Database, secrets: SecretBox): RadiusHandlers {
+export function createRadiusHandlers(db: Database, secrets: SecretBox, options: GuestLoginOptions = {}): RadiusHandlers {
+  const guestLogins = createGuestLogins(db, secrets, options);
   const clientByIp = db
     .select()
     .from(nasClients)
@@ -39,6 +41,8 @@ export function createRadiusHandlers(db: Database, secrets: SecretBox): RadiusHa
     async authenticate(req) {
       const portal = await portalCredentials(req);
       if (portal) return portal;
+      const guest = await guestLogins.authenticate(req);
+      if (guest) return guest;
       // MAC authentication: the gateway sends the device's MAC as User-Name, and as the password, an
       // empty one, or none at all (vendors differ); the shared secret is what vouches for the gateway.
       const mac = normalizeMac(req.userName) ?? normalizeMac(req.callingStationId);
@@ -82,6 +86,7 @@ export function createRadiusHandlers(db: Database, secrets: SecretBox): RadiusHa
             updatedAt: new Date(),
           },
         });
+      await guestLogins.account(r);
     },
   };
 }

@@ -38,11 +38,20 @@ export function StatusChip({ status }: { status: Status }) {
 }
 
 /** The status with its sentence: the server's detail when it has one, else what the word means. */
-export function StatusPanel(props: { status: Status; detail: string; checkedAt?: string | null; action?: ReactNode }) {
+export function StatusPanel(props: {
+  status: Status;
+  detail: string;
+  checkedAt?: string | null;
+  action?: ReactNode;
+  /** A page's own sentence for its null status (the default speaks of openNDS). */
+  uncheckableHelp?: string;
+}) {
   const { t, i18n } = useTranslation();
   const { status, checkedAt, action } = props;
   const detail =
-    status === null ? t('routers.uncheckableHelp') : props.detail || (status === 'Online' ? t('routers.onlineHelp') : '');
+    status === null
+      ? (props.uncheckableHelp ?? t('routers.uncheckableHelp'))
+      : props.detail || (status === 'Online' ? t('routers.onlineHelp') : '');
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={1.5}>

@@ -9,3 +9,4 @@ export {
   SmartZoneSettingsPage,
   RuckusCloudSettingsPage,
 } from './ApiRouterSettingsPage.tsx';
+export { RadiusGatewaySettingsPage } from './RadiusGatewaySettingsPage.tsx';
