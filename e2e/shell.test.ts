@@ -177,6 +177,8 @@ describe('dashboard shell in Chromium', () => {
     await page.getByRole('button', { name: 'Control Panel' }).click();
     await page.getByRole('button', { name: 'Go to sites' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'main' });
+    // The control panel's dashboard draws its tiles while the menu changes: wait for the menu, then count.
+    await nav.getByText('Admins').waitFor();
     await expect(nav.getByText('Admins').count()).resolves.toBe(1);
     await expect(nav.getByText('Settings').count()).resolves.toBe(0);
     await context.close();
