@@ -115,11 +115,11 @@ describe.each([
     await screenshot(page, `access-health-failed-${width}`);
     await fitsWidth(page);
 
-    await page.getByLabel('Show').click();
+    await page.getByRole('combobox', { name: 'Show' }).click();
     await page.getByRole('option', { name: 'Confirmed', exact: true }).click();
     await page.getByText(ok).waitFor();
     await page.getByText(refused).waitFor({ state: 'detached' });
-    await page.getByLabel('Show').click();
+    await page.getByRole('combobox', { name: 'Show' }).click();
     await page.getByRole('option', { name: 'Waiting for the gateway' }).click();
     await page.getByText('No grants match this filter in this period.').waitFor();
 
