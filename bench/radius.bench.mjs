@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import dgram from 'node:dgram';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -48,7 +48,7 @@ function ensureFreeradius() {
   if (r.status !== 0) throw new Error(`apt-get install freeradius failed (${r.status})`);
 }
 
-/** A minimal configuration: one client (loopback), the files module's users file, PAP; logs to stderr. */
+/** A minimal configuration: one client (loopback), the files module's users file, PAP; its log in the temp dir. */
 function freeradiusConfig(dir) {
   writeFileSync(
     path.join(dir, 'radiusd.conf'),
@@ -69,7 +69,8 @@ cleanup_delay = 5
 max_requests = 16384
 hostname_lookups = no
 log {
-  destination = stderr
+  destination = files
+  file = ${dir}/radius.log
   auth = no
 }
 security {
@@ -131,7 +132,7 @@ server default {
  * ready, so it is asked (an Access-Request for the first MAC) until it answers.
  */
 async function startFreeradius(dir) {
-  const child = spawn('freeradius', ['-f', '-l', 'stderr', '-d', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('freeradius', ['-f', '-d', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let exited = null;
   child.stdout.on('data', (d) => (out += d));
@@ -143,7 +144,8 @@ async function startFreeradius(dir) {
     if (probe.accept) return target;
   }
   child.kill();
-  throw new Error(`FreeRADIUS did not answer (exit code ${exited}):\n${out}`);
+  const log = existsSync(path.join(dir, 'radius.log')) ? readFileSync(path.join(dir, 'radius.log'), 'utf8') : '';
+  throw new Error(`FreeRADIUS did not answer (exit code ${exited}):\n${out}${log}`);
 }
 
 /** A signed-in API client, as the dashboard is: session cookie and the XSRF header. */
