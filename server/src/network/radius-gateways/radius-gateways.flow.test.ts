@@ -394,7 +394,7 @@ describe.each(CASES)('a guest behind $family', (c) => {
     ];
 
     const wrong = await radclient(radius.ports.auth, 'auth', s.secret, request('not-the-password'));
-    expect(wrong.code).toBe('Access-Reject');
+    expect(wrong.code, wrong.out).toBe('Access-Reject');
 
     const accepted = await radclient(radius.ports.auth, 'auth', s.secret, request(password));
     expect(accepted.code).toBe('Access-Accept');
