@@ -1,7 +1,7 @@
-import { ROUTER_LABELS, type ApiRouterFamily } from '@splashboard/contract';
+import { type ApiRouterFamily } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { AccessMode, Actor } from '../../platform/access.ts';
-import { invalid } from '../../platform/errors.ts';
+import { requireRouterFamily } from './router-family.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { Controllers } from './controllers.ts';
 import { createSettingsStore } from './router-settings.store.ts';
@@ -21,15 +21,6 @@ const STATUS_TIMEOUT_MS = 10_000;
 export function createApiRouterSettingsService({ db, secrets, config, sites, controllers }: Deps) {
   const store = createSettingsStore(db, secrets);
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'routersettings', mode);
-
-  function requireFamily(site: SiteRow, family: ApiRouterFamily) {
-    if (site.routerType === family) return;
-    const label = (type: string | null) => (type ? (ROUTER_LABELS[type as keyof typeof ROUTER_LABELS] ?? type) : 'none');
-    throw invalid(
-      {},
-      `This location's router is ${label(site.routerType)}: ${ROUTER_LABELS[family]} settings apply only to a ${ROUTER_LABELS[family]} location. Change the location's router first.`,
-    );
-  }
 
   async function answer(family: ApiRouterFamily, site: SiteRow) {
     const ctx = { publicUrl: config.publicUrl, portalKey: site.portalKey, radius: config.radius };
@@ -52,7 +43,7 @@ export function createApiRouterSettingsService({ db, secrets, config, sites, con
     /** Saves, then asks the controller at once, so the answer carries the status of what was saved. */
     async update(actor: Actor | null, siteId: number, family: ApiRouterFamily, input: Record<string, unknown>) {
       const { row, actor: a } = await access(actor, siteId, 'write');
-      requireFamily(row, family);
+      requireRouterFamily(row, family);
       await store.write(siteId, a.accountId, apiRecord(family, input, await store.read(siteId)));
       controllers.invalidate(siteId);
       await refreshStatus(family, siteId);
@@ -61,7 +52,7 @@ export function createApiRouterSettingsService({ db, secrets, config, sites, con
 
     async checkStatus(actor: Actor | null, siteId: number, family: ApiRouterFamily) {
       const { row } = await access(actor, siteId, 'write');
-      requireFamily(row, family);
+      requireRouterFamily(row, family);
       await refreshStatus(family, siteId);
       return answer(family, row);
     },

@@ -1,9 +1,9 @@
 import { count, eq, max } from 'drizzle-orm';
-import { ROUTER_LABELS, type RadiusGatewayType } from '@splashboard/contract';
+import { type RadiusGatewayType } from '@splashboard/contract';
 import { nasClients, radiusSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
-import { invalid } from '../../platform/errors.ts';
+import { requireRouterFamily } from './router-family.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { Controllers } from './controllers.ts';
 import { createSettingsStore } from './router-settings.store.ts';
@@ -36,15 +36,6 @@ export function createRadiusGatewaySettingsService({ db, secrets, config, sites,
     });
   }
 
-  function requireFamily(site: SiteRow, family: RadiusGatewayType) {
-    if (site.routerType === family) return;
-    const label = (type: string | null) => (type ? (ROUTER_LABELS[type as RadiusGatewayType] ?? type) : 'none');
-    throw invalid(
-      {},
-      `This location's router is ${label(site.routerType)}: ${ROUTER_LABELS[family]} settings apply only to a ${ROUTER_LABELS[family]} location. Change the location's router first.`,
-    );
-  }
-
   return {
     async get(actor: Actor | null, siteId: number, family: RadiusGatewayType) {
       const { row } = await sites.siteFor(actor, siteId, 'routersettings', 'read');
@@ -53,7 +44,7 @@ export function createRadiusGatewaySettingsService({ db, secrets, config, sites,
 
     async update(actor: Actor | null, siteId: number, family: RadiusGatewayType, input: RadiusGatewayInput) {
       const { row, actor: a } = await sites.siteFor(actor, siteId, 'routersettings', 'write');
-      requireFamily(row, family);
+      requireRouterFamily(row, family);
       await store.write(siteId, a.accountId, radiusGatewayRecord(family, input, await store.read(siteId)));
       controllers.invalidate(siteId);
       return answer(row, family);

@@ -1,9 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { ROUTER_LABELS, type RouterType } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { AccessMode, Actor } from '../../platform/access.ts';
-import { invalid } from '../../platform/errors.ts';
+import { requireRouterFamily } from './router-family.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { Controllers } from './controllers.ts';
 import { createSettingsStore } from './router-settings.store.ts';
@@ -11,7 +10,6 @@ import { checkUnifi, unifiRecord, unifiView, type UnifiInput } from './router-se
 import { generateFaskey, openNdsRecord, openNdsView, withFaskey, type OpenNdsInput } from './router-settings.opennds.ts';
 
 type Deps = Pick<AppContext, 'db' | 'secrets' | 'config'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
-type Family = 'unifi' | 'opennds';
 type SiteRow = Awaited<ReturnType<SitesService['siteFor']>>['row'];
 
 /** How long a status check waits for the controller, per request: the operator is waiting on the page. */
@@ -27,15 +25,6 @@ const DNS_CACHE_MS = 5 * 60_000;
 export function createRouterSettingsService({ db, secrets, config, sites, controllers }: Deps) {
   const store = createSettingsStore(db, secrets);
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'routersettings', mode);
-
-  function requireFamily(site: SiteRow, family: Family) {
-    if (site.routerType === family) return;
-    const label = (type: string | null) => (type ? (ROUTER_LABELS[type as RouterType] ?? type) : 'none');
-    throw invalid(
-      {},
-      `This location's router is ${label(site.routerType)}: ${ROUTER_LABELS[family]} settings apply only to a ${ROUTER_LABELS[family]} location. Change the location's router first.`,
-    );
-  }
 
   const resolved = new Map<string, { ip: string | null; at: number }>();
   /** The portal host's one IPv4 address, for openNDS's fasremoteip; null when it has none or several. */
@@ -79,7 +68,7 @@ export function createRouterSettingsService({ db, secrets, config, sites, contro
     /** Saves, then asks the controller at once, so the answer carries the status of what was saved. */
     async updateUnifi(actor: Actor | null, siteId: number, input: UnifiInput) {
       const { row, actor: a } = await access(actor, siteId, 'write');
-      requireFamily(row, 'unifi');
+      requireRouterFamily(row, 'unifi');
       const record = unifiRecord(input, await store.read(siteId));
       await store.write(siteId, a.accountId, record);
       controllers.invalidate(siteId);
@@ -89,7 +78,7 @@ export function createRouterSettingsService({ db, secrets, config, sites, contro
 
     async checkUnifiStatus(actor: Actor | null, siteId: number) {
       const { row } = await access(actor, siteId, 'write');
-      requireFamily(row, 'unifi');
+      requireRouterFamily(row, 'unifi');
       await refreshUnifiStatus(siteId);
       return unifiAnswer(row);
     },
@@ -101,7 +90,7 @@ export function createRouterSettingsService({ db, secrets, config, sites, contro
 
     async updateOpenNds(actor: Actor | null, siteId: number, input: OpenNdsInput) {
       const { row, actor: a } = await access(actor, siteId, 'write');
-      requireFamily(row, 'opennds');
+      requireRouterFamily(row, 'opennds');
       const record = openNdsRecord(input, await store.read(siteId));
       await store.write(siteId, a.accountId, record);
       controllers.invalidate(siteId);
@@ -111,7 +100,7 @@ export function createRouterSettingsService({ db, secrets, config, sites, contro
     /** A new random faskey, saved at once and answered this one time so the operator can copy it to the gateway. */
     async generateOpenNdsFaskey(actor: Actor | null, siteId: number) {
       const { row, actor: a } = await access(actor, siteId, 'write');
-      requireFamily(row, 'opennds');
+      requireRouterFamily(row, 'opennds');
       const faskey = generateFaskey();
       await store.write(siteId, a.accountId, withFaskey(await store.read(siteId), faskey));
       controllers.invalidate(siteId);
