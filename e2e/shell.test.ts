@@ -262,6 +262,9 @@ describe('dashboard shell in Chromium', () => {
     const { page, context } = await newPage();
     await signIn(page, email, password);
     await page.getByTestId('dashboard-site').getByText('Out One').waitFor();
+    // The dashboard's tiles finish loading first: a tile answered 401 would itself (rightly) send the user
+    // to sign in, before the click this test makes.
+    await page.waitForLoadState('networkidle');
     // The session ends elsewhere (here: the cookie's session is logged out behind the app's back).
     await page.request.get(`${app.url}/logout`);
     await page.getByRole('button', { name: 'Switch Site' }).click();

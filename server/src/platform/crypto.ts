@@ -3,6 +3,23 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A secret an operator types into another vendor's screen or a command line (RADIUS shared secrets):
+ * letters and digits only, since a leading '-' or a '_' breaks some controller forms and CLI tools.
+ */
+export function randomTypeableSecret(length = 24): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length)) {
+      // 248 = 4 * 62: bytes above it are dropped so every character is equally likely.
+      if (byte < 248 && out.length < length) out += ALPHANUMERIC[byte % 62];
+    }
+  }
+  return out;
+}
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const hmacSha256 = (key: string, value: string) => createHmac('sha256', key).update(value).digest('hex');
 

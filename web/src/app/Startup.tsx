@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from 'notistack';
 import { setUnauthorizedHandler } from './api.ts';
-import { useAppSelector } from './hooks.ts';
+import { useAppSelector, useQueryParams } from './hooks.ts';
 import { loadSite, startUp } from './session.ts';
 import { loggedOut, type Store } from './store.ts';
 
@@ -37,7 +37,7 @@ export function SiteParamSync() {
   const store = useStore() as Store;
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const selected = useAppSelector((s) => s.site.selectedSiteId);
   const user = useAppSelector((s) => s.session.user);
   const wanted = params.get('site');

@@ -1,5 +1,28 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams, type NavigateOptions } from 'react-router';
 import { useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux';
 import type { AppDispatch, RootState } from './store.ts';
 
 export const useAppDispatch: () => AppDispatch = useDispatch;
 export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
+
+/**
+ * The address's query parameters, like react-router's useSearchParams, except that an update made with a
+ * function starts from the address as it is now. react-router hands the function the parameters of the
+ * last render, so two changes in quick succession (typing in one filter, then another) lost the first.
+ */
+export function useQueryParams(): [
+  URLSearchParams,
+  (next: URLSearchParams | ((current: URLSearchParams) => URLSearchParams), options?: NavigateOptions) => void,
+] {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const setParams = useCallback(
+    (next: URLSearchParams | ((current: URLSearchParams) => URLSearchParams), options?: NavigateOptions) => {
+      const value = typeof next === 'function' ? next(new URLSearchParams(window.location.search)) : next;
+      navigate(`?${value.toString()}`, options);
+    },
+    [navigate],
+  );
+  return [params, setParams];
+}

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { nasClients } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
-import { randomToken } from '../../platform/crypto.ts';
+import { randomTypeableSecret } from '../../platform/crypto.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 
@@ -36,7 +36,7 @@ export function createNasClientsService({ db, secrets, sites }: Pick<AppContext,
       input: { name: string; ip_address: string; require_message_authenticator: boolean },
     ) {
       const { actor: a } = await sites.siteFor(actor, siteId, 'routersettings', 'write');
-      const secret = randomToken(18);
+      const secret = randomTypeableSecret(24);
       const [row] = await db
         .insert(nasClients)
         .values({

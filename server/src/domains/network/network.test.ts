@@ -109,6 +109,8 @@ describe('RADIUS with the database, against radclient', () => {
     const nas = await client.post(`/s/${site.id}/api/v1/radiusclients/`, { name: 'Lobby router', ip_address: '127.0.0.1' });
     expect(nas.status).toBe(200);
     const secret: string = nas.body.secret;
+    // Typed into a router's form or a command line: letters and digits only (a leading '-' reads as an option).
+    expect(secret).toMatch(/^[A-Za-z0-9]{24}$/);
     const [stored] = await server.handle.db.select().from(nasClients).where(eq(nasClients.id, nas.body.id));
     expect(stored!.secretEnc).not.toContain(secret);
     const listed = (await client.get(`/s/${site.id}/api/v1/radiusclients/`)).body.items[0];

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSnackbar } from 'notistack';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,7 +10,7 @@ import Button from '@mui/material/Button';
 import TablePagination from '@mui/material/TablePagination';
 import { GRANT_FILTERS, type GrantFilter, type GrantList as GrantListData } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { GrantList } from './GrantList.tsx';
 import './i18n.ts';
 
@@ -33,7 +32,7 @@ export function AccessHealthPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const state = stateOf(params);
   const [data, setData] = useState<GrantListData | null>(null);
 

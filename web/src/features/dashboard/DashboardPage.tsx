@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
@@ -11,7 +10,7 @@ import {
   type DashboardTileKey,
 } from '@splashboard/contract/dashboard';
 import type { Site } from '@splashboard/contract';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { DateRangePicker, rangeProblem } from './DateRangePicker.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
 import { LayoutToolbar } from './LayoutToolbar.tsx';
@@ -40,7 +39,7 @@ export function DashboardPage() {
   const allSites = siteId === 0;
   // In the control panel each site counts its own days: the presets end on the reader's today.
   const zone = ready && !allSites ? site.timezone : browserTimeZone();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const preset = presetOf(params.get('range'));
   const fromParam = params.get('from');
   const toParam = params.get('to');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from 'notistack';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,7 +15,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import Search from '@mui/icons-material/Search';
 import type { GuestAccountList } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { AccountList } from './AccountList.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { PAGE_SIZES, base, listQuery, listStateOf, type ListState } from './format.ts';
@@ -26,7 +26,7 @@ export function ManagePage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const state = listStateOf(params);
   const [typed, setTyped] = useState(state.search);
   const [list, setList] = useState<GuestAccountList | null>(null);

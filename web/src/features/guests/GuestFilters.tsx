@@ -10,15 +10,21 @@ import { datesInOrder, searchUsable, type GuestFilterValues } from './guestsList
 const SEARCH_DELAY_MS = 400;
 
 /** Search (sent once typing pauses, from 3 characters) and the days of the last visit. */
-export function GuestFilters({ values, onChange }: { values: GuestFilterValues; onChange: (v: GuestFilterValues) => void }) {
+export function GuestFilters({
+  values,
+  onChange,
+}: {
+  values: GuestFilterValues;
+  onChange: (changes: Partial<GuestFilterValues>) => void;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(values.search);
   useEffect(() => setSearch(values.search), [values.search]);
   useEffect(() => {
     if (search === values.search || !searchUsable(search)) return;
-    const timer = setTimeout(() => onChange({ ...values, search }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => onChange({ search }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, values, onChange]);
+  }, [search, values.search, onChange]);
 
   const dateError = !datesInOrder(values);
   const date = (key: 'from' | 'to', label: string) => (
@@ -26,7 +32,7 @@ export function GuestFilters({ values, onChange }: { values: GuestFilterValues; 
       type="date"
       label={label}
       value={values[key]}
-      onChange={(e) => onChange({ ...values, [key]: e.target.value })}
+      onChange={(e) => onChange({ [key]: e.target.value })}
       error={key === 'to' && dateError}
       helperText={key === 'to' && dateError ? t('guests.dateOrder') : undefined}
       slotProps={{ inputLabel: { shrink: true } }}

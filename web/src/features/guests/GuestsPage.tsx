@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Paper from '@mui/material/Paper';
@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
 import type { GuestList } from '@splashboard/contract';
 import { ApiFailure, get } from '../../app/api.ts';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { DownloadButtons } from './DownloadButtons.tsx';
 import { GuestFilters } from './GuestFilters.tsx';
 import { GuestRows } from './GuestRows.tsx';
@@ -25,7 +25,7 @@ export function GuestsPage() {
   const location = useLocation();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const timeZone = useAppSelector((s) => s.site.settings?.timezone);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const [state, dispatch] = useReducer(guestsList.reducer, initialGuestsList);
 
   const search = params.get('search') ?? '';
@@ -48,10 +48,7 @@ export function GuestsPage() {
       }),
     [setParams],
   );
-  const changeFilters = useCallback(
-    (f: GuestFilterValues) => update({ search: f.search, from: f.from, to: f.to, page: 1 }),
-    [update],
-  );
+  const changeFilters = useCallback((changes: Partial<GuestFilterValues>) => update({ ...changes, page: 1 }), [update]);
 
   useEffect(() => {
     if (!siteId || !usable) return;

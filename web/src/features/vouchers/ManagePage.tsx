@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from 'notistack';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -22,7 +22,7 @@ import {
   type VoucherList as VoucherListAnswer,
 } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { BatchList } from './BatchList.tsx';
 import { Pager, PlanUsage } from './ListParts.tsx';
 import { VoucherList } from './VoucherList.tsx';
@@ -39,7 +39,7 @@ export function ManagePage({ kind }: { kind: VoucherKind }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const state = listStateOf(params);
   const [typed, setTyped] = useState(state.search);
   const [answer, setAnswer] = useState<Answer | null>(null);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from 'notistack';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -19,7 +19,7 @@ import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
 import type { MacEntry, MacEntryList } from '@splashboard/contract';
 import { del, get } from '../../app/api.ts';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { EntryList } from './EntryList.tsx';
 import { PAGE_SIZES, base, listQuery, listStateOf, type ListState } from './format.ts';
 
@@ -28,7 +28,7 @@ export function WhitelistPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const state = listStateOf(params);
   const [typed, setTyped] = useState(state.search);
   const [list, setList] = useState<MacEntryList | null>(null);

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { BrowserRouter } from 'react-router';
+import { useQueryParams } from './hooks.ts';
+
+afterEach(cleanup);
+
+function TwoFilters() {
+  const [params, setParams] = useQueryParams();
+  const set = (key: string, value: string) => setParams((p) => (p.set(key, value), p), { replace: true });
+  return (
+    <>
+      <output>{params.toString()}</output>
+      <button
+        onClick={() => {
+          // Two changes before React draws again, as a fast user or an autofill makes them.
+          set('from', '2026-03-10');
+          set('to', '2026-03-01');
+        }}
+      >
+        both
+      </button>
+    </>
+  );
+}
+
+describe('query parameters in the address', () => {
+  it('keeps both of two changes made before the page draws again, and the parameters already there', () => {
+    window.history.replaceState(null, '', '/guests?site=4');
+    render(
+      <BrowserRouter>
+        <TwoFilters />
+      </BrowserRouter>,
+    );
+    act(() => screen.getByRole('button', { name: 'both' }).click());
+    expect(screen.getByRole('status').textContent).toBe('site=4&from=2026-03-10&to=2026-03-01');
+    expect(window.location.search).toBe('?site=4&from=2026-03-10&to=2026-03-01');
+  });
+});
