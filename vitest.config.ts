@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['server/**/*.test.ts'];
 const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+/**
+ * Server and component tests run two files at a time (Vitest's default on two cores is one): most of
+ * their time is spent waiting on a database, a socket or a child process. Browser and gateway tests
+ * run after them, one file at a time: Chromium and the gateways need the machine to themselves.
+ */
+const UNIT_WORKERS = Number(process.env.TEST_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
@@ -16,6 +22,8 @@ export default defineConfig({
           env: { TEST_ENGINE: engine },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          maxWorkers: UNIT_WORKERS,
+          sequence: { groupOrder: 0 },
         },
       })),
       {
@@ -23,6 +31,8 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          maxWorkers: UNIT_WORKERS,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -32,6 +42,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

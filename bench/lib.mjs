@@ -29,7 +29,12 @@ export function startProcess(args, env, readyPattern) {
 export async function startSplashboard(port, extraEnv = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'));
   const child = await startProcess(
-    ['server/dist/main.js', 'start'],
+    // BENCH_PROFILE=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      'server/dist/main.js',
+      'start',
+    ],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

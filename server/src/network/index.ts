@@ -21,7 +21,7 @@ export type { OmadaSettings, OmadaTimeUnit } from './omada/omada.ts';
 export type { OpenNdsSettings, OpenNdsArrival, FasLevel, AuthmonGrant, AuthmonQueue } from './opennds/opennds.ts';
 export type { RadiusGatewayOptions } from './radius-gateways/options.ts';
 export { optionsFrom as radiusGatewayOptionsFrom } from './radius-gateways/options.ts';
-export { gatewaySaysConnected, parseGatewayArrival } from './radius-gateways/families.ts';
+export { gatewayLoginOutcome, parseGatewayArrival, withoutLoginOutcome } from './radius-gateways/families.ts';
 
 /** A site's controller settings, secrets already opened (SecretBox) by the caller. */
 export type ControllerSettings =

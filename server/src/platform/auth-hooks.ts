@@ -42,26 +42,32 @@ export function installAuthHooks(app: FastifyInstance, sessions: SessionStore) {
     if (PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) route.config = { ...route.config, public: true };
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: they run on every request, guest pages included, and most requests need no await.
+  app.addHook('onRequest', (request, _reply, done) => {
     const key = apiKeyOf(request);
-    if (key) {
-      request.actor = await sessions.resolveApiKey(key);
-      if (!request.actor) throw new AppError(401, 'Invalid API key');
-    } else {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) request.actor = await sessions.resolve(token);
-    }
-    const config = request.routeOptions.config;
-    if (!request.actor && !config.public && request.routeOptions.url) throw unauthenticated();
+    const token = key ? undefined : request.cookies[SESSION_COOKIE];
+    if (!key && !token) return done(missingActor(request));
+    const resolving = key ? sessions.resolveApiKey(key) : sessions.resolve(token!);
+    resolving.then((actor) => {
+      request.actor = actor;
+      if (key && !actor) return done(new AppError(401, 'Invalid API key'));
+      done(missingActor(request));
+    }, done);
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const actor = request.actor;
-    if (!actor || actor.via !== 'session' || !STATE_CHANGING.has(request.method)) return;
-    if (request.routeOptions.config.csrf === false) return;
+    if (!actor || actor.via !== 'session' || !STATE_CHANGING.has(request.method)) return done();
+    if (request.routeOptions.config.csrf === false) return done();
     const header = request.headers[XSRF_HEADER];
     const fromBody = (request.body as { csrf_token?: unknown } | undefined)?.csrf_token;
     const given = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : '';
-    if (!given || !safeEqual(given, actor.csrfToken ?? '')) throw new AppError(403, MESSAGES.csrf);
+    done(!given || !safeEqual(given, actor.csrfToken ?? '') ? new AppError(403, MESSAGES.csrf) : undefined);
   });
+}
+
+/** 401 for a route that is not public when nobody is signed in. */
+function missingActor(request: FastifyRequest): Error | undefined {
+  const config = request.routeOptions.config;
+  return !request.actor && !config.public && request.routeOptions.url ? unauthenticated() : undefined;
 }

@@ -4,10 +4,11 @@ import type { AuthMethod } from '@splashboard/contract';
 import { guestConsents, guestSessions, guests } from '../db/schema/index.ts';
 import {
   ControllerError,
-  gatewaySaysConnected,
+  gatewayLoginOutcome,
   isRadiusGatewayFamily,
   parseArrival,
   parseGatewayArrival,
+  withoutLoginOutcome,
   type GuestArrival,
 } from '../network/index.ts';
 import type { PortalDeps } from './deps.ts';
@@ -38,8 +39,25 @@ export const portalPath = (snap: SiteSnapshot, passToken: string) => `/guest/${s
 export async function arrive(deps: PortalDeps, snap: SiteSnapshot | null, req: ArrivalRequest): Promise<PortalAnswer> {
   const lang = guestLangFrom(req.acceptLanguage);
   if (!snap) return bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404);
-  if (isRadiusGatewayFamily(snap.site.routerType) && gatewaySaysConnected(snap.site.routerType, req.rawQuery))
+  const outcome = isRadiusGatewayFamily(snap.site.routerType) ? gatewayLoginOutcome(snap.site.routerType, req.rawQuery) : null;
+  if (outcome) await recordGatewayOutcome(deps, snap, req.rawQuery, outcome);
+  if (outcome === 'connected')
     return messagePage(snap, lang, (t) => ({ tone: 'success', title: t.connectedTitle, body: t.connectedBody }), 200, false);
+  if (outcome === 'refused') {
+    const again = `?${withoutLoginOutcome(req.rawQuery)}`;
+    return messagePage(
+      snap,
+      lang,
+      (t) => ({
+        tone: 'error',
+        title: t.gatewayRefusedTitle,
+        body: t.gatewayRefusedBody,
+        action: { label: t.tryAgain, href: again },
+      }),
+      200,
+      false,
+    );
+  }
   let arrival: GuestArrival;
   try {
     arrival = await readArrival(deps, snap, req.rawQuery);
@@ -99,6 +117,51 @@ async function readArrival(deps: PortalDeps, snap: SiteSnapshot, rawQuery: strin
       throw new ControllerError('unsupported', `Guests cannot log in through ${snap.site.routerType ?? 'no router'} yet`);
   }
 }
+
+const OUTCOME_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The gateway's answer to the login the guest's browser just posted to it, kept on that login (the
+ * device's latest one still unconfirmed, from the last minutes), so access health shows refusals.
+ */
+async function recordGatewayOutcome(deps: PortalDeps, snap: SiteSnapshot, rawQuery: string, outcome: 'connected' | 'refused') {
+  let mac: string | null;
+  try {
+    mac = (await readArrival(deps, snap, rawQuery)).clientMac;
+  } catch {
+    mac = null;
+  }
+  deps.log.info({ siteId: snap.site.id, outcome }, 'the gateway answered a guest login it was sent');
+  if (!mac) return;
+  const [latest] = await deps.db
+    .select({ id: guestSessions.id })
+    .from(guestSessions)
+    .where(
+      and(
+        eq(guestSessions.siteId, snap.site.id),
+        eq(guestSessions.mac, mac),
+        inArray(guestSessions.grantStatus, ['pending', 'granted']),
+        gte(guestSessions.startedAt, new Date(Date.now() - OUTCOME_WINDOW_MS)),
+      ),
+    )
+    .orderBy(desc(guestSessions.startedAt))
+    .limit(1);
+  if (!latest) return;
+  await deps.db
+    .update(guestSessions)
+    .set(
+      outcome === 'connected'
+        ? { grantStatus: 'confirmed', confirmedAt: new Date() }
+        : { grantStatus: 'failed', grantDetail: `The gateway refused the login (${gatewayAnswerOf(rawQuery)})` },
+    )
+    .where(eq(guestSessions.id, latest.id));
+}
+
+const gatewayAnswerOf = (rawQuery: string) => {
+  const q = new URLSearchParams(rawQuery);
+  const code = q.get('statusCode');
+  return code ? `statusCode ${code}` : `res=${q.get('res') ?? ''}`;
+};
 
 /** With a terms screen shown less often than every time, a device that agreed recently skips it. */
 async function termsStillAccepted(deps: PortalDeps, snap: SiteSnapshot, mac: string): Promise<number | null> {

@@ -16,14 +16,15 @@ import { PATH_OF_METHOD, type SiteSnapshot } from './site-snapshot.ts';
 export type PortalAnswer =
   | {
       status?: number;
-      html: string;
+      /** Bytes for the pages drawn once and sent to many guests (no conversion per request). */
+      html: string | Buffer;
       /** The page submits a login form to the guest's gateway (another origin) by itself. */
       gatewayForm?: boolean;
     }
   | { redirect: string };
 
 const designs = new WeakMap<SiteSnapshot, Map<GuestLang, SplashDesign>>();
-const pages = new WeakMap<SiteSnapshot, Map<string, string>>();
+const pages = new WeakMap<SiteSnapshot, Map<string, Buffer>>();
 
 export function designOf(snap: SiteSnapshot, lang: GuestLang): SplashDesign {
   let byLang = designs.get(snap);
@@ -52,12 +53,12 @@ export const methodSettings = (snap: SiteSnapshot, method: AuthMethod) => snap.m
  * Pages that are the same for every guest of a site (the start page, each method's empty form) are
  * drawn once per settings version and language; a guest's own state lives in the URL, not the page.
  */
-export function cachedPage(snap: SiteSnapshot, key: string, draw: () => string): string {
+export function cachedPage(snap: SiteSnapshot, key: string, draw: () => string): Buffer {
   let byKey = pages.get(snap);
   if (!byKey) pages.set(snap, (byKey = new Map()));
   let html = byKey.get(key);
   if (html === undefined) {
-    html = draw();
+    html = Buffer.from(draw());
     byKey.set(key, html);
   }
   return html;

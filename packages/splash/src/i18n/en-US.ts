@@ -29,6 +29,8 @@ export const enUS = {
   gatewayButton: 'Connect',
   continue: 'Continue',
   tryAgain: 'Try again',
+  gatewayRefusedTitle: 'The Wi-Fi network refused the login',
+  gatewayRefusedBody: 'Please try again. If it happens again, ask the staff for help.',
   grantFailedTitle: 'We could not connect you',
   grantFailedBody: 'The Wi-Fi network did not answer. Please try again in a moment.',
   expiredTitle: 'Please reconnect',

@@ -30,6 +30,8 @@ export const esES: GuestStrings = {
   gatewayButton: 'Conectar',
   continue: 'Continuar',
   tryAgain: 'Reintentar',
+  gatewayRefusedTitle: 'La red Wi-Fi ha rechazado el acceso',
+  gatewayRefusedBody: 'Inténtalo de nuevo. Si vuelve a ocurrir, pide ayuda al personal.',
   grantFailedTitle: 'No hemos podido conectarte',
   grantFailedBody: 'La red Wi-Fi no ha respondido. Inténtalo de nuevo en un momento.',
   expiredTitle: 'Vuelve a conectarte',

@@ -38,7 +38,8 @@ describe('demo data', () => {
     const all = await tile(0, 'total_guests');
     expect(all.value).toBeGreaterThan(500);
     const cafe = await tile(siteIds[0]!, 'wifi_logins');
-    expect(cafe.days.every((d: { logins: number }) => d.logins > 0)).toBe(true);
+    // Every whole day has logins; today may not have any yet (a café before opening time).
+    expect(cafe.days.slice(0, -1).every((d: { logins: number }) => d.logins > 0)).toBe(true);
     expect((await tile(siteIds[0]!, 'segments')).segments.every((s: { guests: number }) => s.guests > 0)).toBe(true);
     expect((await tile(0, 'dwell_time')).value).toBeGreaterThan(10);
     expect((await tile(0, 'bounce_rate')).value).toBeGreaterThan(0);

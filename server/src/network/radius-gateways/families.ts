@@ -259,11 +259,30 @@ export function parseGatewayArrival(query: QueryInput, options: RadiusGatewayOpt
 }
 
 /**
- * CoovaChilli sends the browser back to the portal after its own login (`res=success`, or `already`
- * when the device was online before): that is a confirmation to show, not a new arrival.
+ * What a gateway says when it sends the browser back to the portal after its own login, or null when
+ * this is a new arrival. CoovaChilli (OpenMesh): `res=success`, `already` (online before) or `failed`
+ * (the RADIUS server refused it). Cisco WLC: `statusCode` 1 (already logged in) and 2 (the WLAN does not
+ * need web login) mean online; 3 (user name in use), 4 (client excluded) and 5 (wrong user name or
+ * password) mean refused.
  */
-export function gatewaySaysConnected(family: RadiusGatewayFamily, query: QueryInput): boolean {
-  if (family !== 'openmesh') return false;
-  const res = queryToMap(query).get('res');
-  return res === 'success' || res === 'already';
+export function gatewayLoginOutcome(family: RadiusGatewayFamily, query: QueryInput): 'connected' | 'refused' | null {
+  const q = queryToMap(query);
+  if (family === 'openmesh') {
+    const res = q.get('res');
+    if (res === 'success' || res === 'already') return 'connected';
+    return res === 'failed' || res === 'reject' ? 'refused' : null;
+  }
+  if (family === 'ciscowlc') {
+    const code = q.get('statusCode');
+    if (code === '1' || code === '2') return 'connected';
+    return code === '3' || code === '4' || code === '5' ? 'refused' : null;
+  }
+  return null;
+}
+
+/** The arrival's query without the gateway's answer to an earlier login: the address to try again at. */
+export function withoutLoginOutcome(rawQuery: string): string {
+  const q = new URLSearchParams(rawQuery);
+  for (const key of ['res', 'statusCode', 'reply']) q.delete(key);
+  return q.toString();
 }

@@ -76,6 +76,13 @@ async function clickThrough(s: GatewaySite, query: Record<string, string>) {
   return { done, session: session! };
 }
 
+/** Another login of the same device: the newest of the site's sessions. */
+async function clickThroughAgain(s: GatewaySite, query: Record<string, string>) {
+  await clickThrough(s, query);
+  const rows = await db().select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
+  return { session: rows.sort((a, b) => b.id - a.id)[0]! };
+}
+
 interface Case {
   family: string;
   settings?: Record<string, unknown>;
@@ -584,5 +591,34 @@ describe('RADIUS gateway rules', () => {
     expect(back.status).toBe(200);
     expect(textOf(back.html)).toContain('You are connected');
     expect(await db().select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId))).toEqual([]);
+  });
+
+  it('reads a Cisco WLC statusCode on return: a refused login is shown and recorded, a retry starts over', async () => {
+    const s = await gatewaySite('ciscowlc');
+    const query = {
+      switch_url: 'https://1.1.1.1/login.html',
+      ap_mac: '00:11:22:33:44:50',
+      client_mac: 'aa:bb:cc:00:0a:01',
+      wlan: 'Guest',
+      redirect: 'http://example.com/',
+    };
+    const { session } = await clickThrough(s, query);
+    expect(session.grantStatus).toBe('granted');
+    // Wrong user name or password (5): the WLC sends the browser back with its redirect's parameters.
+    const refused = await page(`/guest/${s.portalKey}/?${new URLSearchParams({ ...query, statusCode: '5' })}`);
+    expect(refused.status).toBe(200);
+    expect(textOf(refused.html)).toContain('The Wi-Fi network refused the login');
+    const [failed] = await db().select().from(guestSessions).where(eq(guestSessions.id, session.id));
+    expect(failed).toMatchObject({ grantStatus: 'failed', grantDetail: 'The gateway refused the login (statusCode 5)' });
+    // "Try again" is the arrival without the WLC's answer: a new splash page.
+    const again = /<a [^>]*href="([^"]+)"[^>]*>Try again<\/a>/.exec(refused.html)?.[1]?.replace(/&amp;/g, '&');
+    expect(again).toBe(`?${new URLSearchParams(query)}`);
+    expect((await page(`/guest/${s.portalKey}/${again}`)).status).toBe(303);
+    // Already logged in (1): connected, and the latest unconfirmed login of the device is confirmed.
+    const { session: second } = await clickThroughAgain(s, query);
+    const online = await page(`/guest/${s.portalKey}/?${new URLSearchParams({ ...query, statusCode: '1' })}`);
+    expect(textOf(online.html)).toContain('You are connected');
+    const [confirmed] = await db().select().from(guestSessions).where(eq(guestSessions.id, second.id));
+    expect(confirmed!.grantStatus).toBe('confirmed');
   });
 });
