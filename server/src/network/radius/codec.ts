@@ -16,6 +16,7 @@ export const CODES = {
 const HEADER = 20;
 const MESSAGE_AUTHENTICATOR = 80;
 const PROXY_STATE = 33;
+const USER_PASSWORD = 2;
 
 export type Attributes = Record<string, unknown>;
 export interface DecodedPacket {
@@ -78,8 +79,30 @@ export function validAccountingAuthenticator(packet: Buffer, secret: string): bo
   return timingSafeEqual(given, expected);
 }
 
+/**
+ * A request whose authenticators the server has already checked (validMessageAuthenticator,
+ * validAccountingAuthenticator). The library would check them again, re-encoding the whole packet for the
+ * Message-Authenticator; without the secret it leaves User-Password encrypted, so that is opened here.
+ */
 export function decode(packet: Buffer, secret: string): DecodedPacket {
-  return radius.decode({ packet, secret }) as DecodedPacket;
+  const decoded = radius.decode_without_secret({ packet }) as DecodedPacket;
+  const password = rawAttribute(decoded, USER_PASSWORD);
+  if (password) decoded.attributes['User-Password'] = decryptPassword(password, decoded.authenticator, secret);
+  return decoded;
+}
+
+/** RFC 2865 5.2: each 16-byte block XOR MD5(secret + the previous block, the authenticator first); NUL padded. */
+export function decryptPassword(field: Buffer, authenticator: Buffer, secret: string): string {
+  if (field.length < 16 || field.length > 128 || field.length % 16 !== 0) throw new Error('malformed User-Password');
+  const plain = Buffer.alloc(field.length);
+  let previous = authenticator;
+  for (let i = 0; i < field.length; i += 16) {
+    const hash = createHash('md5').update(secret).update(previous).digest();
+    for (let j = 0; j < 16; j++) plain[i + j] = field[i + j]! ^ hash[j]!;
+    previous = field.subarray(i, i + 16);
+  }
+  const end = plain.indexOf(0);
+  return plain.toString('utf8', 0, end === -1 ? plain.length : end);
 }
 
 /**
