@@ -38,6 +38,11 @@ export function createRadiusCache(
   let generation = 0;
 
   const fresh = <T>(e: Entry<T> | undefined) => (e && Date.now() - e.at < ttlMs ? e : undefined);
+  /**
+   * Read again in the background once an entry is past half its time, so that a busy gateway's requests
+   * never wait for the database at expiry (every request in flight would), and nothing is used past ttlMs.
+   */
+  const aging = <T>(e: Entry<T>) => Date.now() - e.at >= ttlMs / 2;
 
   /** One database read per key at a time, however many requests ask for it meanwhile. */
   function once<T>(key: string, load: () => Promise<T>, store: (value: T, at: number) => void): Promise<T> {
@@ -70,8 +75,8 @@ export function createRadiusCache(
     async client(address: string): Promise<NasClient | null> {
       const ip = address.replace(/^::ffff:/, '');
       const cached = fresh(clients.get(ip));
-      if (cached) return cached.value;
-      return once(
+      if (cached && !aging(cached)) return cached.value;
+      const read = once(
         `c:${ip}`,
         async () => {
           const [row] = await db.select().from(nasClients).where(eq(nasClients.ipAddress, ip));
@@ -90,13 +95,16 @@ export function createRadiusCache(
           clients.set(ip, { value, at });
         },
       );
+      if (!cached) return read;
+      read.catch(() => undefined);
+      return cached.value;
     },
 
     /** Whether a normalized MAC is whitelisted at a site. */
     async whitelisted(siteId: number, mac: string): Promise<boolean> {
       const cached = fresh(whitelists.get(siteId));
-      if (cached) return cached.value.has(mac);
-      const macs = await once(
+      if (cached && !aging(cached)) return cached.value.has(mac);
+      const read = once(
         `w:${siteId}`,
         async () => {
           const rows = await db.select({ mac: macEntries.mac }).from(macEntries).where(eq(macEntries.siteId, siteId));
@@ -104,7 +112,9 @@ export function createRadiusCache(
         },
         (value, at) => whitelists.set(siteId, { value, at }),
       );
-      return macs.has(mac);
+      if (!cached) return (await read).has(mac);
+      read.catch(() => undefined);
+      return cached.value.has(mac);
     },
 
     siteChanged,
