@@ -25,11 +25,7 @@ interface Entry<T> {
  * secret unsealed, an unknown address too, so junk from strangers does not reach the database) and each
  * site's whitelisted MACs. Every request otherwise costs two database round trips and an AES-GCM open.
  */
-export function createRadiusCache(
-  db: Database,
-  secrets: SecretBox,
-  opts: { siteChanges?: SiteChanges; ttlMs?: number } = {},
-) {
+export function createRadiusCache(db: Database, secrets: SecretBox, opts: { siteChanges?: SiteChanges; ttlMs?: number } = {}) {
   const ttlMs = opts.ttlMs ?? RADIUS_CACHE_TTL_MS;
   const clients = new Map<string, Entry<NasClient | null>>();
   const whitelists = new Map<number, Entry<Set<string>>>();
