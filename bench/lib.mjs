@@ -9,7 +9,7 @@ export const root = path.resolve(import.meta.dirname, '..');
 
 export function startProcess(args, env, readyPattern) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(process.env.PROF_ARGS ? process.env.PROF_ARGS.split(' ') : []), ...args], {
+    const child = spawn(process.execPath, args, {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
