@@ -1,8 +1,8 @@
 // Our RADIUS server beside FreeRADIUS (Debian's `freeradius`), in one run, on the embedded database and
 // (with BENCH_DATABASE_URL) on PostgreSQL: MAC authentication of whitelisted devices (User-Name and
 // User-Password are the MAC, as gateways send, with Message-Authenticator), the same load to both. Ours
-// looks up the gateway (nas_clients) and the device (mac_entries) in the database; FreeRADIUS answers
-// from a flat `users` file with the same MACs as Cleartext-Password (files + pap modules).
+// looks up the gateway (nas_clients) and the device (mac_entries) in the database, through its cache of a few
+// seconds (RADIUS_CACHE_TTL_MS); FreeRADIUS answers from a flat `users` file with the same MACs as Cleartext-Password (files + pap modules).
 // Exits 1 when ours answers fewer than half as many requests per second as FreeRADIUS (the issue's goal).
 // Usage: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/radius.bench.mjs [seconds]
 import { spawn, spawnSync } from 'node:child_process';

@@ -168,8 +168,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(sitesRoutes(sitesService), { prefix: '/s/api/v1' });
   await app.register(
     networkRoutes(
-      createMacEntriesService({ db, sites: sitesService, sync: createWhitelistSync({ ...ctx, controllers }) }),
-      createNasClientsService({ db, secrets, sites: sitesService }),
+      createMacEntriesService({
+        db,
+        siteChanges: ctx.siteChanges,
+        sites: sitesService,
+        sync: createWhitelistSync({ ...ctx, controllers }),
+      }),
+      createNasClientsService({ db, secrets, siteChanges: ctx.siteChanges, sites: sitesService }),
     ),
     { prefix: '/s/:siteId/api/v1' },
   );
@@ -258,7 +263,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async startRadius() {
       radius = new RadiusServer({
         ...config.radius,
-        handlers: createRadiusHandlers(db, secrets, { disconnectPort: config.radius.disconnectPort, log: app.log }),
+        handlers: createRadiusHandlers(db, secrets, {
+          disconnectPort: config.radius.disconnectPort,
+          log: app.log,
+          siteChanges: ctx.siteChanges,
+          cacheTtlMs: config.radius.cacheTtlMs,
+        }),
         log: app.log,
       });
       await radius.start();

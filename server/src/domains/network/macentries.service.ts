@@ -23,9 +23,10 @@ const duplicate = () => fieldError('mac', 'This device is already whitelisted at
 /** Whitelisted devices of a site (permission macauth: the client area "device whitelisting"). */
 export function createMacEntriesService({
   db,
+  siteChanges,
   sites,
   sync,
-}: Pick<AppContext, 'db'> & { sites: SitesService; sync: WhitelistSync }) {
+}: Pick<AppContext, 'db' | 'siteChanges'> & { sites: SitesService; sync: WhitelistSync }) {
   async function access(actor: Actor | null, siteId: number, mode: 'read' | 'write') {
     const found = await sites.siteFor(actor, siteId, 'macauth', mode);
     let canWrite = true;
@@ -99,6 +100,8 @@ export function createMacEntriesService({
         .onConflictDoNothing()
         .returning();
       if (!row) throw duplicate();
+      // Tells the RADIUS server's whitelist cache (network/radius/cache.ts).
+      siteChanges.publish(siteId);
       if (viaApi) await sync.later(siteId, [row.mac]);
       return toEntry(row);
     },
@@ -128,6 +131,7 @@ export function createMacEntriesService({
         })
         .where(eq(macEntries.id, id))
         .returning();
+      siteChanges.publish(siteId);
       // The old MAC loses its access and the new one gets it.
       if (viaApi && macChanged) await sync.later(siteId, [entry.mac, mac]);
       return toEntry(row!);
@@ -136,6 +140,7 @@ export function createMacEntriesService({
     async remove(actor: Actor | null, siteId: number, id: number) {
       const { entry, row: site } = await entryFor(actor, siteId, id, 'write');
       await db.delete(macEntries).where(eq(macEntries.id, id));
+      siteChanges.publish(siteId);
       if (usesApiWhitelist(site.routerType)) await sync.later(siteId, [entry.mac]);
       return { status: 200 as const, message: 'Deleted' };
     },

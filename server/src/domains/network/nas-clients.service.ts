@@ -13,7 +13,12 @@ const masked = (secret: string) => secret.slice(0, 4) + '•'.repeat(12);
  * The gateways of a site that may ask our RADIUS server. The shared secret is made here, stored
  * encrypted, and shown whole once, in the answer that creates it, for the operator to enter on the gateway.
  */
-export function createNasClientsService({ db, secrets, sites }: Pick<AppContext, 'db' | 'secrets'> & { sites: SitesService }) {
+export function createNasClientsService({
+  db,
+  secrets,
+  siteChanges,
+  sites,
+}: Pick<AppContext, 'db' | 'secrets' | 'siteChanges'> & { sites: SitesService }) {
   const toClient = (r: Row, secret: string) => ({
     id: r.id,
     name: r.name,
@@ -50,6 +55,8 @@ export function createNasClientsService({ db, secrets, sites }: Pick<AppContext,
         .onConflictDoNothing()
         .returning();
       if (!row) throw fieldError('ip_address', 'A gateway with this address is already registered');
+      // The RADIUS server's cache (network/radius/cache.ts) may remember this address as unknown.
+      siteChanges.publish(siteId);
       return toClient(row, secret);
     },
 
@@ -71,6 +78,7 @@ export function createNasClientsService({ db, secrets, sites }: Pick<AppContext,
         .where(and(eq(nasClients.id, id), eq(nasClients.siteId, siteId)))
         .returning({ id: nasClients.id });
       if (!deleted.length) throw notFound();
+      siteChanges.publish(siteId);
       return { status: 200 as const, message: 'Deleted' };
     },
   };

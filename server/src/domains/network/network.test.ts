@@ -5,6 +5,7 @@ import { createSite, registerAccount, startServer, type TestServer } from '../..
 import { signedInClient } from '../../../test/clients.ts';
 import { macEntries, nasClients, radiusSessions, users } from '../../db/schema/index.ts';
 import type { RadiusServer } from '../../network/radius/server.ts';
+import { buildApp } from '../../app.ts';
 
 let server: TestServer;
 let radius: RadiusServer;
@@ -19,8 +20,8 @@ async function accountIdOf(email: string) {
   return u!.accountId;
 }
 
-function radclient(kind: 'auth' | 'acct', secret: string, lines: string[]) {
-  const port = kind === 'auth' ? radius.ports.auth : radius.ports.acct;
+function radclient(kind: 'auth' | 'acct', secret: string, lines: string[], to: RadiusServer = radius) {
+  const port = kind === 'auth' ? to.ports.auth : to.ports.acct;
   return new Promise<string>((resolve) => {
     const child = execFile(
       'radclient',
@@ -187,6 +188,8 @@ describe('RADIUS with the database, against radclient', () => {
       terminateCause: 'Idle-Timeout',
     });
     expect(row!.stoppedAt).not.toBeNull();
+    // radclient sends from 127.0.0.1 only: the next tests register that address again.
+    expect((await client.del(`/s/${site.id}/api/v1/radiusclients/${nas.body.id}`)).status).toBe(200);
   });
 
   it('refuses a second gateway with the same address', async () => {
@@ -196,5 +199,84 @@ describe('RADIUS with the database, against radclient', () => {
     const again = await client.post(`/s/${site.id}/api/v1/radiusclients/`, { name: 'B', ip_address: '127.0.0.9' });
     expect(again.status).toBe(422);
     expect(again.body.schema_errors.ip_address).toBeDefined();
+  });
+});
+
+describe('RADIUS after the operator changes gateways or the whitelist', () => {
+  const device = ['User-Name = "AA-BB-CC-00-33-44"', 'User-Password = "AA-BB-CC-00-33-44"', 'Message-Authenticator = 0x00'];
+
+  async function siteWithGateway() {
+    const { client } = await registerAccount(server);
+    const site = await createSite(client, { router_type: 'mikrotik' });
+    const api = `/s/${site.id}/api/v1`;
+    const nas = await client.post(`${api}/radiusclients/`, { name: 'Lobby router', ip_address: '127.0.0.1' });
+    expect(nas.status).toBe(200);
+    const entry = await client.post(`${api}/macentry/`, { mac: 'AA:BB:CC:00:33:44', external_ip: '203.0.113.5' });
+    expect(entry.status).toBe(200);
+    return { client, site, api, nas: nas.body as { id: number; secret: string }, entry: entry.body as { id: number } };
+  }
+
+  it('refuses a removed device, a deleted gateway, an old secret, an old address and a deleted site from the next request on', async () => {
+    const { client, site, api, nas, entry } = await siteWithGateway();
+    expect(await radclient('auth', nas.secret, device)).toContain('Received Access-Accept');
+
+    expect((await client.del(`${api}/macentry/${entry.id}`)).status).toBe(200);
+    expect(await radclient('auth', nas.secret, device)).toContain('Received Access-Reject');
+    expect((await client.post(`${api}/macentry/`, { mac: 'aabbcc003344', external_ip: '203.0.113.5' })).status).toBe(200);
+    expect(await radclient('auth', nas.secret, device)).toContain('Received Access-Accept');
+
+    expect((await client.del(`${api}/radiusclients/${nas.id}`)).status).toBe(200);
+    expect(await radclient('auth', nas.secret, device)).toMatch(/No reply from server/);
+
+    // Registered again at the same address: a new secret, and only that one is answered.
+    const again = (await client.post(`${api}/radiusclients/`, { name: 'New router', ip_address: '127.0.0.1' })).body;
+    expect(again.secret).not.toBe(nas.secret);
+    expect(await radclient('auth', nas.secret, device)).toMatch(/No reply from server/);
+    expect(await radclient('auth', again.secret, device)).toContain('Received Access-Accept');
+
+    // Moved to another address: the old one is a stranger.
+    expect((await client.del(`${api}/radiusclients/${again.id}`)).status).toBe(200);
+    const moved = (await client.post(`${api}/radiusclients/`, { name: 'New router', ip_address: '127.0.0.2' })).body;
+    expect(await radclient('auth', moved.secret, device)).toMatch(/No reply from server/);
+    expect((await client.del(`${api}/radiusclients/${moved.id}`)).status).toBe(200);
+
+    const last = (await client.post(`${api}/radiusclients/`, { name: 'Last router', ip_address: '127.0.0.1' })).body;
+    expect(await radclient('auth', last.secret, device)).toContain('Received Access-Accept');
+    expect((await client.del(`/s/api/v1/site/${site.id}`)).status).toBe(200);
+    expect(await radclient('auth', last.secret, device)).toMatch(/No reply from server/);
+  });
+
+  it('a separate radius process (its own cache, the same database) follows the changes within its cache time', async () => {
+    const ttlMs = 1000;
+    const other = await buildApp(
+      { ...server.config, roles: new Set(['radius']), radius: { ...server.config.radius, cacheTtlMs: ttlMs } },
+      { handle: server.handle },
+    );
+    try {
+      const separate = await other.startRadius();
+      const { client, site, api, nas, entry } = await siteWithGateway();
+      expect(await radclient('auth', nas.secret, device, separate)).toContain('Received Access-Accept');
+      // What the other process may still believe until its cache time is over.
+      const afterCacheTime = async () => new Promise((resolve) => setTimeout(resolve, ttlMs + 50));
+
+      expect((await client.del(`${api}/macentry/${entry.id}`)).status).toBe(200);
+      await afterCacheTime();
+      expect(await radclient('auth', nas.secret, device, separate)).toContain('Received Access-Reject');
+      expect((await client.post(`${api}/macentry/`, { mac: 'AA-BB-CC-00-33-44', external_ip: '203.0.113.5' })).status).toBe(200);
+      await afterCacheTime();
+      expect(await radclient('auth', nas.secret, device, separate)).toContain('Received Access-Accept');
+
+      expect((await client.del(`${api}/radiusclients/${nas.id}`)).status).toBe(200);
+      const again = (await client.post(`${api}/radiusclients/`, { name: 'New router', ip_address: '127.0.0.1' })).body;
+      await afterCacheTime();
+      expect(await radclient('auth', nas.secret, device, separate)).toMatch(/No reply from server/);
+      expect(await radclient('auth', again.secret, device, separate)).toContain('Received Access-Accept');
+
+      expect((await client.del(`/s/api/v1/site/${site.id}`)).status).toBe(200);
+      await afterCacheTime();
+      expect(await radclient('auth', again.secret, device, separate)).toMatch(/No reply from server/);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { normalizeMac } from '@splashboard/contract';
-import { macEntries, nasClients, radiusSessions } from '../../db/schema/index.ts';
+import { radiusSessions } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
+import type { SiteChanges } from '../../platform/site-changes.ts';
+import { createRadiusCache } from './cache.ts';
 import type { RadiusHandlers } from './server.ts';
 import { createPortalCredentialCheck } from './portal-credentials.ts';
 import { createGuestLogins, type GuestLoginOptions } from './guest-logins.ts';
@@ -10,33 +12,20 @@ import { createGuestLogins, type GuestLoginOptions } from './guest-logins.ts';
 /**
  * The database behind the RADIUS server: gateways by source address, whitelisted devices by MAC
  * (whatever format the gateway sends), accounting into radius_sessions. Guest logins from the portal
- * plug in here too.
+ * plug in here too. Gateways and whitelists are read through a short-lived cache (cache.ts) that
+ * `siteChanges` empties for a site whenever its gateways or whitelist change in this process.
  */
-export function createRadiusHandlers(db: Database, secrets: SecretBox, options: GuestLoginOptions = {}): RadiusHandlers {
+export function createRadiusHandlers(
+  db: Database,
+  secrets: SecretBox,
+  options: GuestLoginOptions & { siteChanges?: SiteChanges; cacheTtlMs?: number } = {},
+): RadiusHandlers {
   const guestLogins = createGuestLogins(db, secrets, options);
-  const clientByIp = db
-    .select()
-    .from(nasClients)
-    .where(eq(nasClients.ipAddress, sql.placeholder('ip')))
-    .prepare('nas_client_by_ip');
-  const whitelisted = db
-    .select({ id: macEntries.id })
-    .from(macEntries)
-    .where(and(eq(macEntries.siteId, sql.placeholder('siteId')), eq(macEntries.mac, sql.placeholder('mac'))))
-    .prepare('mac_entry_by_mac');
+  const cache = createRadiusCache(db, secrets, { siteChanges: options.siteChanges, ttlMs: options.cacheTtlMs });
   const portalCredentials = createPortalCredentialCheck(db, secrets);
 
   return {
-    async findClient(address) {
-      const [row] = await clientByIp.execute({ ip: address.replace(/^::ffff:/, '') });
-      if (!row) return null;
-      return {
-        id: row.id,
-        siteId: row.siteId,
-        secret: secrets.open(row.secretEnc),
-        requireMessageAuthenticator: row.requireMessageAuthenticator,
-      };
-    },
+    findClient: (address) => cache.client(address),
 
     async authenticate(req) {
       const portal = await portalCredentials(req);
@@ -48,8 +37,7 @@ export function createRadiusHandlers(db: Database, secrets: SecretBox, options: 
       const mac = normalizeMac(req.userName) ?? normalizeMac(req.callingStationId);
       const c = req.credentials;
       if (mac && (c.method === 'none' || c.verify(req.userName) || c.verify(''))) {
-        const [entry] = await whitelisted.execute({ siteId: req.client.siteId, mac });
-        if (entry) return { accept: true, reply: [['Acct-Interim-Interval', 300]] };
+        if (await cache.whitelisted(req.client.siteId, mac)) return { accept: true, reply: [['Acct-Interim-Interval', 300]] };
       }
       return { accept: false, reason: 'unknown user' };
     },

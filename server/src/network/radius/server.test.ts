@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import dgram from 'node:dgram';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
+import radius from 'radius';
 import { RadiusServer, type AccountingRecord, type NasClient } from './server.ts';
 
 /**
@@ -15,7 +16,13 @@ const clients: Record<string, NasClient> = {
   '127.0.0.1': { id: 1, siteId: 1, secret: SECRET, requireMessageAuthenticator: true },
   '127.0.0.2': { id: 2, siteId: 1, secret: SECRET, requireMessageAuthenticator: false },
 };
-const passwords: Record<string, string> = { guest1: 'pw-guest-1', 'aa-bb-cc-dd-ee-ff': 'aa-bb-cc-dd-ee-ff' };
+const LONG_PASSWORD = 'a-password-of-three-blocks-of-sixteen-bytes';
+const passwords: Record<string, string> = {
+  guest1: 'pw-guest-1',
+  'aa-bb-cc-dd-ee-ff': 'aa-bb-cc-dd-ee-ff',
+  guest2: LONG_PASSWORD,
+};
+let asked = 0;
 const accounting: AccountingRecord[] = [];
 let failAccounting = false;
 
@@ -27,6 +34,7 @@ const server = new RadiusServer({
   handlers: {
     findClient: async (address) => clients[address] ?? null,
     authenticate: async (req) => {
+      asked++;
       const expected = passwords[req.userName];
       if (!expected || !req.credentials.verify(expected)) return { accept: false, reason: 'bad credentials' };
       return {
@@ -78,6 +86,47 @@ describe('RADIUS authentication with radclient', () => {
   it('rejects PAP with a wrong password', async () => {
     const res = await radclient('auth', ['User-Name = "guest1"', 'User-Password = "wrong"', 'Message-Authenticator = 0x00']);
     expect(res.out).toContain('Received Access-Reject');
+  });
+
+  it('accepts a PAP password longer than one 16-byte block and rejects one that differs in its last block', async () => {
+    const ok = await radclient('auth', [
+      'User-Name = "guest2"',
+      `User-Password = "${LONG_PASSWORD}"`,
+      'Message-Authenticator = 0x00',
+    ]);
+    expect(ok.out).toContain('Received Access-Accept');
+    const bad = await radclient('auth', [
+      'User-Name = "guest2"',
+      `User-Password = "${LONG_PASSWORD.slice(0, -1)}X"`,
+      'Message-Authenticator = 0x00',
+    ]);
+    expect(bad.out).toContain('Received Access-Reject');
+  });
+
+  it('answers a retransmitted request with the same reply without deciding again', async () => {
+    const socket = dgram.createSocket('udp4');
+    await new Promise<void>((r) => socket.bind(0, '127.0.0.1', () => r()));
+    const replies: Buffer[] = [];
+    socket.on('message', (msg) => replies.push(msg));
+    const packet = radius.encode({
+      code: 'Access-Request',
+      secret: SECRET,
+      identifier: 42,
+      attributes: [
+        ['User-Name', 'guest1'],
+        ['User-Password', 'pw-guest-1'],
+      ],
+      add_message_authenticator: true,
+    });
+    const before = asked;
+    socket.send(packet, server.ports.auth, '127.0.0.1');
+    while (replies.length < 1) await new Promise((r) => setTimeout(r, 5));
+    socket.send(packet, server.ports.auth, '127.0.0.1');
+    while (replies.length < 2) await new Promise((r) => setTimeout(r, 5));
+    socket.close();
+    expect(replies[0]![0]).toBe(2);
+    expect(replies[1]!.equals(replies[0]!)).toBe(true);
+    expect(asked - before).toBe(1);
   });
 
   it('accepts CHAP with the right password and rejects a wrong one', async () => {

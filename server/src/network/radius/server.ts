@@ -150,7 +150,7 @@ export class RadiusServer {
 
   private async handle(socket: dgram.Socket, msg: Buffer, rinfo: dgram.RemoteInfo, expectedCode: number) {
     if (!wellFormed(msg) || msg[0] !== expectedCode) return this.drop('malformed or unexpected code', rinfo.address);
-    const key = `${rinfo.address}:${rinfo.port}:${msg[1]}:${msg.subarray(4, 20).toString('hex')}`;
+    const key = `${rinfo.address}:${rinfo.port}:${msg.toString('latin1', 1, 2)}${msg.toString('latin1', 4, 20)}`;
     const previous = this.answered.get(key);
     if (previous && Date.now() - previous.at < RETRANSMIT_MS) return socket.send(previous.reply, rinfo.port, rinfo.address);
     if (this.inFlight.has(key)) return;
@@ -233,11 +233,13 @@ export class RadiusServer {
   }
 
   private remember(key: string, reply: Buffer) {
-    if (this.answered.size >= CACHE_MAX) {
-      const now = Date.now();
-      for (const [k, v] of this.answered) if (now - v.at >= RETRANSMIT_MS) this.answered.delete(k);
-      if (this.answered.size >= CACHE_MAX) this.answered.delete(this.answered.keys().next().value!);
+    // Entries are in the order they were answered: the stale ones are at the front, so pruning stops at
+    // the first fresh one (a full scan on every request once the map is full cost a quarter of the time).
+    const now = Date.now();
+    for (const [k, v] of this.answered) {
+      if (now - v.at < RETRANSMIT_MS && this.answered.size < CACHE_MAX) break;
+      this.answered.delete(k);
     }
-    this.answered.set(key, { at: Date.now(), reply });
+    this.answered.set(key, { at: now, reply });
   }
 }
