@@ -10,8 +10,11 @@ import { loggedOut, type Store } from './store.ts';
 
 const OPEN_PATHS = /^\/(register|signup|plan|selectPlan|google|login|404)/;
 
-/** Start-up of the specification: refresh the signed-in user, and handle any 401 the same way. */
-export function Startup({ children }: { children: ReactNode }) {
+/**
+ * Start-up of the specification: refresh the signed-in user, and handle any 401 the same way. `preload`
+ * asks for the signed-in page's chunks meanwhile.
+ */
+export function Startup({ children, preload }: { children: ReactNode; preload?: (pathname: string) => void }) {
   const store = useStore() as Store;
   const navigate = useNavigate();
   const [ready, setReady] = useState(!store.getState().session.user);
@@ -20,7 +23,11 @@ export function Startup({ children }: { children: ReactNode }) {
       store.dispatch(loggedOut());
       if (!OPEN_PATHS.test(window.location.pathname.replace(/^\/newapp/, ''))) navigate('/login');
     });
-    if (store.getState().session.user) startUp(store).finally(() => setReady(true));
+    if (store.getState().session.user) {
+      startUp(store).finally(() => setReady(true));
+      // After start-up's calls: the browser holds six connections, and those calls are the ones waited on.
+      preload?.(window.location.pathname);
+    }
     else {
       // Read the address now: an unknown path has already been sent to /404 by the routes.
       const path = window.location.pathname.replace(/^\/newapp/, '') || '/';

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { preloadable } from './preload.ts';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
 import { useEffect } from 'react';
@@ -14,8 +15,13 @@ import { ONBOARDING_STEPS } from '../features/signup/steps.ts';
 import { RADIUS_GATEWAY_PAGES } from '../features/routers/radius-families.ts';
 
 // The signed-in frame loads after sign-in, so that the sign-in page stays small.
-const AppLayout = lazy(() => import('../layout/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
+const AppLayout = preloadable(() => import('../layout/AppLayout.tsx').then((m) => m.AppLayout));
+const DashboardPage = preloadable(() =>
+  import('../features/dashboard/DashboardPage.tsx').then((m) => {
+    void m.loadCharts().catch(() => {}); // the chart tiles report a failure
+    return m.DashboardPage;
+  }),
+);
 const AccountPage = lazy(() => import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
 const settings = () => import('../features/settings/SettingsPages.tsx');
 const SettingsViewPage = lazy(() => settings().then((m) => ({ default: m.SettingsViewPage })));
@@ -93,6 +99,18 @@ function LogoutRoute() {
       .finally(() => navigate('/login', { replace: true }));
   }, [store, navigate, enqueueSnackbar, t]);
   return null;
+}
+
+/**
+ * Asks for the chunks of the signed-in page at this address while start-up's calls are out, so that
+ * the page can render as soon as they answer (the dashboard, where sign-in and `/app` lead, is the one
+ * that matters; other pages load as they render).
+ */
+export function preloadSignedIn(pathname: string) {
+  const path = pathname.replace(/^\/newapp/, '');
+  if (!/^\/app(\/|$)/.test(path)) return;
+  void AppLayout.preload().catch(() => {});
+  if (/^\/app(\/reports\/dashboard)?\/?$/.test(path)) void DashboardPage.preload().catch(() => {});
 }
 
 export function AppRoutes() {

@@ -23,6 +23,8 @@ import { loadCharts } from './tiles/Tile.tsx';
 import { useDashboardLayout } from './useDashboardLayout.ts';
 import './i18n.ts';
 
+export { loadCharts };
+
 /** The tiles a user may see at a site: each needs its call's permission there (the control panel: all). */
 const tilesFor = (site: Site | null): DashboardTileKey[] =>
   DASHBOARD_TILE_KEYS.filter((k) => {
