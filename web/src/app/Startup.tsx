@@ -27,8 +27,7 @@ export function Startup({ children, preload }: { children: ReactNode; preload?: 
       startUp(store).finally(() => setReady(true));
       // After start-up's calls: the browser holds six connections, and those calls are the ones waited on.
       preload?.(window.location.pathname);
-    }
-    else {
+    } else {
       // Read the address now: an unknown path has already been sent to /404 by the routes.
       const path = window.location.pathname.replace(/^\/newapp/, '') || '/';
       if (!OPEN_PATHS.test(path) && path !== '/') navigate('/login', { replace: true });
