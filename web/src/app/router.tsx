@@ -11,6 +11,7 @@ import { PermissionGuard, SignedIn, SignedInOnly, SignedOutOnly, SiteGuard } fro
 import { logout } from './session.ts';
 import { SiteParamSync } from './Startup.tsx';
 import type { Store } from './store.ts';
+import type { Site } from '@splashboard/contract';
 import { ONBOARDING_STEPS } from '../features/signup/steps.ts';
 import { RADIUS_GATEWAY_PAGES } from '../features/routers/radius-families.ts';
 
@@ -104,13 +105,21 @@ function LogoutRoute() {
 /**
  * Asks for the chunks of the signed-in page at this address while start-up's calls are out, so that
  * the page can render as soon as they answer (the dashboard, where sign-in and `/app` lead, is the one
- * that matters; other pages load as they render).
+ * that matters; other pages load as they render). The dashboard's own calls go out as soon as its chunk
+ * and the site's settings are both in, before it renders.
  */
-export function preloadSignedIn(pathname: string) {
+export function preloadSignedIn({ pathname, search }: { pathname: string; search: string }, site: Promise<Site | null>) {
   const path = pathname.replace(/^\/newapp/, '');
   if (!/^\/app(\/|$)/.test(path)) return;
+  const dashboard = /^\/app(\/reports\/dashboard)?\/?$/.test(path);
+  // The dashboard's chunk first: its calls wait for it, and then the server works while the rest loads.
+  if (dashboard) void DashboardPage.preload().catch(() => {});
   void AppLayout.preload().catch(() => {});
-  if (/^\/app(\/reports\/dashboard)?\/?$/.test(path)) void DashboardPage.preload().catch(() => {});
+  if (!dashboard) return;
+  Promise.all([import('../features/dashboard/prefetch.ts'), site]).then(
+    ([m, settings]) => settings && m.prefetchDashboard(settings, search),
+    () => {}, // the page reports its own failures as it renders
+  );
 }
 
 export function AppRoutes() {
