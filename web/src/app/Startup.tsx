@@ -31,7 +31,9 @@ export function Startup({
       if (!OPEN_PATHS.test(window.location.pathname.replace(/^\/newapp/, ''))) navigate('/login');
     });
     if (store.getState().session.user) {
-      const started = startUp(store);
+      const param = new URLSearchParams(window.location.search).get('site');
+      const wanted = param !== null && /^\d{1,9}$/.test(param) ? Number(param) : null;
+      const started = startUp(store, wanted);
       started.finally(() => setReady(true));
       // After start-up's calls: the browser holds six connections, and those calls are the ones waited on.
       preload?.(

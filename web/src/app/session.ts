@@ -11,29 +11,34 @@ const getSubscription = () => get<Subscription>('/a/api/v1/subscription/').catch
  * Start-up of the specification: profile, subscription (with billing access), the site and its settings.
  * The three calls go out together, guessed from the stored session (billing access, the last site), as
  * none of them needs another's answer; a guess the fresh profile contradicts is dropped and, where
- * needed, asked again.
+ * needed, asked again. `wanted` is the site the address names (`?site=`): the page would switch to it at
+ * once, so it is the one asked for when it is visible.
  */
-export async function startUp(store: Store) {
+export async function startUp(store: Store, wanted: number | null = null) {
   const { session, site } = store.getState();
   const stored = site.selectedSiteId;
+  const guess = wanted ?? stored;
   const subscriptionAhead = session.user?.billing_access ? getSubscription() : null;
-  const settingsAhead = stored === null ? null : get<Site>(`/s/api/v1/site/${stored}`);
+  const settingsAhead = guess === null ? null : get<Site>(`/s/api/v1/site/${guess}`);
   settingsAhead?.catch(() => {}); // a failure counts only if the site is still the one to show
   const [profile, meta] = await Promise.all([get<Profile>('/a/api/v1/profile/'), loadMeta()]);
   identify(profile);
   store.dispatch(profileLoaded(profile));
   loadChatWidget(meta.ui_settings, profile);
   const subscription = profile.billing_access ? (subscriptionAhead ?? getSubscription()) : null;
-  const stillVisible = stored === 0 ? profile.permissions.control_panel : profile.sites.some((s) => s.id === stored);
+  const visible = (id: number | null) =>
+    id !== null && (id === 0 ? profile.permissions.control_panel : profile.sites.some((s) => s.id === id));
   let siteLoaded: Promise<unknown> | undefined;
-  if (stored === null || !stillVisible) {
+  if (settingsAhead && visible(guess)) {
+    store.dispatch(siteSelected(guess!));
+    siteLoaded = settingsAhead.then((settings) => store.dispatch(siteSettingsLoaded(settings)));
+  } else if (visible(stored)) {
+    siteLoaded = loadSite(store, stored!);
+  } else {
     // Providers start in the control panel; everyone else at their first site (none yet: no site, so
     // that the first one created is chosen at the next start-up).
     const first = profile.isProvider && profile.permissions.control_panel ? 0 : (profile.sites[0]?.id ?? null);
     if (first !== null) siteLoaded = loadSite(store, first);
-  } else if (settingsAhead) {
-    store.dispatch(siteSelected(stored));
-    siteLoaded = settingsAhead.then((settings) => store.dispatch(siteSettingsLoaded(settings)));
   }
   await Promise.all([subscription?.then((s) => store.dispatch(subscriptionLoaded(s))), siteLoaded]);
   return profile;
