@@ -12,7 +12,7 @@ import { completeLayouts } from './layoutState.ts';
 import { browserTimeZone } from './format.ts';
 import { presetOf, type DayRange, type RangePreset } from './range.ts';
 import { periodOf, tilesFor, tileUrl } from './prefetch.ts';
-import { prefetch } from './useDashboardCall.ts';
+import { prefetch } from './ahead.ts';
 import { loadCharts } from './tiles/Tile.tsx';
 import { useDashboardLayout } from './useDashboardLayout.ts';
 import './i18n.ts';

@@ -7,7 +7,7 @@ import {
 import type { Site } from '@splashboard/contract';
 import { browserTimeZone } from './format.ts';
 import { isDay, presetOf, presetRange, rangeProblem, rangeQuery, type DayRange, type RangePreset } from './range.ts';
-import { prefetch } from './useDashboardCall.ts';
+import { prefetch } from './ahead.ts';
 
 // The page's calls, worked out from a site's settings and the address alone: start-up asks for them
 // with this small chunk, before the page's own chunk is in.

@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import type { DashboardConfig, DashboardTileKey } from '@splashboard/contract/dashboard';
 import { post } from '../../app/api.ts';
 import { configToSave, dashboardLayout, initialDashboardState, type GridItem } from './layoutState.ts';
-import { take } from './useDashboardCall.ts';
+import { take } from './ahead.ts';
 import { layoutUrl } from './prefetch.ts';
 
 const {
