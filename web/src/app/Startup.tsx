@@ -7,11 +7,21 @@ import { setUnauthorizedHandler } from './api.ts';
 import { useAppSelector, useQueryParams } from './hooks.ts';
 import { loadSite, startUp } from './session.ts';
 import { loggedOut, type Store } from './store.ts';
+import type { Site } from '@splashboard/contract';
 
 const OPEN_PATHS = /^\/(register|signup|plan|selectPlan|google|login|404)/;
 
-/** Start-up of the specification: refresh the signed-in user, and handle any 401 the same way. */
-export function Startup({ children }: { children: ReactNode }) {
+/**
+ * Start-up of the specification: refresh the signed-in user, and handle any 401 the same way. `preload`
+ * asks for the signed-in page's chunks meanwhile.
+ */
+export function Startup({
+  children,
+  preload,
+}: {
+  children: ReactNode;
+  preload?: (location: { pathname: string; search: string }, site: Promise<Site | null>) => void;
+}) {
   const store = useStore() as Store;
   const navigate = useNavigate();
   const [ready, setReady] = useState(!store.getState().session.user);
@@ -20,8 +30,20 @@ export function Startup({ children }: { children: ReactNode }) {
       store.dispatch(loggedOut());
       if (!OPEN_PATHS.test(window.location.pathname.replace(/^\/newapp/, ''))) navigate('/login');
     });
-    if (store.getState().session.user) startUp(store).finally(() => setReady(true));
-    else {
+    if (store.getState().session.user) {
+      const param = new URLSearchParams(window.location.search).get('site');
+      const wanted = param !== null && /^\d{1,9}$/.test(param) ? Number(param) : null;
+      const started = startUp(store, wanted);
+      started.finally(() => setReady(true));
+      // After start-up's calls: the browser holds six connections, and those calls are the ones waited on.
+      preload?.(
+        window.location,
+        started.then(
+          () => store.getState().site.settings,
+          () => null,
+        ),
+      );
+    } else {
       // Read the address now: an unknown path has already been sent to /404 by the routes.
       const path = window.location.pathname.replace(/^\/newapp/, '') || '/';
       if (!OPEN_PATHS.test(path) && path !== '/') navigate('/login', { replace: true });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { preloadable } from './preload.ts';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { useStore } from 'react-redux';
 import { useEffect } from 'react';
@@ -10,12 +11,18 @@ import { PermissionGuard, SignedIn, SignedInOnly, SignedOutOnly, SiteGuard } fro
 import { logout } from './session.ts';
 import { SiteParamSync } from './Startup.tsx';
 import type { Store } from './store.ts';
+import type { Site } from '@splashboard/contract';
 import { ONBOARDING_STEPS } from '../features/signup/steps.ts';
 import { RADIUS_GATEWAY_PAGES } from '../features/routers/radius-families.ts';
 
 // The signed-in frame loads after sign-in, so that the sign-in page stays small.
-const AppLayout = lazy(() => import('../layout/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
+const AppLayout = preloadable(() => import('../layout/AppLayout.tsx').then((m) => m.AppLayout));
+const DashboardPage = preloadable(() =>
+  import('../features/dashboard/DashboardPage.tsx').then((m) => {
+    void m.loadCharts().catch(() => {}); // the chart tiles report a failure
+    return m.DashboardPage;
+  }),
+);
 const AccountPage = lazy(() => import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
 const settings = () => import('../features/settings/SettingsPages.tsx');
 const SettingsViewPage = lazy(() => settings().then((m) => ({ default: m.SettingsViewPage })));
@@ -93,6 +100,26 @@ function LogoutRoute() {
       .finally(() => navigate('/login', { replace: true }));
   }, [store, navigate, enqueueSnackbar, t]);
   return null;
+}
+
+/**
+ * Asks for the chunks of the signed-in page at this address while start-up's calls are out, so that
+ * the page can render as soon as they answer (the dashboard, where sign-in and `/app` lead, is the one
+ * that matters; other pages load as they render). The dashboard's own calls go out as soon as its chunk
+ * and the site's settings are both in, before it renders.
+ */
+export function preloadSignedIn({ pathname, search }: { pathname: string; search: string }, site: Promise<Site | null>) {
+  const path = pathname.replace(/^\/newapp/, '');
+  if (!/^\/app(\/|$)/.test(path)) return;
+  const dashboard = /^\/app(\/reports\/dashboard)?\/?$/.test(path);
+  // The dashboard's chunk first: its calls wait for it, and then the server works while the rest loads.
+  if (dashboard) void DashboardPage.preload().catch(() => {});
+  void AppLayout.preload().catch(() => {});
+  if (!dashboard) return;
+  Promise.all([import('../features/dashboard/prefetch.ts'), site]).then(
+    ([m, settings]) => settings && m.prefetchDashboard(settings, search),
+    () => {}, // the page reports its own failures as it renders
+  );
 }
 
 export function AppRoutes() {

@@ -5,26 +5,42 @@ import { identify, resetTelemetry } from './telemetry.ts';
 import { loadChatWidget } from './vendorWidgets.ts';
 import { loggedOut, profileLoaded, siteSelected, siteSettingsLoaded, subscriptionLoaded, type Store } from './store.ts';
 
-/** Start-up of the specification: profile, subscription (with billing access), the site and its settings. */
-export async function startUp(store: Store) {
+const getSubscription = () => get<Subscription>('/a/api/v1/subscription/').catch(() => null);
+
+/**
+ * Start-up of the specification: profile, subscription (with billing access), the site and its settings.
+ * The three calls go out together, guessed from the stored session (billing access, the last site), as
+ * none of them needs another's answer; a guess the fresh profile contradicts is dropped and, where
+ * needed, asked again. `wanted` is the site the address names (`?site=`): the page would switch to it at
+ * once, so it is the one asked for when it is visible.
+ */
+export async function startUp(store: Store, wanted: number | null = null) {
+  const { session, site } = store.getState();
+  const stored = site.selectedSiteId;
+  const guess = wanted ?? stored;
+  const subscriptionAhead = session.user?.billing_access ? getSubscription() : null;
+  const settingsAhead = guess === null ? null : get<Site>(`/s/api/v1/site/${guess}`);
+  settingsAhead?.catch(() => {}); // a failure counts only if the site is still the one to show
   const [profile, meta] = await Promise.all([get<Profile>('/a/api/v1/profile/'), loadMeta()]);
   identify(profile);
   store.dispatch(profileLoaded(profile));
   loadChatWidget(meta.ui_settings, profile);
-  if (profile.billing_access) {
-    const subscription = await get<Subscription>('/a/api/v1/subscription/').catch(() => null);
-    store.dispatch(subscriptionLoaded(subscription));
-  }
-  const selected = store.getState().site.selectedSiteId;
-  const stillVisible = selected === 0 ? profile.permissions.control_panel : profile.sites.some((s) => s.id === selected);
-  if (selected === null || !stillVisible) {
+  const subscription = profile.billing_access ? (subscriptionAhead ?? getSubscription()) : null;
+  const visible = (id: number | null) =>
+    id !== null && (id === 0 ? profile.permissions.control_panel : profile.sites.some((s) => s.id === id));
+  let siteLoaded: Promise<unknown> | undefined;
+  if (settingsAhead && visible(guess)) {
+    store.dispatch(siteSelected(guess!));
+    siteLoaded = settingsAhead.then((settings) => store.dispatch(siteSettingsLoaded(settings)));
+  } else if (visible(stored)) {
+    siteLoaded = loadSite(store, stored!);
+  } else {
     // Providers start in the control panel; everyone else at their first site (none yet: no site, so
     // that the first one created is chosen at the next start-up).
     const first = profile.isProvider && profile.permissions.control_panel ? 0 : (profile.sites[0]?.id ?? null);
-    if (first !== null) await loadSite(store, first);
-  } else {
-    await loadSite(store, selected);
+    if (first !== null) siteLoaded = loadSite(store, first);
   }
+  await Promise.all([subscription?.then((s) => store.dispatch(subscriptionLoaded(s))), siteLoaded]);
   return profile;
 }
 

@@ -3,32 +3,21 @@ import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import {
-  DASHBOARD_TILE_CALLS,
-  DASHBOARD_TILE_KEYS,
-  dashboardCallUrl,
-  type DashboardTileKey,
-} from '@splashboard/contract/dashboard';
-import type { Site } from '@splashboard/contract';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
-import { DateRangePicker, rangeProblem } from './DateRangePicker.tsx';
+import { DateRangePicker } from './DateRangePicker.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
 import { LayoutToolbar } from './LayoutToolbar.tsx';
 import { DataRealNotice } from './DataRealNotice.tsx';
 import { completeLayouts } from './layoutState.ts';
 import { browserTimeZone } from './format.ts';
-import { isDay, presetOf, presetRange, rangeQuery, type DayRange, type RangePreset } from './range.ts';
-import { prefetch } from './useDashboardCall.ts';
+import { presetOf, type DayRange, type RangePreset } from './range.ts';
+import { periodOf, tilesFor, tileUrl } from './prefetch.ts';
+import { prefetch } from './ahead.ts';
 import { loadCharts } from './tiles/Tile.tsx';
 import { useDashboardLayout } from './useDashboardLayout.ts';
 import './i18n.ts';
 
-/** The tiles a user may see at a site: each needs its call's permission there (the control panel: all). */
-const tilesFor = (site: Site | null): DashboardTileKey[] =>
-  DASHBOARD_TILE_KEYS.filter((k) => {
-    const permission = DASHBOARD_TILE_CALLS[k].permission;
-    return !site || site.id === 0 || permission === 'all' || site.permissions[permission];
-  });
+export { loadCharts };
 
 /** /app/reports/dashboard: the analytics tiles of the selected site, or of all sites in the control panel. */
 export function DashboardPage() {
@@ -43,13 +32,8 @@ export function DashboardPage() {
   const preset = presetOf(params.get('range'));
   const fromParam = params.get('from');
   const toParam = params.get('to');
-  const custom = useMemo(
-    () => presetRange('custom', zone, isDay(fromParam) && isDay(toParam) ? { from: fromParam, to: toParam } : undefined),
-    [zone, fromParam, toParam],
-  );
-  const wanted = useMemo(() => presetRange(preset, zone, custom), [preset, zone, custom]);
-  // An impossible custom period is shown as such and not asked for: the tiles keep the last good one.
-  const range: DayRange = rangeProblem(wanted) ? presetRange('30d', zone) : wanted;
+  // Kept while the address's period is unchanged: the tiles re-render only for a new period.
+  const { custom, wanted, range } = useMemo(() => periodOf(preset, fromParam, toParam, zone), [preset, fromParam, toParam, zone]);
 
   const changeRange = useCallback(
     (next: RangePreset, days: DayRange) =>
@@ -76,12 +60,10 @@ export function DashboardPage() {
 
   useEffect(() => void loadCharts(), []);
   // The tiles' calls go out with the layout's instead of after it.
-  const { from, to } = range;
   useEffect(() => {
     if (!ready || !state.loading) return;
-    for (const tile of allowed)
-      prefetch(dashboardCallUrl(siteId, tile, DASHBOARD_TILE_CALLS[tile].ranged ? rangeQuery({ from, to }) : undefined));
-  }, [ready, state.loading, allowed, siteId, from, to]);
+    for (const tile of allowed) prefetch(tileUrl(siteId, tile, range));
+  }, [ready, state.loading, allowed, siteId, range]);
 
   return (
     <Stack spacing={2}>

@@ -4,16 +4,7 @@ import TextField from '@mui/material/TextField';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_MAX_DAYS } from '@splashboard/contract/dashboard';
-import { RANGE_PRESETS, type DayRange, type RangePreset } from './range.ts';
-
-export const daysIn = (r: DayRange) => Math.round((Date.parse(r.to) - Date.parse(r.from)) / 86_400_000) + 1;
-
-/** What is wrong with a custom period, if anything (the server's own rules). */
-export function rangeProblem(r: DayRange): 'dateOrder' | 'tooLong' | null {
-  if (r.from > r.to) return 'dateOrder';
-  if (daysIn(r) > DASHBOARD_MAX_DAYS) return 'tooLong';
-  return null;
-}
+import { RANGE_PRESETS, rangeProblem, type DayRange, type RangePreset } from './range.ts';
 
 /**
  * The period of the dashboard: a preset (today, 7 days, 30 days, this month) counted in the site's time

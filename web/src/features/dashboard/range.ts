@@ -1,4 +1,4 @@
-import { formatDashboardDate } from '@splashboard/contract/dashboard';
+import { DASHBOARD_MAX_DAYS, formatDashboardDate } from '@splashboard/contract/dashboard';
 
 export const RANGE_PRESETS = ['today', '7d', '30d', 'month', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -48,3 +48,12 @@ export const isDay = (v: string | null | undefined): v is string => Boolean(v &&
 /** The preset kept in the address (`range`), 30 days when it names none or an unknown one. */
 export const presetOf = (value: string | null): RangePreset =>
   RANGE_PRESETS.includes(value as RangePreset) ? (value as RangePreset) : '30d';
+
+export const daysIn = (r: DayRange) => Math.round((Date.parse(r.to) - Date.parse(r.from)) / 86_400_000) + 1;
+
+/** What is wrong with a custom period, if anything (the server's own rules). */
+export function rangeProblem(r: DayRange): 'dateOrder' | 'tooLong' | null {
+  if (r.from > r.to) return 'dateOrder';
+  if (daysIn(r) > DASHBOARD_MAX_DAYS) return 'tooLong';
+  return null;
+}

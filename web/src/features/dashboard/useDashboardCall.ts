@@ -1,23 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ApiFailure, get } from '../../app/api.ts';
-
-/** Calls asked ahead of their tile (while the layout loads), handed to the tile when it mounts. */
-const ahead = new Map<string, Promise<unknown>>();
-const AHEAD_MS = 30_000;
-
-export function prefetch(url: string) {
-  if (ahead.has(url)) return;
-  const answer = get<unknown>(url);
-  answer.catch(() => {}); // a failure is reported by the tile that takes it
-  ahead.set(url, answer);
-  setTimeout(() => ahead.get(url) === answer && ahead.delete(url), AHEAD_MS);
-}
-
-function take<T>(url: string): Promise<T> {
-  const answer = ahead.get(url);
-  ahead.delete(url);
-  return (answer as Promise<T> | undefined) ?? get<T>(url);
-}
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiFailure } from '../../app/api.ts';
+import { ahead, take } from './ahead.ts';
 
 export interface CallState<T> {
   data: T | null;
@@ -26,22 +9,35 @@ export interface CallState<T> {
   retry: () => void;
 }
 
+interface State<T> {
+  url: string | null;
+  data: T | null;
+  error: string | null;
+  done: boolean;
+}
+
 /**
  * One GET of the dashboard, asked again whenever its address changes. The previous answer stays shown
  * while the next one loads, so changing the period does not blank the tile.
  */
 export function useDashboardCall<T>(url: string | null, fallbackError: string): CallState<T> {
-  const [state, setState] = useState<{ url: string | null; data: T | null; error: string | null; done: boolean }>({
-    url: null,
-    data: null,
-    error: null,
-    done: false,
+  // An answer already in (asked ahead) is the first state: the tile renders once, drawn.
+  const [state, setState] = useState<State<T>>(() => {
+    const settled = url ? ahead.get(url)?.settled : undefined;
+    return settled ? { url, data: settled.data as T, error: null, done: true } : { url, data: null, error: null, done: false };
   });
+  const answeredAtMount = useRef(state.done ? url : null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!url) return;
+    if (answeredAtMount.current === url) {
+      answeredAtMount.current = null;
+      ahead.delete(url);
+      return;
+    }
     let current = true;
-    setState((s) => ({ ...s, url, done: false, error: null }));
+    // Unchanged when already loading this address (the first mount): no render for nothing.
+    setState((s) => (s.url === url && !s.done ? s : { ...s, url, done: false, error: null }));
     take<T>(url).then(
       (data) => current && setState({ url, data, error: null, done: true }),
       (err) =>

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from 'notistack';
 import type { DashboardConfig, DashboardTileKey } from '@splashboard/contract/dashboard';
-import { get, post } from '../../app/api.ts';
+import { post } from '../../app/api.ts';
 import { configToSave, dashboardLayout, initialDashboardState, type GridItem } from './layoutState.ts';
+import { take } from './ahead.ts';
+import { layoutUrl } from './prefetch.ts';
 
 const {
   load,
@@ -24,13 +26,13 @@ export function useDashboardLayout(siteId: number | null) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [state, dispatch] = useReducer(dashboardLayout.reducer, initialDashboardState);
-  const url = `/s/${siteId}/api/v1/dashboard/config`;
+  const url = layoutUrl(siteId);
 
   useEffect(() => {
     if (siteId === null) return;
     let current = true;
     dispatch(load());
-    get<DashboardConfig>(url).then(
+    take<DashboardConfig>(url).then(
       (config) => current && dispatch(loaded(config)),
       () => current && dispatch(loadFailed(t('dashboard.loadFailed'))),
     );

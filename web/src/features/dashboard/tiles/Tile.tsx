@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { memo, useEffect, useState, type ComponentType } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@splashboard/contract/dashboard';
 import { rangeQuery, type DayRange } from '../range.ts';
 import { useDashboardCall } from '../useDashboardCall.ts';
+import { preloadableModule } from '../../../app/preload.ts';
 import { TileFrame } from './TileFrame.tsx';
 import { BounceRateTile, CountTile, DwellTimeTile, FirstTimeGuestsTile } from './FigureTiles.tsx';
 import { CountNowTile, OnlineNowTile } from './NowTiles.tsx';
@@ -17,12 +18,26 @@ import { ActivityTile } from './ActivityTile.tsx';
 import { LatestGuestsTile } from './LatestGuestsTile.tsx';
 import { LatestTransactionsTile, PopularPackagesTile } from './TransactionTiles.tsx';
 
-/** Starts loading the charts (the page calls it as it opens, before any answer is in). */
-export const loadCharts = () => import('./charts.ts');
-const WifiLoginsTile = lazy(() => loadCharts().then((m) => ({ default: m.WifiLoginsTile })));
-const DailyTransactionsTile = lazy(() => loadCharts().then((m) => ({ default: m.DailyTransactionsTile })));
-const GenderTile = lazy(() => loadCharts().then((m) => ({ default: m.GenderTile })));
-const SegmentsTile = lazy(() => loadCharts().then((m) => ({ default: m.SegmentsTile })));
+const charts = preloadableModule(() => import('./charts.ts'));
+/** Starts loading the charts (asked for with the page's chunk, before any answer is in). */
+export const loadCharts = charts.preload;
+type ChartName = 'WifiLoginsTile' | 'DailyTransactionsTile' | 'GenderTile' | 'SegmentsTile';
+
+/**
+ * A chart tile's view once the charts' chunk is in. Not React.lazy: a Suspense boundary that showed its
+ * fallback waits up to 300 ms more before it reveals the chart.
+ */
+function Chart({ name, data }: { name: ChartName; data: never }) {
+  const [module, setModule] = useState(charts.current);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (!module) charts.preload().then(setModule, setFailure);
+  }, [module]);
+  if (failure) throw failure; // to the error boundary, as a failed chunk of a page
+  if (!module) return chartPending;
+  const View = module[name] as ComponentType<{ data: never }>;
+  return <View data={data} />;
+}
 
 // Holds a chart's room until the charts have loaded; it has no drawing yet, so the tile is not drawn.
 const chartPending = <Skeleton variant="rounded" role="figure" aria-busy sx={{ flex: 1, minHeight: 120 }} />;
@@ -66,29 +81,13 @@ export const Tile = memo(function Tile({ tile, siteId, range, timeZone, editing,
       case 'payments_collected':
         return <MoneyTile data={d} />;
       case 'wifi_logins':
-        return (
-          <Suspense fallback={chartPending}>
-            <WifiLoginsTile data={d} />
-          </Suspense>
-        );
+        return <Chart name="WifiLoginsTile" data={d} />;
       case 'daily_transactions':
-        return (
-          <Suspense fallback={chartPending}>
-            <DailyTransactionsTile data={d} />
-          </Suspense>
-        );
+        return <Chart name="DailyTransactionsTile" data={d} />;
       case 'gender':
-        return (
-          <Suspense fallback={chartPending}>
-            <GenderTile data={d} />
-          </Suspense>
-        );
+        return <Chart name="GenderTile" data={d} />;
       case 'segments':
-        return (
-          <Suspense fallback={chartPending}>
-            <SegmentsTile data={d} />
-          </Suspense>
-        );
+        return <Chart name="SegmentsTile" data={d} />;
       case 'guest_activity':
         return <ActivityTile data={d} />;
       case 'latest_guests':
