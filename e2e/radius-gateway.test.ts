@@ -139,8 +139,7 @@ describe('the MikroTik settings page, on a phone', () => {
     const owner = await registerAccount(server);
     const created = await createSite(owner.client, { router_type: 'mikrotik', auth_methods: ['clickthrough'] });
     const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, created.id));
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { isMobile: true, hasTouch: true });
     await page.goto(`${server.url}/newapp/login`);
     await page.getByLabel('Email').fill(owner.email);
     await page.getByLabel(/^Password/).fill(owner.password);

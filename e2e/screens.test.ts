@@ -44,8 +44,7 @@ describe.each([
   { width: 1440, height: 900, phone: false },
 ])('screens at $width wide', ({ width, height, phone }) => {
   it('shows the signed-out screens', async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width, height });
     const shoot = (name: string) => screenshot(page, `${name}-${width}`);
     await page.goto(`${app.url}/newapp/`);
     await heading(page, 'Sign in to Splashboard');
@@ -69,8 +68,7 @@ describe.each([
   });
 
   it('shows the signed-in shell, its drawers and every account and settings screen', async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width, height });
     // Drawers slide in: let them settle before a picture.
     const shoot = async (name: string) => {
       await page.waitForTimeout(350);

@@ -20,7 +20,7 @@ let browser: Browser;
 const sites: PortalSite[] = [];
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    startApp(),
     launch(),
   ]);
 });
@@ -55,14 +55,6 @@ async function signIn(page: Page, email: string, password: string, siteId: numbe
   await page.getByTestId('dashboard-site').getByText('Main Street').waitFor();
 }
 
-/** Lets transitions finish, so a screenshot shows the settled page. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 const backgroundOf = (frame: FrameLocator | Page) => frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
 const fontOf = (frame: FrameLocator | Page) =>
   frame.locator('body').evaluate(async (b) => {
@@ -88,8 +80,7 @@ describe.each([
 ])('the splash page designer at $width wide', ({ width, height }) => {
   it('previews a new colour, heading, font and field before saving, and the portal serves them to a guest after', async () => {
     const { site, email } = await emailSite();
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width, height });
     await signIn(page, email, PASSWORD, site.siteId);
     await page.goto(`${server.url}/newapp/app/site/splash-pages`);
     await page.getByRole('heading', { name: 'Splash page', exact: true }).waitFor();
@@ -146,8 +137,7 @@ describe.each([
     expect(served.html).toContain('/static/guest/fonts/lato/400.css');
 
     // And in a browser: the guest's phone on the portal, as the controller sends it.
-    const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    const guestPage = await phone.newPage();
+    const { context: phone, page: guestPage } = await openPage(browser, { width: 375, height: 740 });
     await guestPage.goto(
       `${server.url}/guest/s/${site.unifiSite}/?id=${randomMac()}&ap=f0:9f:c2:00:00:01&url=http://example.com/`,
     );
@@ -162,8 +152,7 @@ describe.each([
 
   it('shows a server validation error on its field and says Save updates failed', async () => {
     const { site, email } = await emailSite();
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width, height });
     await signIn(page, email, PASSWORD, site.siteId);
     await page.goto(`${server.url}/newapp/app/site/splash-pages`);
     await page.getByRole('tab', { name: 'Email' }).click();
@@ -189,8 +178,7 @@ describe.each([
 describe('splash screens in Spanish, one screen’s style page, and a Read Only client', () => {
   it('shows the designer and the preview in Spanish on a phone', async () => {
     const { site, email } = await emailSite();
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES' });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
     await signIn(page, email, PASSWORD, site.siteId);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
@@ -221,8 +209,7 @@ describe('splash screens in Spanish, one screen’s style page, and a Read Only 
 
   it('edits one screen’s style from the settings, with the preview of its code step', async () => {
     const { site, email } = await emailSite();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 });
     await signIn(page, email, PASSWORD, site.siteId);
     await page.goto(`${server.url}/newapp/app/settings-view`);
     await page.getByRole('link', { name: 'Splash screen styles' }).click();
@@ -247,8 +234,7 @@ describe('splash screens in Spanish, one screen’s style page, and a Read Only 
     const { site } = await emailSite();
     const [row] = await server.handle.db.select().from(siteRows).where(eq(siteRows.id, site.siteId));
     const reader = await signedInClient(server, row!.accountId, [{ siteId: site.siteId, area: 'landing_page', level: 'read' }]);
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width: 375, height: 812 });
     await signIn(page, reader.email, 'client-pass-7', site.siteId);
     await page.goto(`${server.url}/newapp/app/site/splash-pages`);
     await page.getByText('You can see the splash page settings but not change them (Read Only access).').waitFor();

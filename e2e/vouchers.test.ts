@@ -23,7 +23,7 @@ let browser: Browser;
 const controllers: { close(): Promise<void> }[] = [];
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    startApp(),
     launch(),
   ]);
 });
@@ -65,13 +65,6 @@ async function signIn(page: Page, email: string, password: string, siteId: numbe
   await page.getByTestId('dashboard-site').getByText(siteName).waitFor();
 }
 
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 /** Waits for the toasts to go (a pointer resting on one keeps it, and on a phone they cover the form's buttons). */
 async function toastsGone(page: Page) {
   await page.mouse.move(0, 0);
@@ -100,8 +93,7 @@ describe.each([
 ])('vouchers at $width wide', ({ width, height }) => {
   it('creates a batch, lists, prints and designs it, follows a voucher redeemed on the portal, disconnects and deletes', async () => {
     const { email, password, main } = await account();
-    const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width, height }, { acceptDownloads: true });
     await signIn(page, email, password, main.siteId);
 
     // The side menu leads to the list (on a phone, through the menu button).
@@ -274,8 +266,7 @@ describe.each([
   it('creates a multi-site batch for two picked locations', async () => {
     const { email, password, main, others } = await account(['Hotel Luna', 'Hotel Mar']);
     const [luna, mar] = others;
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width, height });
     await signIn(page, email, password, main.siteId);
     await page.goto(`${server.url}/newapp/app/voucher/multisite/manage`);
     await page.getByRole('heading', { name: 'Multi-Site Vouchers' }).waitFor();
@@ -316,8 +307,7 @@ describe('who sees vouchers, and the plan limit', () => {
     await client.post(`${main.api}/voucher/`, { count: 1, duration_value: 1, duration_type: 'days' });
     const [row] = await server.handle.db.select().from(voucherBatches).where(eq(voucherBatches.siteId, main.siteId));
     const { email } = await signedInClient(server, row!.accountId, [{ siteId: main.siteId, area: 'guest_data', level: 'write' }]);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 });
     await signIn(page, email, 'client-pass-7', main.siteId);
     const menu = page.getByRole('navigation', { name: 'main' });
     await menu.getByRole('button', { name: 'Guests' }).waitFor();
@@ -336,8 +326,7 @@ describe('who sees vouchers, and the plan limit', () => {
 
     // A Read Only client of the voucher data sees the list but nothing to change.
     const reader = await signedInClient(server, row!.accountId, [{ siteId: main.siteId, area: 'voucher_data', level: 'read' }]);
-    const other = await browser.newContext({ viewport: { width: 375, height: 812 } });
-    const readerPage = await other.newPage();
+    const { context: other, page: readerPage } = await openPage(browser, { width: 375, height: 812 });
     await signIn(readerPage, reader.email, 'client-pass-7', main.siteId);
     await readerPage.goto(`${server.url}/newapp/app/voucher/manage`);
     await readerPage.getByText('You can see these vouchers but not change them (Read Only access).').waitFor();
@@ -362,8 +351,7 @@ describe('who sees vouchers, and the plan limit', () => {
       .where(and(eq(voucherActivationCounts.accountId, batch!.accountId), eq(voucherActivationCounts.month, activationPeriod())));
     expect((await (await arriveFromUnifi(server, main)).guest.post('voucher', { voucher: codes[1]! })).status).toBe(403);
 
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES' });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
     await signIn(page, email, password, main.siteId);
     await page.goto(`${server.url}/newapp/app/voucher/manage`);
     await page
