@@ -34,7 +34,7 @@ export async function registerOwner(
  * Points a location at a (fake) UniFi controller: the settings row written the way the settings page
  * stores it, password sealed. `lookupKey` is what the portal finds the location by.
  */
-export async function useUnifiController(
+export async function storeUnifiSettings(
   server: TestServer,
   siteId: number,
   controller: { url: string; site: string; lookupKey: string },
@@ -73,14 +73,15 @@ export async function ownerOfUnifiLocation(
     emailPrefix: o.emailPrefix,
     password: o.password,
   });
+  // JSON leaves out a timezone not given: the site then gets the default one.
   const { id } = (await createSite(api, {
     name: o.name,
     router_type: 'unifi',
     auth_methods: o.authMethods,
-    ...(o.timezone ? { timezone: o.timezone } : {}),
+    timezone: o.timezone,
   })) as { id: number };
   const lookupKey = o.controller.lookupKey ?? `${o.controller.site}-${id}`;
-  const { accountId } = await useUnifiController(server, id, { ...o.controller, lookupKey });
+  const { accountId } = await storeUnifiSettings(server, id, { ...o.controller, lookupKey });
   return { api, email, password, siteId: id, site: { id, name: o.name }, accountId, lookupKey };
 }
 
