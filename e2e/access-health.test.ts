@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { controllerSettings, sites } from '../server/src/db/schema/index.ts';
-import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { controllerSettings } from '../server/src/db/schema/index.ts';
+import type { TestServer } from '../server/test/harness.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
 import { arriveFromUnifi, type PortalSite } from '../server/test/portal.ts';
-import { launch, screenshot } from './browser.ts';
+import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
+import { ownerOfUnifiLocation, signIn, startApp } from './app.ts';
 
 // Access health in Chromium at a phone's and a desktop's width: two guests log in through the real
 // portal against a fake UniFi controller, one let in and one refused (the controller's password was
@@ -19,7 +19,7 @@ let unifi: FakeUnifiController;
 let sitesMade = 0;
 beforeAll(async () => {
   [server, browser, unifi] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    startApp(),
     launch(),
     new FakeUnifiController({ mode: 'classic', sites: ['lobby1', 'lobby2', 'lobby3', 'lobby4'] }).start(),
   ]);
@@ -32,29 +32,13 @@ afterAll(async () => {
 
 /** An account whose UniFi location has had one confirmed and one failed guest login. */
 async function accountWithGrants() {
-  const api = new TestClient(server.url);
-  const email = uniqueEmail('health');
-  const password = 'health-pass-7';
-  await api.post('/a/api/v1/registration/', {
-    account_name: 'Bar Sol',
-    displayname: 'Owner',
-    email,
-    password,
-    plan_type: 'engage',
-  });
-  const site = (
-    await api.post('/s/api/v1/site/', { name: 'Bar Sol', router_type: 'unifi', auth_methods: ['clickthrough'], skip_image: true })
-  ).body as { id: number };
-  const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, site.id));
   const unifiSite = `lobby${++sitesMade}`;
-  await server.handle.db.insert(controllerSettings).values({
-    siteId: site.id,
-    accountId: row!.accountId,
-    family: 'unifi',
-    config: { url: unifi.url, username: 'admin', site: unifiSite, skipTlsVerify: true, mode: 'auto' },
-    secretsEnc: server.built.ctx.secrets.seal(JSON.stringify({ password: 'secret-pass' })),
-    lookupKey: unifiSite,
-    status: 'Online',
+  const { email, password, site } = await ownerOfUnifiLocation(server, {
+    name: 'Bar Sol',
+    emailPrefix: 'health',
+    password: 'health-pass-7',
+    authMethods: ['clickthrough'],
+    controller: { url: unifi.url, site: unifiSite, lookupKey: unifiSite },
   });
   const portal = { unifiSite } as PortalSite;
   const ok = await arriveFromUnifi(server, portal);
@@ -65,24 +49,7 @@ async function accountWithGrants() {
     .where(eq(controllerSettings.siteId, site.id));
   const refused = await arriveFromUnifi(server, portal);
   expect((await refused.guest.post('clickthrough', {})).status).toBe(502);
-  return { email, password, siteId: site.id, ok: ok.guest.mac.toUpperCase(), refused: refused.guest.mac.toUpperCase() };
-}
-
-async function signIn(page: Page, email: string, password: string, siteId: number) {
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-  await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${siteId}`);
-  await page.getByTestId('dashboard-site').getByText('Bar Sol').waitFor();
-}
-
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  return { email, password, site, ok: ok.guest.mac.toUpperCase(), refused: refused.guest.mac.toUpperCase() };
 }
 
 describe.each([
@@ -90,10 +57,9 @@ describe.each([
   { width: 1440, height: 900 },
 ])('access health at $width wide', ({ width, height }) => {
   it('shows the failed grant with the controller’s reason, and filters by status', async () => {
-    const { email, password, siteId, ok, refused } = await accountWithGrants();
-    const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' });
-    const page = await context.newPage();
-    await signIn(page, email, password, siteId);
+    const { email, password, site, ok, refused } = await accountWithGrants();
+    const { context, page } = await openPage(browser, { width, height }, { locale: 'en-US' });
+    await signIn(page, server, email, password, site);
 
     await page.goto(`${server.url}/newapp/app/settings-view`);
     await page.getByRole('link', { name: 'Access health' }).click();
@@ -134,10 +100,9 @@ describe.each([
 
 describe('access health in Spanish', () => {
   it('shows the page and the reason in Spanish on a phone', async () => {
-    const { email, password, siteId, refused } = await accountWithGrants();
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES' });
-    const page = await context.newPage();
-    await signIn(page, email, password, siteId);
+    const { email, password, site, refused } = await accountWithGrants();
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
+    await signIn(page, server, email, password, site);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.keyboard.press('Escape');

@@ -1,16 +1,11 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+/// <reference lib="dom" />
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { startServer } from '../server/test/harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
-
-/** The real server with the built dashboard, on its own embedded database and a free port. */
-export async function startApp() {
-  const server = await startServer({}, { webDist: path.join(root, 'web/dist') });
-  return { url: server.url, db: server.handle.db, close: () => server.close() };
-}
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -28,7 +23,26 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** A page in a context of its own (its own cookies and storage), with the screen's size. */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  options: Omit<BrowserContextOptions, 'viewport'> = {},
+) {
+  const context = await browser.newContext({ viewport, ...options });
+  return { context, page: await context.newPage() };
+}
+
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Lets transitions and toasts finish, so a screenshot shows the settled page. */
+export const settle = (page: Page) => page.waitForTimeout(400);
+
+/** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
+export async function fitsWidth(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 }

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { sites } from '../server/src/db/schema/index.ts';
-import { createSite, registerAccount, startServer, type TestClient, type TestServer } from '../server/test/harness.ts';
+import { createSite, registerAccount, type TestClient, type TestServer } from '../server/test/harness.ts';
 import { writeDashboardFixture, writeNowFixture } from '../server/src/domains/dashboard/dashboard.fixture.ts';
-import { launch, screenshot } from './browser.ts';
+import { launch, openPage, screenshot } from './browser.ts';
+import { keepLanguage, signIn, startApp } from './app.ts';
 
 // The dashboard in Chromium against the real server, on the small data set whose answers the server's
 // tile tests work out by hand (server/src/domains/dashboard/dashboard.fixture.ts): site A in New York,
@@ -21,10 +21,7 @@ let email: string;
 let password: string;
 let A: number;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
-    launch(),
-  ]);
+  [server, browser] = await Promise.all([startApp(), launch()]);
   ({ client: owner, email, password } = await registerAccount(server));
   A = (await createSite(owner, { name: 'Nueva York', timezone: 'America/New_York', currency: 'USD' })).id;
   const B = (await createSite(owner, { name: 'Tokio', timezone: 'Asia/Tokyo', currency: 'JPY' })).id;
@@ -39,16 +36,10 @@ afterAll(async () => {
 
 const MARCH = 'range=custom&from=2025-03-01&to=2025-03-07';
 
-async function signIn(width: number, height: number, language: 'en-US' | 'es-ES' = 'en-US') {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-  if (language !== 'en-US')
-    await page.evaluate((lang) => localStorage.setItem('settings', JSON.stringify({ language: lang, theme: 'light' })), language);
+async function signedIn(width: number, height: number, language: 'en-US' | 'es-ES' = 'en-US') {
+  const { context, page } = await openPage(browser, { width, height });
+  await signIn(page, server, email, password);
+  await keepLanguage(page, language);
   return { context, page };
 }
 
@@ -72,7 +63,7 @@ describe.each([
   { width: 375, height: 812 },
 ])('one site at $width wide', ({ width, height }) => {
   it('shows each tile with the figures of 1–7 March 2025 and the comparison with the week before', async () => {
-    const { context, page } = await signIn(width, height);
+    const { context, page } = await signedIn(width, height);
     await open(page, `site=${A}&${MARCH}`);
     await page.getByTestId('dashboard-site').getByText('Nueva York').waitFor();
     expect(await page.locator('[data-tile]').count()).toBe(19);
@@ -127,7 +118,7 @@ describe.each([
 
 describe('layout', () => {
   it('hides a tile, saves, still hidden after a reload, restores it; a failed save and a failed load are told', async () => {
-    const { context, page } = await signIn(1440, 900);
+    const { context, page } = await signedIn(1440, 900);
     await open(page, `site=${A}&${MARCH}`);
     await page.getByRole('button', { name: 'Edit layout' }).click();
     await page.getByRole('button', { name: 'Hide Gender' }).click();
@@ -177,7 +168,7 @@ describe('layout', () => {
 
 describe('Spanish', () => {
   it('names the tiles in Spanish and writes numbers and dates the Spanish way', async () => {
-    const { context, page } = await signIn(1440, 900, 'es-ES');
+    const { context, page } = await signedIn(1440, 900, 'es-ES');
     await open(page, `site=${A}&${MARCH}`);
     await page.getByRole('heading', { name: 'Panel', level: 1 }).waitFor();
     await expect(text(tile(page, 'Total de invitados'))).resolves.toMatch(/\b5\s+150\s%\smás que en el periodo anterior/);
@@ -194,7 +185,7 @@ describe('Spanish', () => {
 
 describe('control panel', () => {
   it('adds up both sites in admin scope, with the location of each guest and money per currency', async () => {
-    const { context, page } = await signIn(1440, 900);
+    const { context, page } = await signedIn(1440, 900);
     const calls: string[] = [];
     page.on('request', (r) => calls.push(new URL(r.url()).pathname));
     await open(page, `site=0&${MARCH}`);

@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { controllerSettings, guestAccounts, sites } from '../server/src/db/schema/index.ts';
-import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { guestAccounts } from '../server/src/db/schema/index.ts';
+import type { TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
 import { randomMac } from '../server/test/portal.ts';
-import { launch, screenshot } from './browser.ts';
+import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
+import { ownerOfUnifiLocation, signIn, startApp } from './app.ts';
 
 // The Guest Accounts screens in Chromium at a phone's and a desktop's width: the list with search and
 // paging, create, edit, details with connect and disconnect, import with its progress and per-row
@@ -20,7 +20,7 @@ let unifi: FakeUnifiController;
 const UNIFI_SITE = 'lobby';
 beforeAll(async () => {
   [server, browser, unifi] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    startApp(),
     launch(),
     new FakeUnifiController({ mode: 'classic', sites: [UNIFI_SITE] }).start(),
   ]);
@@ -40,51 +40,13 @@ const CSV = [
 
 /** An account with a UniFi location that offers guest accounts, its controller the fake one. */
 async function account() {
-  const api = new TestClient(server.url);
-  const email = uniqueEmail('guestaccounts');
-  const password = 'accounts-pass-7';
-  await api.post('/a/api/v1/registration/', {
-    account_name: 'Hotel Sol',
-    displayname: 'Owner',
-    email,
-    password,
-    plan_type: 'engage',
+  return ownerOfUnifiLocation(server, {
+    name: 'Hotel Sol',
+    emailPrefix: 'guestaccounts',
+    password: 'accounts-pass-7',
+    authMethods: ['guestuser'],
+    controller: { url: unifi.url, site: UNIFI_SITE },
   });
-  const site = (
-    await api.post('/s/api/v1/site/', { name: 'Hotel Sol', router_type: 'unifi', auth_methods: ['guestuser'], skip_image: true })
-  ).body as { id: number };
-  const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, site.id));
-  // Several test accounts share the fake controller's one site name: the settings tell them apart by site id.
-  await server.handle.db.insert(controllerSettings).values({
-    siteId: site.id,
-    accountId: row!.accountId,
-    family: 'unifi',
-    config: { url: unifi.url, username: 'admin', site: UNIFI_SITE, skipTlsVerify: true, mode: 'auto' },
-    secretsEnc: server.built.ctx.secrets.seal(JSON.stringify({ password: 'secret-pass' })),
-    lookupKey: `${UNIFI_SITE}-${site.id}`,
-    status: 'Online',
-  });
-  return { api, email, password, siteId: site.id, accountId: row!.accountId, lookupKey: `${UNIFI_SITE}-${site.id}` };
-}
-
-async function signIn(page: Page, email: string, password: string, siteId: number) {
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-  // The site guard sends a page of a site not selected yet to the dashboard: select it there first.
-  await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${siteId}`);
-  await page.getByTestId('dashboard-site').getByText('Hotel Sol').waitFor();
-}
-
-/** Lets transitions finish, so a screenshot shows the settled page. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
-/** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
-async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe.each([
@@ -92,10 +54,9 @@ describe.each([
   { width: 1440, height: 900 },
 ])('guest accounts at $width wide', ({ width, height }) => {
   it('creates, edits, connects a device, imports, disconnects and deletes', async () => {
-    const { email, password, siteId } = await account();
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await signIn(page, email, password, siteId);
+    const { email, password, siteId, site } = await account();
+    const { context, page } = await openPage(browser, { width, height });
+    await signIn(page, server, email, password, site);
 
     await page.goto(`${server.url}/newapp/app/guestuser/manage`);
     await page.getByRole('heading', { name: 'Guest Accounts' }).waitFor();
@@ -212,8 +173,7 @@ describe.each([
       duration_val: 4,
       duration_type: 'hours',
     });
-    const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width, height }, { locale: 'en-US' });
     const mac = randomMac();
     await page.goto(`${server.url}/guest/s/${lookupKey}/?id=${mac}&ap=f0:9f:c2:00:00:01&url=http://example.com/`);
     await page.getByText('Sign in with your account').first().waitFor();
@@ -233,16 +193,15 @@ describe.each([
 
 describe('guest accounts in Spanish on a phone, and for a Read Only client', () => {
   it('shows every screen in Spanish, the portal included, with sign-up', async () => {
-    const { api, email, password, siteId, lookupKey } = await account();
+    const { api, email, password, siteId, lookupKey, site } = await account();
     await api.put(`/s/${siteId}/api/v1/guestuserloginconfig/`, { self_signup: true });
     await api.post(`/s/${siteId}/api/v1/guestuser/create`, {
       username: 'hab-12',
       password: 'habitacion-12',
       name: 'Habitación 12',
     });
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES' });
-    const page = await context.newPage();
-    await signIn(page, email, password, siteId);
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
+    await signIn(page, server, email, password, site);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.keyboard.press('Escape');
@@ -302,12 +261,11 @@ describe('guest accounts in Spanish on a phone, and for a Read Only client', () 
   });
 
   it('shows a Read Only client the accounts without any way to change them', async () => {
-    const { api, siteId, accountId } = await account();
+    const { api, siteId, accountId, site } = await account();
     await api.post(`/s/${siteId}/api/v1/guestuser/create`, { username: 'visible', password: 'visible-pass' });
     const { email } = await signedInClient(server, accountId, [{ siteId, area: 'guest_accounts', level: 'read' }]);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, email, 'client-pass-7', siteId);
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 });
+    await signIn(page, server, email, 'client-pass-7', site);
     await page.goto(`${server.url}/newapp/app/guestuser/manage`);
     await page.getByText('You can see these accounts but not change them (Read Only access).').waitFor();
     await page.getByText('visible').click();

@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { sites } from '../server/src/db/schema/index.ts';
-import { startServer, type TestServer } from '../server/test/harness.ts';
+import type { TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { randomMac, type PortalSite } from '../server/test/portal.ts';
 import { guestSite, insertGuests, parseCsv, portalLogin } from '../server/src/domains/guests/guests.fixtures.ts';
-import { launch, screenshot } from './browser.ts';
+import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
+import { keepLanguage, signIn, startApp } from './app.ts';
 
 // The guests screens in Chromium against the real server: a guest logs in on the portal (a phone sent by
 // the fake UniFi controller) and shows up in /app/guests with what they typed; their details, a disconnect
@@ -23,10 +23,7 @@ let server: TestServer;
 let browser: Browser;
 const fakes: PortalSite[] = [];
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
-    launch(),
-  ]);
+  [server, browser] = await Promise.all([startApp(), launch()]);
 });
 afterAll(async () => {
   await Promise.all(fakes.map((f) => f.unifi.close().catch(() => undefined)));
@@ -42,15 +39,9 @@ const site = async () => {
 
 /** A browser signed in through the sign-in page, then in the chosen language (kept in local storage). */
 async function dashboard(email: string, password: string, width: number, height: number, language: 'en-US' | 'es-ES' = 'en-US') {
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-  if (language !== 'en-US')
-    await page.evaluate((lang) => localStorage.setItem('settings', JSON.stringify({ language: lang, theme: 'light' })), language);
+  const { context, page } = await openPage(browser, { width, height }, { acceptDownloads: true });
+  await signIn(page, server, email, password);
+  await keepLanguage(page, language);
   return { context, page };
 }
 
@@ -98,8 +89,6 @@ async function guestLogsIn(s: PortalSite) {
   await context.close();
   return mac;
 }
-
-const settle = (page: Page) => page.waitForTimeout(400);
 
 describe.each([
   { width: 375, height: 812 },
@@ -245,8 +234,7 @@ describe('in Spanish, and for a Read Only client', () => {
     await page.getByRole('region', { name: 'Historial de consentimientos' }).waitFor();
     expect(await page.getByRole('button', { name: /Desconectar/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Eliminar invitado' }).count()).toBe(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await fitsWidth(page);
     await settle(page);
     await screenshot(page, 'guests-details-es-375');
     await context.close();

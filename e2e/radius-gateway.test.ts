@@ -1,16 +1,16 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { guestSessions } from '../server/src/db/schema/index.ts';
-import { createSite, registerAccount, startServer, type TestServer } from '../server/test/harness.ts';
+import { createSite, registerAccount, type TestServer } from '../server/test/harness.ts';
 import { sites } from '../server/src/db/schema/index.ts';
 import { radiusGatewaySite, type GatewaySite } from '../server/test/radius-gateway.ts';
 import { radclient, type RadiusAnswer } from '../server/test/radius-nas.ts';
 import type { RadiusServer } from '../server/src/network/radius/server.ts';
-import { launch, screenshot } from './browser.ts';
+import { launch, openPage, screenshot } from './browser.ts';
+import { signIn, startApp } from './app.ts';
 
 /**
  * A guest's phone behind a MikroTik hotspot, in a real Chromium. The router is played by a small HTTP
@@ -78,10 +78,7 @@ async function startRouter(loginHtml: string) {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer(
-      { PUBLIC_URL, RADIUS_HOST: '127.0.0.1', RADIUS_AUTH_PORT: '0', RADIUS_ACCT_PORT: '0' },
-      { webDist: path.resolve(import.meta.dirname, '../web/dist') },
-    ),
+    startApp({ PUBLIC_URL, RADIUS_HOST: '127.0.0.1', RADIUS_AUTH_PORT: '0', RADIUS_ACCT_PORT: '0' }),
     launch(),
   ]);
   radius = await server.built.startRadius();
@@ -139,13 +136,8 @@ describe('the MikroTik settings page, on a phone', () => {
     const owner = await registerAccount(server);
     const created = await createSite(owner.client, { router_type: 'mikrotik', auth_methods: ['clickthrough'] });
     const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, created.id));
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/newapp/login`);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel(/^Password/).fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('dashboard-site').waitFor();
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { isMobile: true, hasTouch: true });
+    await signIn(page, server, owner.email, owner.password);
     await page.goto(`${server.url}/newapp/app/settings-view/mikrotik?site=${created.id}`);
     await page.getByRole('heading', { name: 'MikroTik hotspot' }).waitFor();
     await page.getByTestId('router-status').getByText('Not configured', { exact: true }).waitFor();

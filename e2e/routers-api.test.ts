@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { sites } from '../server/src/db/schema/index.ts';
-import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { createSite, type TestServer } from '../server/test/harness.ts';
 import { FakeOmadaController } from '../server/test/fakes/omada-controller.ts';
 import { FakeRuckusNbi } from '../server/test/fakes/ruckus-nbi.ts';
-import { launch, screenshot } from './browser.ts';
+import { launch, openPage, screenshot, settle } from './browser.ts';
+import { registerOwner, signIn, startApp } from './app.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -15,7 +15,7 @@ let omada: FakeOmadaController;
 let nbi: FakeRuckusNbi;
 beforeAll(async () => {
   [server, browser, omada, nbi] = await Promise.all([
-    startServer({ PUBLIC_URL: 'https://wifi.example.test' }, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    startApp({ PUBLIC_URL: 'https://wifi.example.test' }),
     launch(),
     new FakeOmadaController().start(),
     new FakeRuckusNbi({ password: 'nbi-pass' }).start(),
@@ -32,37 +32,20 @@ const PHONE = { width: 375, height: 812 };
 
 /** An account with one location of the router type, made through the API, signed in on a phone. */
 async function phoneOn(routerType: string) {
-  const api = new TestClient(server.url);
-  const email = uniqueEmail('routers');
-  const password = 'routers-pass-7';
-  await api.post('/a/api/v1/registration/', {
-    account_name: 'Router Co',
-    displayname: 'Owner',
-    email,
-    password,
-    plan_type: 'engage',
+  const { api, email, password } = await registerOwner(server, {
+    account: 'Router Co',
+    emailPrefix: 'routers',
+    password: 'routers-pass-7',
   });
-  const siteId = (
-    await api.post('/s/api/v1/site/', {
-      name: 'Harbour Café',
-      router_type: routerType,
-      auth_methods: ['clickthrough'],
-      skip_image: true,
-    })
-  ).body.id as number;
+  const siteId = (await createSite(api, { name: 'Harbour Café', router_type: routerType, auth_methods: ['clickthrough'] }))
+    .id as number;
   const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, siteId));
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
+  const { context, page } = await openPage(browser, PHONE);
+  await signIn(page, server, email, password);
   return { page, context, siteId, portalKey: row!.portalKey };
 }
 
 const status = (page: Page, word: string) => page.getByTestId('router-status').getByText(word, { exact: true }).waitFor();
-const settle = (page: Page) => page.waitForTimeout(400);
 /** Nothing wider than the phone: the page scrolls only up and down. */
 const fitsPhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { sites } from '../server/src/db/schema/index.ts';
-import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { createSite, type TestServer } from '../server/test/harness.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
-import { launch, screenshot } from './browser.ts';
+import { launch, openPage, screenshot, settle } from './browser.ts';
+import { registerOwner, signIn, startApp } from './app.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -14,7 +14,7 @@ let unifi: FakeUnifiController;
 beforeAll(async () => {
   [server, browser, unifi] = await Promise.all([
     // The portal's public name: the openNDS lines then carry fasremotefqdn and the http-on-80 note.
-    startServer({ PUBLIC_URL: 'https://wifi.example.test' }, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    startApp({ PUBLIC_URL: 'https://wifi.example.test' }),
     launch(),
     new FakeUnifiController({
       mode: 'classic',
@@ -31,32 +31,15 @@ afterAll(async () => {
 
 /** An account with a UniFi location and an openNDS location, made through the API. */
 async function account() {
-  const api = new TestClient(server.url);
-  const email = uniqueEmail('routers');
-  const password = 'routers-pass-7';
-  await api.post('/a/api/v1/registration/', {
-    account_name: 'Router Co',
-    displayname: 'Owner',
-    email,
-    password,
-    plan_type: 'engage',
+  const { api, email, password } = await registerOwner(server, {
+    account: 'Router Co',
+    emailPrefix: 'routers',
+    password: 'routers-pass-7',
   });
   const site = async (name: string, router_type: string) =>
-    (await api.post('/s/api/v1/site/', { name, router_type, auth_methods: ['clickthrough'], skip_image: true })).body
-      .id as number;
+    (await createSite(api, { name, router_type, auth_methods: ['clickthrough'] })).id as number;
   return { email, password, unifiSite: await site('Harbour Café', 'unifi'), openNdsSite: await site('Beach Bar', 'opennds') };
 }
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-}
-
-/** Lets colour transitions finish, so a screenshot shows the settled page. */
-const settle = (page: Page) => page.waitForTimeout(400);
 
 const status = (page: Page, word: string) => page.getByTestId('router-status').getByText(word, { exact: true }).waitFor();
 
@@ -66,9 +49,8 @@ describe.each([
 ])('router settings at $width wide', ({ width, height }) => {
   it('connects a UniFi controller, shows Online, then Invalid Credentials for a wrong password', async () => {
     const { email, password, unifiSite } = await account();
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await signIn(page, email, password);
+    const { context, page } = await openPage(browser, { width, height });
+    await signIn(page, server, email, password);
     await page.goto(`${server.url}/newapp/app/settings-view?site=${unifiSite}`);
     await page.getByRole('link', { name: 'Router settings (UniFi)' }).click();
     await page.getByRole('heading', { name: 'UniFi controller' }).waitFor();
@@ -110,12 +92,8 @@ describe.each([
   it('generates an openNDS faskey and shows the gateway lines with the portal path', async () => {
     const { email, password, openNdsSite } = await account();
     const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, openNdsSite));
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await signIn(page, email, password);
-    // The site guard sends a page of a site not selected yet to the dashboard: select it there first.
-    await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${openNdsSite}`);
-    await page.getByTestId('dashboard-site').getByText('Beach Bar').waitFor();
+    const { context, page } = await openPage(browser, { width, height });
+    await signIn(page, server, email, password, { id: openNdsSite, name: 'Beach Bar' });
     await page.goto(`${server.url}/newapp/app/settings-view?site=${openNdsSite}`);
     await page.getByRole('link', { name: 'Router settings (openNDS)' }).click();
     await page.getByRole('heading', { name: 'openNDS gateway' }).waitFor();

@@ -1,34 +1,32 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { TestClient, uniqueEmail } from '../server/test/harness.ts';
-import { launch, screenshot, startApp } from './browser.ts';
+import { createSite, type TestServer } from '../server/test/harness.ts';
+import { launch, openPage, screenshot } from './browser.ts';
+import { registerOwner, startApp, submitSignIn } from './app.ts';
 
 // Every screen of the shell at a phone width and a desktop width: what shows, the layout constants of
 // the specification, and a screenshot of each (in e2e/screenshots, out of git) to look at.
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: TestServer;
 let browser: Browser;
 let owner: { email: string; password: string; siteId: number };
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launch()]);
-  const api = new TestClient(app.url);
-  const email = uniqueEmail('screens');
-  await api.post('/a/api/v1/registration/', {
-    account_name: 'Screens Co',
+  const { api, email, password } = await registerOwner(app, {
+    account: 'Screens Co',
     displayname: 'Screen Owner',
-    email,
+    emailPrefix: 'screens',
     password: 'screens-pass-7',
-    plan_type: 'provider',
+    plan: 'provider',
   });
-  const site = await api.post('/s/api/v1/site/', {
+  const site = await createSite(api, {
     name: 'Harbour Café',
     router_type: 'unifi',
     auth_methods: ['email', 'voucher', 'payment', 'guestuser'],
-    skip_image: true,
   });
-  await api.post('/s/api/v1/site/', { name: 'Hilltop Hotel', router_type: 'omada', auth_methods: ['email'], skip_image: true });
-  owner = { email, password: 'screens-pass-7', siteId: site.body.id };
+  await createSite(api, { name: 'Hilltop Hotel', router_type: 'omada', auth_methods: ['email'] });
+  owner = { email, password, siteId: site.id };
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,8 +42,7 @@ describe.each([
   { width: 1440, height: 900, phone: false },
 ])('screens at $width wide', ({ width, height, phone }) => {
   it('shows the signed-out screens', async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width, height });
     const shoot = (name: string) => screenshot(page, `${name}-${width}`);
     await page.goto(`${app.url}/newapp/`);
     await heading(page, 'Sign in to Splashboard');
@@ -69,17 +66,13 @@ describe.each([
   });
 
   it('shows the signed-in shell, its drawers and every account and settings screen', async () => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
+    const { context, page } = await openPage(browser, { width, height });
     // Drawers slide in: let them settle before a picture.
     const shoot = async (name: string) => {
       await page.waitForTimeout(350);
       await screenshot(page, `${name}-${width}`);
     };
-    await page.goto(`${app.url}/newapp/login`);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel(/^Password/).fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, app, owner.email, owner.password);
     // A provider starts in the control panel view: only Admins, Clients and Branding.
     await page.getByTestId('dashboard-site').getByText('All locations').waitFor();
     await page.getByRole('button', { name: 'Go to sites' }).waitFor();

@@ -1,23 +1,19 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { clientSiteAccess, users } from '../server/src/db/schema/index.ts';
 import { hashPassword } from '../server/src/platform/passwords.ts';
-import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { createSite, uniqueEmail, type TestServer } from '../server/test/harness.ts';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../server/test/fakes/sms-gateway.ts';
-import { launch, screenshot } from './browser.ts';
+import { launch, openPage, screenshot, settle } from './browser.ts';
+import { registerOwner, signIn, startApp } from './app.ts';
 
 let server: TestServer;
 let browser: Browser;
 let gateway: FakeSmsGateway;
 beforeAll(async () => {
-  [server, browser, gateway] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
-    launch(),
-    startFakeSmsGateway(),
-  ]);
+  [server, browser, gateway] = await Promise.all([startApp(), launch(), startFakeSmsGateway()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -28,24 +24,10 @@ beforeEach(() => gateway.reset());
 
 /** An account with one location (email, phone and click-through with a custom question), made through the API. */
 async function account() {
-  const api = new TestClient(server.url);
-  const email = uniqueEmail('sms');
-  const password = 'sms-pass-7';
-  await api.post('/a/api/v1/registration/', {
-    account_name: 'Sms Co',
-    displayname: 'Owner',
-    email,
-    password,
-    plan_type: 'engage',
-  });
+  const { api, email, password } = await registerOwner(server, { account: 'Sms Co', emailPrefix: 'sms', password: 'sms-pass-7' });
   const site = (
-    await api.post('/s/api/v1/site/', {
-      name: 'Harbour Café',
-      router_type: 'unifi',
-      auth_methods: ['email', 'phone', 'clickthrough'],
-      skip_image: true,
-    })
-  ).body.id as number;
+    await createSite(api, { name: 'Harbour Café', router_type: 'unifi', auth_methods: ['email', 'phone', 'clickthrough'] })
+  ).id as number;
   const fields = await api.put(`/s/${site}/api/v1/clickthrpughloginconfig/loginfields`, {
     login_fields: [
       { field_type: 'email' },
@@ -56,22 +38,12 @@ async function account() {
   return { api, email, password, site };
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-}
-
 /** Picks an option of an MUI select by the select's label. */
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Lets transitions and toasts settle, so a screenshot shows the settled page. */
-const settle = (page: Page) => page.waitForTimeout(400);
 const testResult = (page: Page) => page.getByTestId('sms-test-result');
 const param = (page: Page, i: number) => page.getByTestId('sms-extra-param').nth(i);
 
@@ -91,9 +63,8 @@ describe.each([
 ])('settings at $width wide', ({ width, height }) => {
   it('configures the SMS gateway through the page, sends a test SMS, and shows a failing gateway’s answer', async () => {
     const { email, password, site } = await account();
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await signIn(page, email, password);
+    const { context, page } = await openPage(browser, { width, height });
+    await signIn(page, server, email, password);
     await page.goto(`${server.url}/newapp/app/settings-view?site=${site}`);
     await page.getByRole('link', { name: 'SMS gateway' }).click();
     await page.getByRole('heading', { name: 'SMS gateway', level: 1 }).waitFor();
@@ -176,9 +147,8 @@ describe.each([
 
   it('lists the guest fields of the location with the custom question, and links to the splash page designer', async () => {
     const { email, password, site } = await account();
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await signIn(page, email, password);
+    const { context, page } = await openPage(browser, { width, height });
+    await signIn(page, server, email, password);
     await page.goto(`${server.url}/newapp/app/settings-view?site=${site}`);
     await page.getByRole('link', { name: 'Guest fields' }).click();
     await page.getByRole('heading', { name: 'Guest fields', level: 1 }).waitFor();
@@ -202,9 +172,8 @@ describe.each([
 describe('settings in Spanish and for a Read Only client', () => {
   it('shows the SMS gateway and guest fields pages in Spanish, with the server’s messages translated', async () => {
     const { email, password, site } = await account();
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-    const page = await context.newPage();
-    await signIn(page, email, password);
+    const { context, page } = await openPage(browser, { width: 375, height: 812 });
+    await signIn(page, server, email, password);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.keyboard.press('Escape');
@@ -259,9 +228,8 @@ describe('settings in Spanish and for a Read Only client', () => {
       .returning();
     await server.handle.db.insert(clientSiteAccess).values({ userId: reader!.id, siteId: site, area: 'settings', level: 'read' });
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, email, 'reader-pass-7');
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 });
+    await signIn(page, server, email, 'reader-pass-7');
     await page.goto(`${server.url}/newapp/app/settings-view?site=${site}`);
     await page.getByRole('link', { name: 'SMS gateway' }).click();
     await page.getByText('You have read-only access to these settings.').waitFor();

@@ -1,16 +1,17 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { accounts, clientSiteAccess, outboxEmails, users } from '../server/src/db/schema/index.ts';
 import { hashPassword } from '../server/src/platform/passwords.ts';
-import { TestClient, uniqueEmail } from '../server/test/harness.ts';
-import { launch, screenshot, startApp } from './browser.ts';
+import { TestClient, createSite, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { launch, openPage, screenshot } from './browser.ts';
+import { registerOwner, startApp, submitSignIn } from './app.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launch()]);
@@ -20,28 +21,17 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function newPage(width = 1440, height = 900): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  return { page: await context.newPage(), context };
-}
+const newPage = (width = 1440, height = 900) => openPage(browser, { width, height });
 
 /** An account with sites, made through the API as a script would. */
 async function accountWithSites(names: string[]) {
-  const api = new TestClient(app.url);
-  const email = uniqueEmail('shell');
-  const password = 'shell-pass-7';
-  await api.post('/a/api/v1/registration/', {
-    account_name: 'Shell Co',
-    displayname: 'Owner',
-    email,
-    password,
-    plan_type: 'engage',
+  const { api, email, password } = await registerOwner(app, {
+    account: 'Shell Co',
+    emailPrefix: 'shell',
+    password: 'shell-pass-7',
   });
   const sites = [];
-  for (const name of names)
-    sites.push(
-      (await api.post('/s/api/v1/site/', { name, router_type: 'unifi', auth_methods: ['email'], skip_image: true })).body,
-    );
+  for (const name of names) sites.push(await createSite(api, { name, router_type: 'unifi', auth_methods: ['email'] }));
   return { api, email, password, sites };
 }
 
@@ -54,12 +44,8 @@ function pathsSeen(page: Page) {
   return paths;
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${app.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+/** Sends the sign-in form; each test waits for where it should land. */
+const signIn = (page: Page, email: string, password: string) => submitSignIn(page, app, email, password);
 
 describe('dashboard shell in Chromium', () => {
   it('signs up from the email link to a first location and the dashboard', async () => {
@@ -69,7 +55,7 @@ describe('dashboard shell in Chromium', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await page.getByText('We have sent you an email with a link to continue.').waitFor();
-    const [mail] = await app.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    const [mail] = await app.handle.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
     const link = mail!.text.match(/https?:\/\/\S+\/newapp\/signup\/verification\/\S+/)![0];
     await page.goto(`${app.url}${new URL(link).pathname}`);
     await page.getByLabel('Business name').fill('Café Azul');
@@ -185,14 +171,11 @@ describe('dashboard shell in Chromium', () => {
   });
 
   it('walks the signed-in gate in the order of the specification', async () => {
-    const api = new TestClient(app.url);
-    const email = uniqueEmail('gate');
-    await api.post('/a/api/v1/registration/', {
-      account_name: 'Gate Co',
-      displayname: 'Owner',
-      email,
+    const { api, email } = await registerOwner(app, {
+      account: 'Gate Co',
+      emailPrefix: 'gate',
       password: 'gate-pass-7',
-      plan_type: 'collect',
+      plan: 'collect',
     });
     const { page, context } = await newPage();
     const seen = pathsSeen(page);
@@ -202,10 +185,10 @@ describe('dashboard shell in Chromium', () => {
     // 5. The site still to create (everything else fine).
     await signIn(page, email, 'gate-pass-7');
     await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
-    await api.post('/s/api/v1/site/', { name: 'Gate Site', router_type: 'unifi', auth_methods: ['email'], skip_image: true });
-    const [user] = await app.db.select().from(users).where(eq(users.email, email));
+    await createSite(api, { name: 'Gate Site', router_type: 'unifi', auth_methods: ['email'] });
+    const [user] = await app.handle.db.select().from(users).where(eq(users.email, email));
     const account = (values: Partial<typeof accounts.$inferInsert>) =>
-      app.db.update(accounts).set(values).where(eq(accounts.id, user!.accountId));
+      app.handle.db.update(accounts).set(values).where(eq(accounts.id, user!.accountId));
     const visitDashboard = async (expected: RegExp) => {
       seen.length = 0;
       await page.goto(`${app.url}/newapp/app/reports/dashboard`);
@@ -238,9 +221,9 @@ describe('dashboard shell in Chromium', () => {
 
   it('shows the cancel-at-period-end and cancelled banners with whole days', async () => {
     const { email, password } = await accountWithSites(['Banner Site']);
-    const [user] = await app.db.select().from(users).where(eq(users.email, email));
+    const [user] = await app.handle.db.select().from(users).where(eq(users.email, email));
     const account = (values: Partial<typeof accounts.$inferInsert>) =>
-      app.db.update(accounts).set(values).where(eq(accounts.id, user!.accountId));
+      app.handle.db.update(accounts).set(values).where(eq(accounts.id, user!.accountId));
     await account({
       subscriptionStatus: 'active',
       cancelAtPeriodEnd: true,
@@ -295,9 +278,9 @@ describe('dashboard shell in Chromium', () => {
 
   it('hides what a client may not use, and the route sends them back to the dashboard', async () => {
     const { email: ownerEmail, sites } = await accountWithSites(['Client Site']);
-    const [owner] = await app.db.select().from(users).where(eq(users.email, ownerEmail));
+    const [owner] = await app.handle.db.select().from(users).where(eq(users.email, ownerEmail));
     const email = uniqueEmail('client');
-    const [client] = await app.db
+    const [client] = await app.handle.db
       .insert(users)
       .values({
         accountId: owner!.accountId,
@@ -309,7 +292,7 @@ describe('dashboard shell in Chromium', () => {
         emailVerified: true,
       })
       .returning();
-    await app.db
+    await app.handle.db
       .insert(clientSiteAccess)
       .values([{ userId: client!.id, siteId: sites[0].id, area: 'guest_data', level: 'read' }]);
     const { page, context } = await newPage();
@@ -322,7 +305,7 @@ describe('dashboard shell in Chromium', () => {
     await page.goto(`${app.url}/newapp/app/settings-view`);
     await page.waitForURL(/\/app\/reports\/dashboard/);
     // The account's subscription ends: the client cannot renew it, and is told whom to ask.
-    await app.db
+    await app.handle.db
       .update(accounts)
       .set({ trialEnd: new Date(Date.now() - 60_000) })
       .where(eq(accounts.id, owner!.accountId));

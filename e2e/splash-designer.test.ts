@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { sites as siteRows } from '../server/src/db/schema/index.ts';
-import { startServer, type TestServer } from '../server/test/harness.ts';
+import type { TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { arriveFromUnifi, randomMac, textOf, unifiPortalSite, type PortalSite } from '../server/test/portal.ts';
-import { launch, screenshot } from './browser.ts';
+import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
+import { signIn, startApp } from './app.ts';
 
 // The splash page designer in Chromium at a phone's and a desktop's width: an operator changes the
 // design and a login method's fields, sees the preview (the portal's own page in a frame) change
@@ -19,10 +19,7 @@ let server: TestServer;
 let browser: Browser;
 const sites: PortalSite[] = [];
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
-    launch(),
-  ]);
+  [server, browser] = await Promise.all([startApp(), launch()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,24 +41,8 @@ async function emailSite() {
   return { site, email };
 }
 
-async function signIn(page: Page, email: string, password: string, siteId: number) {
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: /^(Sign in|Entrar|Iniciar sesión)$/ }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-  // The site guard sends a page of a site not selected yet to the dashboard: select it there first.
-  await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${siteId}`);
-  await page.getByTestId('dashboard-site').getByText('Main Street').waitFor();
-}
-
-/** Lets transitions finish, so a screenshot shows the settled page. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+/** The test site, as the dashboard's site switcher names it. */
+const mainStreet = (site: PortalSite) => ({ id: site.siteId, name: 'Main Street' });
 
 const backgroundOf = (frame: FrameLocator | Page) => frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
 const fontOf = (frame: FrameLocator | Page) =>
@@ -88,9 +69,8 @@ describe.each([
 ])('the splash page designer at $width wide', ({ width, height }) => {
   it('previews a new colour, heading, font and field before saving, and the portal serves them to a guest after', async () => {
     const { site, email } = await emailSite();
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await signIn(page, email, PASSWORD, site.siteId);
+    const { context, page } = await openPage(browser, { width, height });
+    await signIn(page, server, email, PASSWORD, mainStreet(site));
     await page.goto(`${server.url}/newapp/app/site/splash-pages`);
     await page.getByRole('heading', { name: 'Splash page', exact: true }).waitFor();
 
@@ -146,8 +126,7 @@ describe.each([
     expect(served.html).toContain('/static/guest/fonts/lato/400.css');
 
     // And in a browser: the guest's phone on the portal, as the controller sends it.
-    const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    const guestPage = await phone.newPage();
+    const { context: phone, page: guestPage } = await openPage(browser, { width: 375, height: 740 });
     await guestPage.goto(
       `${server.url}/guest/s/${site.unifiSite}/?id=${randomMac()}&ap=f0:9f:c2:00:00:01&url=http://example.com/`,
     );
@@ -162,9 +141,8 @@ describe.each([
 
   it('shows a server validation error on its field and says Save updates failed', async () => {
     const { site, email } = await emailSite();
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await signIn(page, email, PASSWORD, site.siteId);
+    const { context, page } = await openPage(browser, { width, height });
+    await signIn(page, server, email, PASSWORD, mainStreet(site));
     await page.goto(`${server.url}/newapp/app/site/splash-pages`);
     await page.getByRole('tab', { name: 'Email' }).click();
     await page.getByRole('button', { name: 'Advanced settings' }).click();
@@ -189,9 +167,8 @@ describe.each([
 describe('splash screens in Spanish, one screen’s style page, and a Read Only client', () => {
   it('shows the designer and the preview in Spanish on a phone', async () => {
     const { site, email } = await emailSite();
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES' });
-    const page = await context.newPage();
-    await signIn(page, email, PASSWORD, site.siteId);
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
+    await signIn(page, server, email, PASSWORD, mainStreet(site));
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.keyboard.press('Escape');
@@ -221,9 +198,8 @@ describe('splash screens in Spanish, one screen’s style page, and a Read Only 
 
   it('edits one screen’s style from the settings, with the preview of its code step', async () => {
     const { site, email } = await emailSite();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, email, PASSWORD, site.siteId);
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 });
+    await signIn(page, server, email, PASSWORD, mainStreet(site));
     await page.goto(`${server.url}/newapp/app/settings-view`);
     await page.getByRole('link', { name: 'Splash screen styles' }).click();
     await page.getByRole('heading', { name: 'Splash screen style' }).waitFor();
@@ -247,9 +223,8 @@ describe('splash screens in Spanish, one screen’s style page, and a Read Only 
     const { site } = await emailSite();
     const [row] = await server.handle.db.select().from(siteRows).where(eq(siteRows.id, site.siteId));
     const reader = await signedInClient(server, row!.accountId, [{ siteId: site.siteId, area: 'landing_page', level: 'read' }]);
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-    const page = await context.newPage();
-    await signIn(page, reader.email, 'client-pass-7', site.siteId);
+    const { context, page } = await openPage(browser, { width: 375, height: 812 });
+    await signIn(page, server, reader.email, 'client-pass-7', mainStreet(site));
     await page.goto(`${server.url}/newapp/app/site/splash-pages`);
     await page.getByText('You can see the splash page settings but not change them (Read Only access).').waitFor();
     expect(await page.getByLabel('Page background', { exact: true }).isDisabled()).toBe(true);

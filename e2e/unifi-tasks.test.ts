@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { controllerSettings, sites, unifiScheduledTasks } from '../server/src/db/schema/index.ts';
-import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { unifiScheduledTasks } from '../server/src/db/schema/index.ts';
+import type { TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
-import { launch, screenshot } from './browser.ts';
+import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
+import { ownerOfUnifiLocation, signIn, startApp } from './app.ts';
 
 // The UniFi scheduled tasks page in Chromium at a phone's and a desktop's width: schedule a weekly
 // reboot of the access points at a local time, run tasks now against a fake UniFi OS console and see
@@ -23,7 +23,7 @@ const devices = [
 ];
 beforeAll(async () => {
   [server, browser, unifi] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    startApp(),
     launch(),
     new FakeUnifiController({ mode: 'unifios', sites: ['office'], devices }).start(),
   ]);
@@ -35,53 +35,14 @@ afterAll(async () => {
 });
 
 async function account() {
-  const api = new TestClient(server.url);
-  const email = uniqueEmail('unifitasks');
-  const password = 'tasks-pass-7';
-  await api.post('/a/api/v1/registration/', {
-    account_name: 'Hostal Mar',
-    displayname: 'Owner',
-    email,
-    password,
-    plan_type: 'engage',
+  return ownerOfUnifiLocation(server, {
+    name: 'Hostal Mar',
+    emailPrefix: 'unifitasks',
+    password: 'tasks-pass-7',
+    authMethods: ['clickthrough'],
+    timezone: 'Europe/Madrid',
+    controller: { url: unifi.url, site: 'office' },
   });
-  const site = (
-    await api.post('/s/api/v1/site/', {
-      name: 'Hostal Mar',
-      router_type: 'unifi',
-      auth_methods: ['clickthrough'],
-      timezone: 'Europe/Madrid',
-      skip_image: true,
-    })
-  ).body as { id: number };
-  const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, site.id));
-  await server.handle.db.insert(controllerSettings).values({
-    siteId: site.id,
-    accountId: row!.accountId,
-    family: 'unifi',
-    config: { url: unifi.url, username: 'admin', site: 'office', skipTlsVerify: true, mode: 'auto' },
-    secretsEnc: server.built.ctx.secrets.seal(JSON.stringify({ password: 'secret-pass' })),
-    lookupKey: `office-${site.id}`,
-    status: 'Online',
-  });
-  return { api, email, password, siteId: site.id, accountId: row!.accountId };
-}
-
-async function signIn(page: Page, email: string, password: string, siteId: number) {
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-  await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${siteId}`);
-  await page.getByTestId('dashboard-site').getByText('Hostal Mar').waitFor();
-}
-
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe.each([
@@ -89,10 +50,9 @@ describe.each([
   { width: 1440, height: 900 },
 ])('UniFi scheduled tasks at $width wide', ({ width, height }) => {
   it('schedules a weekly reboot at a local time, runs tasks now and shows their result', async () => {
-    const { email, password, siteId } = await account();
-    const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' });
-    const page = await context.newPage();
-    await signIn(page, email, password, siteId);
+    const { email, password, siteId, site } = await account();
+    const { context, page } = await openPage(browser, { width, height }, { locale: 'en-US' });
+    await signIn(page, server, email, password, site);
 
     await page.goto(`${server.url}/newapp/app/settings-view`);
     await page.getByRole('link', { name: 'UniFi scheduled tasks' }).click();
@@ -152,12 +112,11 @@ describe.each([
 
 describe('UniFi scheduled tasks for a Read Only client, and in Spanish', () => {
   it('shows the schedules without any way to change them', async () => {
-    const { api, siteId, accountId } = await account();
+    const { api, siteId, accountId, site } = await account();
     await api.put(`/s/${siteId}/api/v1/unifi/scheduledtasks/rf_scan`, { enabled: true, frequency: 'daily', time: '02:15' });
     const { email } = await signedInClient(server, accountId, [{ siteId, area: 'settings', level: 'read' }]);
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'en-US' });
-    const page = await context.newPage();
-    await signIn(page, email, 'client-pass-7', siteId);
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'en-US' });
+    await signIn(page, server, email, 'client-pass-7', site);
     await page.goto(`${server.url}/newapp/app/settings-view/unifi-scheduled-tasks`);
     await page.getByText('You can see these tasks but not change them (Read Only access).').waitFor();
     const scan = page.getByRole('region', { name: 'RF scan' });
@@ -173,10 +132,9 @@ describe('UniFi scheduled tasks for a Read Only client, and in Spanish', () => {
   });
 
   it('shows the page in Spanish', async () => {
-    const { email, password, siteId } = await account();
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES' });
-    const page = await context.newPage();
-    await signIn(page, email, password, siteId);
+    const { email, password, site } = await account();
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
+    await signIn(page, server, email, password, site);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.keyboard.press('Escape');

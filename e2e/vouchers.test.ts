@@ -1,16 +1,16 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { voucherActivationCounts, voucherBatchSites, voucherBatches, vouchers } from '../server/src/db/schema/index.ts';
-import { registerAccount, startServer, type TestServer } from '../server/test/harness.ts';
+import { registerAccount, type TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { arriveFromUnifi, randomMac } from '../server/test/portal.ts';
 import { addUnifiSite, pdfTexts, readPdf } from '../server/src/domains/vouchers/vouchers.fixtures.ts';
 import { activationPeriod } from '../server/src/domains/vouchers/voucher-plan.ts';
-import { launch, screenshot } from './browser.ts';
+import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
+import { signIn, startApp } from './app.ts';
 
 // The Vouchers and Multi-Site Vouchers screens in Chromium at a phone's and a desktop's width: create a
 // batch (with the spec's checks), list it, print it as a PDF, design the cards and see the change in the
@@ -22,10 +22,7 @@ let server: TestServer;
 let browser: Browser;
 const controllers: { close(): Promise<void> }[] = [];
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
-    launch(),
-  ]);
+  [server, browser] = await Promise.all([startApp(), launch()]);
 });
 afterAll(async () => {
   await Promise.all(controllers.map((c) => c.close()));
@@ -55,22 +52,8 @@ async function account(extraSites: string[] = []) {
   return { client, email, password, main, others };
 }
 
-async function signIn(page: Page, email: string, password: string, siteId: number, siteName = 'Hotel Sol') {
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-  await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${siteId}`);
-  await page.getByTestId('dashboard-site').getByText(siteName).waitFor();
-}
-
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+/** The account's main location, as the dashboard's site switcher names it. */
+const hotelSol = (main: { siteId: number }) => ({ id: main.siteId, name: 'Hotel Sol' });
 
 /** Waits for the toasts to go (a pointer resting on one keeps it, and on a phone they cover the form's buttons). */
 async function toastsGone(page: Page) {
@@ -100,9 +83,8 @@ describe.each([
 ])('vouchers at $width wide', ({ width, height }) => {
   it('creates a batch, lists, prints and designs it, follows a voucher redeemed on the portal, disconnects and deletes', async () => {
     const { email, password, main } = await account();
-    const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-    const page = await context.newPage();
-    await signIn(page, email, password, main.siteId);
+    const { context, page } = await openPage(browser, { width, height }, { acceptDownloads: true });
+    await signIn(page, server, email, password, hotelSol(main));
 
     // The side menu leads to the list (on a phone, through the menu button).
     if (width < 1200) await page.getByRole('button', { name: 'Open menu' }).click();
@@ -274,9 +256,8 @@ describe.each([
   it('creates a multi-site batch for two picked locations', async () => {
     const { email, password, main, others } = await account(['Hotel Luna', 'Hotel Mar']);
     const [luna, mar] = others;
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await signIn(page, email, password, main.siteId);
+    const { context, page } = await openPage(browser, { width, height });
+    await signIn(page, server, email, password, hotelSol(main));
     await page.goto(`${server.url}/newapp/app/voucher/multisite/manage`);
     await page.getByRole('heading', { name: 'Multi-Site Vouchers' }).waitFor();
     await page.getByRole('link', { name: 'Create batch' }).click();
@@ -316,9 +297,8 @@ describe('who sees vouchers, and the plan limit', () => {
     await client.post(`${main.api}/voucher/`, { count: 1, duration_value: 1, duration_type: 'days' });
     const [row] = await server.handle.db.select().from(voucherBatches).where(eq(voucherBatches.siteId, main.siteId));
     const { email } = await signedInClient(server, row!.accountId, [{ siteId: main.siteId, area: 'guest_data', level: 'write' }]);
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, email, 'client-pass-7', main.siteId);
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 });
+    await signIn(page, server, email, 'client-pass-7', hotelSol(main));
     const menu = page.getByRole('navigation', { name: 'main' });
     await menu.getByRole('button', { name: 'Guests' }).waitFor();
     await expect(menu.getByRole('button', { name: 'Vouchers', exact: true }).count()).resolves.toBe(0);
@@ -336,9 +316,8 @@ describe('who sees vouchers, and the plan limit', () => {
 
     // A Read Only client of the voucher data sees the list but nothing to change.
     const reader = await signedInClient(server, row!.accountId, [{ siteId: main.siteId, area: 'voucher_data', level: 'read' }]);
-    const other = await browser.newContext({ viewport: { width: 375, height: 812 } });
-    const readerPage = await other.newPage();
-    await signIn(readerPage, reader.email, 'client-pass-7', main.siteId);
+    const { context: other, page: readerPage } = await openPage(browser, { width: 375, height: 812 });
+    await signIn(readerPage, server, reader.email, 'client-pass-7', hotelSol(main));
     await readerPage.goto(`${server.url}/newapp/app/voucher/manage`);
     await readerPage.getByText('You can see these vouchers but not change them (Read Only access).').waitFor();
     await readerPage.getByRole('link', { name: new RegExp(`Batch ${row!.batchCode}`) }).waitFor();
@@ -362,9 +341,8 @@ describe('who sees vouchers, and the plan limit', () => {
       .where(and(eq(voucherActivationCounts.accountId, batch!.accountId), eq(voucherActivationCounts.month, activationPeriod())));
     expect((await (await arriveFromUnifi(server, main)).guest.post('voucher', { voucher: codes[1]! })).status).toBe(403);
 
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES' });
-    const page = await context.newPage();
-    await signIn(page, email, password, main.siteId);
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
+    await signIn(page, server, email, password, hotelSol(main));
     await page.goto(`${server.url}/newapp/app/voucher/manage`);
     await page
       .getByTestId('voucher-plan-limit')

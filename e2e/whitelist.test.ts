@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { controllerSettings, macEntries, sites } from '../server/src/db/schema/index.ts';
-import { TestClient, startServer, uniqueEmail, type TestServer } from '../server/test/harness.ts';
+import { macEntries } from '../server/src/db/schema/index.ts';
+import type { TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
-import { launch, screenshot } from './browser.ts';
+import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
+import { ownerOfUnifiLocation, signIn, startApp } from './app.ts';
 
 // The Whitelisted devices screens in Chromium at a phone's and a desktop's width: reached from the
 // settings list, add with the required-fields message, search, edit, delete, each change reaching the
@@ -18,7 +18,7 @@ let browser: Browser;
 let unifi: FakeUnifiController;
 beforeAll(async () => {
   [server, browser, unifi] = await Promise.all([
-    startServer({}, { webDist: path.resolve(import.meta.dirname, '../web/dist') }),
+    startApp(),
     launch(),
     new FakeUnifiController({ mode: 'classic', sites: ['office'] }).start(),
   ]);
@@ -31,52 +31,13 @@ afterAll(async () => {
 
 /** An account with a UniFi location whose controller is the fake one. */
 async function account() {
-  const api = new TestClient(server.url);
-  const email = uniqueEmail('whitelist');
-  const password = 'whitelist-pass-7';
-  await api.post('/a/api/v1/registration/', {
-    account_name: 'Café Luz',
-    displayname: 'Owner',
-    email,
-    password,
-    plan_type: 'engage',
+  return ownerOfUnifiLocation(server, {
+    name: 'Café Luz',
+    emailPrefix: 'whitelist',
+    password: 'whitelist-pass-7',
+    authMethods: ['clickthrough'],
+    controller: { url: unifi.url, site: 'office' },
   });
-  const site = (
-    await api.post('/s/api/v1/site/', {
-      name: 'Café Luz',
-      router_type: 'unifi',
-      auth_methods: ['clickthrough'],
-      skip_image: true,
-    })
-  ).body as { id: number };
-  const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, site.id));
-  await server.handle.db.insert(controllerSettings).values({
-    siteId: site.id,
-    accountId: row!.accountId,
-    family: 'unifi',
-    config: { url: unifi.url, username: 'admin', site: 'office', skipTlsVerify: true, mode: 'auto' },
-    secretsEnc: server.built.ctx.secrets.seal(JSON.stringify({ password: 'secret-pass' })),
-    lookupKey: `office-${site.id}`,
-    status: 'Online',
-  });
-  return { api, email, password, siteId: site.id, accountId: row!.accountId };
-}
-
-async function signIn(page: Page, email: string, password: string, siteId: number) {
-  await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('dashboard-site').waitFor();
-  await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${siteId}`);
-  await page.getByTestId('dashboard-site').getByText('Café Luz').waitFor();
-}
-
-const settle = (page: Page) => page.waitForTimeout(400);
-
-async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 const commandsFor = (mac: string) => unifi.commands.filter((c) => c.body.mac === mac).map((c) => c.body.cmd);
@@ -86,10 +47,9 @@ describe.each([
   { width: 1440, height: 900, n: '2' },
 ])('whitelisted devices at $width wide', ({ width, height, n }) => {
   it('adds, searches, edits and deletes devices, and the controller follows', async () => {
-    const { email, password, siteId } = await account();
-    const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US' });
-    const page = await context.newPage();
-    await signIn(page, email, password, siteId);
+    const { email, password, siteId, site } = await account();
+    const { context, page } = await openPage(browser, { width, height }, { locale: 'en-US' });
+    await signIn(page, server, email, password, site);
 
     await page.goto(`${server.url}/newapp/app/settings-view`);
     await page.getByRole('link', { name: 'Whitelisted devices' }).click();
@@ -161,7 +121,7 @@ describe.each([
 
 describe('whitelisted devices for a Read Only client, and in Spanish', () => {
   it('shows a Read Only client the devices without any way to change them', async () => {
-    const { api, siteId, accountId } = await account();
+    const { api, siteId, accountId, site } = await account();
     const entry = (
       await api.post(`/s/${siteId}/api/v1/macentry/`, {
         mac: '00:11:22:33:44:55',
@@ -174,9 +134,8 @@ describe('whitelisted devices for a Read Only client, and in Spanish', () => {
       { siteId, area: 'device_whitelisting', level: 'read' },
     ]);
     for (const width of [375, 1440]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-      const page = await context.newPage();
-      await signIn(page, email, 'client-pass-7', siteId);
+      const { context, page } = await openPage(browser, { width, height: 900 }, { locale: 'en-US' });
+      await signIn(page, server, email, 'client-pass-7', site);
       await page.goto(`${server.url}/newapp/app/settings-view`);
       await page.getByRole('link', { name: 'Whitelisted devices' }).click();
       await page.getByText('You can see these devices but not change them (Read Only access).').waitFor();
@@ -197,10 +156,9 @@ describe('whitelisted devices for a Read Only client, and in Spanish', () => {
   });
 
   it('shows the screens in Spanish on a phone', async () => {
-    const { email, password, siteId } = await account();
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'es-ES' });
-    const page = await context.newPage();
-    await signIn(page, email, password, siteId);
+    const { email, password, site } = await account();
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
+    await signIn(page, server, email, password, site);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await page.keyboard.press('Escape');
