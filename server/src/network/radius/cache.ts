@@ -62,8 +62,9 @@ export function createRadiusCache(db: Database, secrets: SecretBox, opts: { site
     generation++;
     loading.clear();
     whitelists.delete(siteId);
-    // An address may have moved between sites, or been added: unknown addresses are asked again too.
-    for (const [ip, e] of clients) if (!e.value || e.value.siteId === siteId) clients.delete(ip);
+    // An address may have moved between sites (freed by another site's change, or outside the services),
+    // or been added: every address is asked again. Changes are rare next to requests; a read each is cheap.
+    clients.clear();
   }
   opts.siteChanges?.subscribe(siteChanged);
 
