@@ -166,7 +166,8 @@ describe('whitelisted devices for a Read Only client, and in Spanish', () => {
     await page.getByRole('heading', { name: 'Dispositivos en lista blanca' }).waitFor();
     await page.getByRole('link', { name: 'Añadir dispositivo' }).click();
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByText('La dirección MAC y la IP externa son obligatorias').count()).resolves.toBe(2);
+    // Both fields say it, once the form has drawn its errors (counting at once raced the drawing).
+    await expect.poll(() => page.getByText('La dirección MAC y la IP externa son obligatorias').count()).toBe(2);
     await settle(page);
     await screenshot(page, 'whitelist-create-es-375');
     await fitsWidth(page);
