@@ -143,8 +143,9 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** Polls a download's status until it is ready (or failed); answers the last status. */
-export async function waitForDownload(client: TestClient, statusUrl: string, seen: number[] = []) {
-  for (let i = 0; i < 600; i++) {
+export async function waitForDownload(client: TestClient, statusUrl: string, seen: number[] = [], withinMs = 60_000) {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
     const res = await client.get(statusUrl);
     if (res.status !== 200) throw new Error(`status answered ${res.status}: ${JSON.stringify(res.body)}`);
     seen.push(res.body.progress);
