@@ -88,3 +88,25 @@ export async function freshPgDatabase() {
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
+
+/** A signed-in API client, as the dashboard is: session cookie and the XSRF header. */
+export async function signIn(base) {
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@splashboard.local', password: 'bench-password' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return async (method, path, body) => {
+    const answer = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+    return JSON.parse(text);
+  };
+}

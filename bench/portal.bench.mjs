@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { URLSearchParams } from 'node:url';
-import { cannon, freshPgDatabase, root, startProcess, startSplashboard, summarize } from './lib.mjs';
+import { cannon, freshPgDatabase, root, startProcess, startSplashboard, summarize, signIn } from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const PORTS = { bare: 18181, pglite: 18180, pg: 18182 };
@@ -28,7 +28,6 @@ const PHONE = {
   'accept-encoding': 'gzip, deflate, br',
 };
 const AP = 'f0:9f:c2:00:00:01';
-const credentials = JSON.stringify({ email: 'bench@splashboard.local', password: 'bench-password' });
 
 /** The fake UniFi controller in its own process; `granted()` asks it how many guests it let in. */
 function startController() {
@@ -51,28 +50,6 @@ function startController() {
       });
     }
   });
-}
-
-/** A signed-in API client, as the dashboard is: session cookie and the XSRF header. */
-async function signIn(base) {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: credentials,
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-  return async (method, path, body) => {
-    const answer = await fetch(`${base}${path}`, {
-      method,
-      headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await answer.text();
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-    return JSON.parse(text);
-  };
 }
 
 const hex = (n) => (n & 0xff).toString(16).padStart(2, '0');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
-import { freshPgDatabase, root, startSplashboard } from './lib.mjs';
+import { freshPgDatabase, root, startSplashboard, signIn } from './lib.mjs';
 
 // The `radius` package is the server's dependency, not the root's.
 const radius = createRequire(path.join(root, 'server/package.json'))('radius');
@@ -34,7 +34,6 @@ const TIMEOUT_MS = 2000;
 const ROUNDS = 5;
 const slice = Math.max(1, seconds / ROUNDS) * 1000;
 const FREERADIUS_SECRET = 'bench-freeradius-secret';
-const credentials = JSON.stringify({ email: 'bench@splashboard.local', password: 'bench-password' });
 
 const hex = (n) => (n & 0xff).toString(16).padStart(2, '0');
 /** Locally administered MACs, in the dashed upper case Aruba and Meraki send. */
@@ -146,28 +145,6 @@ async function startFreeradius(dir) {
   child.kill();
   const log = existsSync(path.join(dir, 'radius.log')) ? readFileSync(path.join(dir, 'radius.log'), 'utf8') : '';
   throw new Error(`FreeRADIUS did not answer (exit code ${exited}):\n${out}${log}`);
-}
-
-/** A signed-in API client, as the dashboard is: session cookie and the XSRF header. */
-async function signIn(base) {
-  const res = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: credentials,
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-  return async (method, path, body) => {
-    const answer = await fetch(`${base}${path}`, {
-      method,
-      headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await answer.text();
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-    return JSON.parse(text);
-  };
 }
 
 /** Our server with the radius role on a fresh database; the site, its gateway and the MACs through the API. */
