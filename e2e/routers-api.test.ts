@@ -136,9 +136,9 @@ describe('router settings of the API families on a phone', () => {
     await context.close();
   });
 
-  for (const [family, label, title] of [
-    ['smartzone', 'Ruckus SmartZone', 'Ruckus SmartZone controller'],
-    ['ruckus_cloud', 'RUCKUS One', 'RUCKUS One'],
+  for (const [family, label, title, radiusFrom] of [
+    ['smartzone', 'Ruckus SmartZone', 'Ruckus SmartZone controller', '198.51.100.7'],
+    ['ruckus_cloud', 'RUCKUS One', 'RUCKUS One', '198.51.100.8'],
   ] as const) {
     it(`connects the ${label} northbound interface and shows the RADIUS values to enter`, async () => {
       const { page, context, siteId, portalKey } = await phoneOn(family);
@@ -163,6 +163,15 @@ describe('router settings of the API families on a phone', () => {
       await page.getByLabel(/^Northbound portal interface password/).fill('nbi-pass');
       await page.getByRole('button', { name: 'Save and check' }).click();
       await status(page, 'Online');
+
+      // The controller asks our RADIUS server next: it is registered here and gets its own secret.
+      await page.getByText('No gateway yet: guests cannot log in until one is added.').waitFor();
+      await page.getByLabel(/^Name/).fill('Ruckus controller');
+      await page.getByLabel(/^IP address/).fill(radiusFrom);
+      await page.getByRole('button', { name: 'Add gateway' }).click();
+      await page.getByTestId('nas-client').getByText(radiusFrom).waitFor();
+      await page.getByRole('button', { name: 'Show secret' }).click();
+      await expect.poll(() => page.getByTestId('nas-secret').textContent()).toMatch(/^[A-Za-z0-9]{24}$/);
       await fitsPhone(page);
       await settle(page);
       await screenshot(page, `routers-${family}-375`);

@@ -15,6 +15,7 @@ import { RouterTypeNotice } from './RouterTypeNotice.tsx';
 import { ApiRouterForm, type ApiFormValues } from './ApiRouterForm.tsx';
 import { ApiRouterInstructions } from './ApiRouterInstructions.tsx';
 import { API_FORMS } from './apiFamilies.ts';
+import { NasClientsPanel } from './NasClientsPanel.tsx';
 import './i18n-api.ts';
 
 const formOf = (family: ApiRouterFamily, s: ApiRouterSettings): ApiFormValues => {
@@ -132,6 +133,8 @@ export function ApiRouterSettingsPage({ family }: { family: ApiRouterFamily }) {
         </Paper>
       )}
       <ApiRouterInstructions settings={settings} />
+      {/* The Ruckus controller asks our RADIUS server after each portal login: it needs its own shared secret. */}
+      {!!siteId && (family === 'smartzone' || family === 'ruckus_cloud') && <NasClientsPanel siteId={siteId} />}
     </Stack>
   );
 }

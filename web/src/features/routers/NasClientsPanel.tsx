@@ -77,7 +77,7 @@ function NasClientRow({ client, base, onDeleted }: { client: NasClient; base: st
 }
 
 /** The site's gateways that may ask our RADIUS server (/radiusclients/). */
-export function NasClientsPanel({ siteId, onChange }: { siteId: number; onChange: () => void }) {
+export function NasClientsPanel({ siteId, onChange }: { siteId: number; onChange?: () => void }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const base = `/s/${siteId}/api/v1/radiusclients/`;
@@ -101,7 +101,7 @@ export function NasClientsPanel({ siteId, onChange }: { siteId: number; onChange
       setErrors({});
       enqueueSnackbar(t('radiusGateways.nas.added'), { variant: 'success' });
       await load();
-      onChange();
+      onChange?.();
     } catch (err) {
       setErrors(fieldErrors(err));
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
@@ -111,7 +111,7 @@ export function NasClientsPanel({ siteId, onChange }: { siteId: number; onChange
   const changed = async () => {
     enqueueSnackbar(t('radiusGateways.nas.deleted'), { variant: 'success' });
     await load();
-    onChange();
+    onChange?.();
   };
 
   return (

@@ -79,7 +79,7 @@ const en = {
       'On the controller, create a Hotspot (WISPr) portal with an external logon URL, use our RADIUS server as its authentication and accounting service, and enter:',
     instructions: { portal_url: 'Logon URL (external)', walled_garden: 'Walled garden' },
     instructionsNote:
-      'Register the controller’s address as a RADIUS client of this location to get the shared secret for the RADIUS services. The portal logs guests in through the northbound interface; the controller then asks our RADIUS server, which answers the session time and speeds.',
+      'Register the controller’s address as a RADIUS client of this location, below, to get the shared secret for the RADIUS services. The portal logs guests in through the northbound interface; the controller then asks our RADIUS server, which answers the session time and speeds.',
     uncheckable: '',
   },
   ruckus_cloud: {
@@ -94,7 +94,7 @@ const en = {
       'In RUCKUS One, set the guest network’s captive portal to a hotspot (WISPr) portal with an external logon URL, use our RADIUS server, and enter:',
     instructions: { portal_url: 'Logon URL (external)', walled_garden: 'Walled garden' },
     instructionsNote:
-      'Register the address RUCKUS One sends RADIUS from as a RADIUS client of this location to get the shared secret. The portal logs guests in through the northbound interface; RUCKUS One then asks our RADIUS server, which answers the session time and speeds.',
+      'Register the address RUCKUS One sends RADIUS from as a RADIUS client of this location, below, to get the shared secret. The portal logs guests in through the northbound interface; RUCKUS One then asks our RADIUS server, which answers the session time and speeds.',
     uncheckable: '',
   },
 };
@@ -183,7 +183,7 @@ const es: typeof en = {
       'En el controlador, crea un portal Hotspot (WISPr) con URL de inicio de sesión externa, usa nuestro servidor RADIUS como servicio de autenticación y de contabilidad, e introduce:',
     instructions: { portal_url: 'URL de inicio de sesión (externa)', walled_garden: 'Jardín vallado' },
     instructionsNote:
-      'Registra la dirección del controlador como cliente RADIUS de esta ubicación para obtener el secreto compartido de los servicios RADIUS. El portal conecta a los invitados mediante la interfaz northbound; después el controlador pregunta a nuestro servidor RADIUS, que responde con el tiempo de sesión y las velocidades.',
+      'Registra la dirección del controlador como cliente RADIUS de esta ubicación, más abajo, para obtener el secreto compartido de los servicios RADIUS. El portal conecta a los invitados mediante la interfaz northbound; después el controlador pregunta a nuestro servidor RADIUS, que responde con el tiempo de sesión y las velocidades.',
     uncheckable: '',
   },
   ruckus_cloud: {
@@ -198,7 +198,7 @@ const es: typeof en = {
       'En RUCKUS One, configura el portal cautivo de la red de invitados como portal hotspot (WISPr) con URL de inicio de sesión externa, usa nuestro servidor RADIUS e introduce:',
     instructions: { portal_url: 'URL de inicio de sesión (externa)', walled_garden: 'Jardín vallado' },
     instructionsNote:
-      'Registra la dirección desde la que RUCKUS One envía RADIUS como cliente RADIUS de esta ubicación para obtener el secreto compartido. El portal conecta a los invitados mediante la interfaz northbound; después RUCKUS One pregunta a nuestro servidor RADIUS, que responde con el tiempo de sesión y las velocidades.',
+      'Registra la dirección desde la que RUCKUS One envía RADIUS como cliente RADIUS de esta ubicación, más abajo, para obtener el secreto compartido. El portal conecta a los invitados mediante la interfaz northbound; después RUCKUS One pregunta a nuestro servidor RADIUS, que responde con el tiempo de sesión y las velocidades.',
     uncheckable: '',
   },
 };
