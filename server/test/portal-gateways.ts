@@ -39,6 +39,16 @@ export async function gatewaySite(
 }
 
 /**
+ * The guest's browser sent back to the portal by a gateway that has let it in, at the return address the
+ * portal gave that gateway; opened on the test server (the tests' PUBLIC_URL is not its address).
+ */
+export async function returnFromGateway(server: TestServer, site: GatewaySite, returnUrl: string): Promise<Page> {
+  const { pathname } = new URL(returnUrl);
+  if (!pathname.startsWith(`/guest/${site.portalKey}/through/`)) throw new Error(`Not this site's return address: ${returnUrl}`);
+  return fetchPage(server, pathname);
+}
+
+/**
  * A guest's phone sent to `/guest/{portalKey}/` by its gateway with the gateway's own query, following
  * the portal's redirect like a browser (without running any script).
  */

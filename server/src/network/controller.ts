@@ -78,6 +78,11 @@ export interface GrantRequest {
   limits: AccessLimits;
   /** Where the guest should land after the gate opens; defaults to the arrival's originalUrl. */
   continueUrl?: string;
+  /**
+   * A portal address that records the grant as taken and forwards to continueUrl, for gateways that
+   * send the browser on once they have let the device in and report nothing else.
+   */
+  returnUrl?: string;
   /** One-time credentials the gateway will ask our RADIUS server about (families with `radiusLogin`). */
   radius?: { username: string; password: string };
 }

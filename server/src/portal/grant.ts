@@ -11,6 +11,7 @@ import type { Collected } from './login-fields.ts';
 import type { PortalPass } from './pass.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { issueRadiusCredentials } from './radius-credentials.ts';
+import { gatewayReturnUrl } from './gateway-return.ts';
 import { designOf, messagePage, methodSettings, type PortalAnswer } from './views.ts';
 
 export interface LoginAttempt {
@@ -154,6 +155,7 @@ export async function grantSession(
       arrival: pass.arrival,
       limits: { minutes: minutesLeft, upKbps: session.upKbps, downKbps: session.downKbps, quotaMB: session.quotaMb },
       continueUrl: continueUrl || undefined,
+      returnUrl: gatewayReturnUrl(deps, snap, sessionId, continueUrl),
       radius,
     });
     const confirmed = result.kind === 'granted';

@@ -4,7 +4,7 @@ import { Agent, fetch } from 'undici';
 import { guestSessions } from '../db/schema/index.ts';
 import { startServer, type TestServer } from '../../test/harness.ts';
 import { textOf } from '../../test/portal.ts';
-import { arriveAt, gatewaySite } from '../../test/portal-gateways.ts';
+import { arriveAt, gatewaySite, returnFromGateway } from '../../test/portal-gateways.ts';
 import { FakeMerakiGrant } from '../../test/fakes/meraki-grant.ts';
 
 let server: TestServer;
@@ -46,16 +46,24 @@ describe('a guest sent by a Meraki or Meraki Go access point', () => {
       expect(done.status).toBe(303);
       const grant = new URL(done.location!);
       expect(`${grant.origin}${grant.pathname}`).toBe(meraki.baseGrantUrl);
-      expect(Object.fromEntries(grant.searchParams)).toEqual({ continue_url: 'http://example.com/news', duration: '7200' });
+      expect(grant.searchParams.get('duration')).toBe('7200');
+      // Meraki is told to send the browser back through the portal, which then knows the grant took.
+      const returnUrl = grant.searchParams.get('continue_url')!;
+      const session = async () =>
+        (await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId)))[0];
+      expect(await session()).toMatchObject({ family, grantStatus: 'granted', mac, minutes: 120, grantDetail: '' });
 
       // The phone's browser follows it; Meraki lets the device in and sends it on.
       const before = meraki.grants.length;
       const res = await fetch(done.location!, { redirect: 'manual', dispatcher: insecure });
       expect(res.status).toBe(302);
-      expect(meraki.grants.slice(before)).toEqual([{ continueUrl: 'http://example.com/news', durationSeconds: 7200 }]);
+      expect(meraki.grants.slice(before)).toEqual([{ continueUrl: returnUrl, durationSeconds: 7200 }]);
+      expect(res.headers.get('location')).toBe(returnUrl);
 
-      const [session] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
-      expect(session).toMatchObject({ family, grantStatus: 'granted', mac, minutes: 120, grantDetail: '' });
+      const back = await returnFromGateway(server, s, returnUrl);
+      expect(back.status).toBe(303);
+      expect(back.location).toBe('http://example.com/news');
+      expect(await session()).toMatchObject({ grantStatus: 'confirmed', confirmedAt: expect.any(Date) });
     });
   }
 
@@ -65,10 +73,27 @@ describe('a guest sent by a Meraki or Meraki Go access point', () => {
     await s.owner.put(`/s/api/v1/site/${s.siteId}/redirecturl`, { redirect_url: 'https://cafe.example/welcome' });
     const { guest } = await arriveAt(server, s, redirect('02:0c:00:00:00:03'), '02:0c:00:00:00:03');
     const done = await guest.post('clickthrough', {});
-    expect(new URL(done.location!).searchParams.get('continue_url')).toBe('https://cafe.example/welcome');
+    const back = await returnFromGateway(server, s, new URL(done.location!).searchParams.get('continue_url')!);
+    expect(back.location).toBe('https://cafe.example/welcome');
     expect(new URL(done.location!).searchParams.get('duration')).toBe('1800');
     const [session] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
     expect(session!.grantDetail).toBe('The gateway does not enforce every limit');
+  });
+
+  it("confirms nothing from a forged return address or from another site's", async () => {
+    const s = await gatewaySite(server, 'meraki', ['clickthrough'], null);
+    const other = await gatewaySite(server, 'meraki', ['clickthrough'], null);
+    const { guest } = await arriveAt(server, s, redirect('02:0c:00:00:00:05'), '02:0c:00:00:00:05');
+    const returnUrl = new URL(new URL((await guest.post('clickthrough', {})).location!).searchParams.get('continue_url')!);
+    const token = returnUrl.pathname.split('/').at(-1)!;
+    const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const forged = await returnFromGateway(server, s, `${returnUrl.origin}/guest/${s.portalKey}/through/${flipped}`);
+    expect(forged.status).toBe(404);
+    expect(textOf(forged.html)).toContain('Please reconnect');
+    const elsewhere = await returnFromGateway(server, other, `${returnUrl.origin}/guest/${other.portalKey}/through/${token}`);
+    expect(elsewhere.status).toBe(303);
+    const [session] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
+    expect(session).toMatchObject({ grantStatus: 'granted', confirmedAt: null });
   });
 
   it('refuses an arrival whose grant address is not a Meraki one', async () => {

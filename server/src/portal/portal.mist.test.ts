@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Agent, fetch } from 'undici';
 import { guestSessions } from '../db/schema/index.ts';
 import { startServer, type TestServer } from '../../test/harness.ts';
-import { arriveAt, gatewaySite } from '../../test/portal-gateways.ts';
+import { arriveAt, gatewaySite, returnFromGateway } from '../../test/portal-gateways.ts';
 import { FakeMistPortal } from '../../test/fakes/mist-portal.ts';
 
 let server: TestServer;
@@ -41,7 +41,8 @@ describe('a guest sent by a Juniper Mist access point', () => {
 
     const res = await fetch(done.location!, { redirect: 'manual', dispatcher: insecure });
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('http://example.com/news');
+    // Mist sends the browser back through the portal, which records that the grant took and sends it on.
+    const returnUrl = res.headers.get('location')!;
     expect(mist.authorizations.at(-1)).toEqual({
       wlanId: 'be22bba7-8e22-e1cf-5185-b880816fe2cf',
       apMac: '5c5b35000001',
@@ -50,10 +51,15 @@ describe('a guest sent by a Juniper Mist access point', () => {
       downKbps: 1024,
       upKbps: 256,
       quotaMB: 200,
-      forward: 'http://example.com/news',
+      forward: returnUrl,
     });
-    const [session] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
-    expect(session).toMatchObject({ family: 'mist', grantStatus: 'granted', mac: '02:0e:00:00:00:01', grantDetail: '' });
+    const session = async () =>
+      (await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId)))[0];
+    expect(await session()).toMatchObject({ family: 'mist', grantStatus: 'granted', mac: '02:0e:00:00:00:01', grantDetail: '' });
+    const back = await returnFromGateway(server, s, returnUrl);
+    expect(back.status).toBe(303);
+    expect(back.location).toBe('http://example.com/news');
+    expect(await session()).toMatchObject({ grantStatus: 'confirmed', confirmedAt: expect.any(Date) });
   });
 
   it('says the Wi-Fi is not ready when the secret was never saved', async () => {

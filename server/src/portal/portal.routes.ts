@@ -17,6 +17,7 @@ import type { SiteSnapshot } from './site-snapshot.ts';
 import type { PortalPass } from './pass.ts';
 import { guestSessions } from '../db/schema/index.ts';
 import { authmonHandler, waitPage } from './opennds-authmon.ts';
+import { gatewayReturn } from './gateway-return.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, string> | undefined }>;
@@ -113,6 +114,9 @@ export function portalRoutes(deps: PortalDeps) {
       // openNDS FAS level 3: the gateway's authmon polls the FAS path for grants.
       app.post(url, options, authmonHandler(deps));
     }
+    app.get('/guest/:key/through/:token', options, async (r: Req, reply) =>
+      send(reply, await gatewayReturn(deps, r.params.key!, r.params.token!, r.headers['accept-language'])),
+    );
     app.get('/guest/:key/wait/:token', options, async (r: Req, reply) =>
       send(reply, await waitPage(deps, r.params.key!, r.params.token!, r.headers['accept-language'])),
     );

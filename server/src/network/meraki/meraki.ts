@@ -81,7 +81,7 @@ export class MerakiSplash implements ControllerAdapter {
     const limits = checkLimits(request.limits);
     const g = request.arrival.gateway as Partial<MerakiGatewayData>;
     const url = new URL(grantUrlOf(g.baseGrantUrl));
-    const continueUrl = request.continueUrl ?? request.arrival.originalUrl;
+    const continueUrl = request.returnUrl ?? request.continueUrl ?? request.arrival.originalUrl;
     if (continueUrl) url.searchParams.set('continue_url', continueUrl);
     url.searchParams.set('duration', String(limits.minutes * 60));
     return { kind: 'redirect', url: url.toString(), limitsApplied: !limits.upKbps && !limits.downKbps && !limits.quotaMB };

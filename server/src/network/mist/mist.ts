@@ -97,7 +97,7 @@ export class MistPortal implements ControllerAdapter {
     const g = request.arrival.gateway as Partial<MistGatewayData>;
     if (!g.wlanId || !g.apMacRaw || !g.clientMacRaw)
       throw new ControllerError('bad_arrival', 'The arrival did not come from a Mist access point');
-    const forward = request.continueUrl ?? request.arrival.originalUrl ?? undefined;
+    const forward = request.returnUrl ?? request.continueUrl ?? request.arrival.originalUrl ?? undefined;
     const url = mistAuthorizeUrl(this.settings, g as MistGatewayData, limits, forward);
     return { kind: 'redirect', url, limitsApplied: true };
   }

@@ -146,14 +146,19 @@ for (const c of cases) {
       expect(done.status, `${done.body}\n${l.logs()}`).toBe(303);
 
       if (c.level < 3) {
-        // The browser carries the grant to the gateway, which sends it on to the page first asked for.
+        // The browser carries the grant to the gateway, which sends it back through the portal (so the portal
+        // knows the grant took) and from there to the page first asked for.
         const grant = new URL(done.location);
         expect(grant.origin + grant.pathname).toBe(`http://${a.gatewayIp}:${a.gatewayPort}/opennds_auth/`);
         expect(grant.searchParams.get('tok')).toMatch(/^[0-9a-f]{64}$/);
-        expect(grant.searchParams.get('redir')).toBe(internet);
+        const returnUrl = grant.searchParams.get('redir')!;
+        expect(returnUrl).toMatch(new RegExp(`^http://${a.fasIp.replace(/\./g, '\\.')}/guest/${site.portalKey}/through/`));
         const granted = await l.curl(done.location);
         expect(granted.status, l.logs()).toBe(307);
-        expect(granted.location).toBe(internet);
+        expect(granted.location).toBe(returnUrl);
+        const back = await l.curl(returnUrl);
+        expect(back.status).toBe(303);
+        expect(back.location).toBe(internet);
       } else {
         // The guest waits on a page that refreshes itself until the gateway's authmon has taken the grant.
         const wait = new URL(done.location);
@@ -205,12 +210,12 @@ for (const c of cases) {
         mac: a.clientMac,
         clientIp: a.clientIp,
         minutes: 60,
-        // Levels 1-2: the portal sent the browser to the gateway and hears nothing back; level 3: authmon acknowledged.
-        grantStatus: c.level === 3 ? 'confirmed' : 'granted',
+        // Levels 1-2: the gateway sent the browser back through the portal; level 3: authmon acknowledged.
+        grantStatus: 'confirmed',
         endedAt: null,
       });
+      expect(sessions[0]!.confirmedAt).toBeInstanceOf(Date);
       if (c.level === 3) {
-        expect(sessions[0]!.confirmedAt).toBeInstanceOf(Date);
         const [queued] = await db.select().from(openNdsAuthQueue).where(eq(openNdsAuthQueue.siteId, site.siteId));
         expect(queued).toMatchObject({
           sessionId: sessions[0]!.id,
@@ -242,10 +247,13 @@ for (const c of cases) {
       const l = lab!;
       const a = l.addresses;
       await l.ndsctl('deauth', a.clientIp);
+      // The portal counts a browser sent to its return address as let in: the gateway must not send it there.
+      const redir = `http://${a.fasIp}/guest/${site.portalKey}/through/forged`;
       const forged = await l.curl(
-        `http://${a.gatewayIp}:${a.gatewayPort}/opennds_auth/?tok=${'0'.repeat(64)}&redir=${encodeURIComponent(`http://${a.internetIp}/`)}`,
+        `http://${a.gatewayIp}:${a.gatewayPort}/opennds_auth/?tok=${'0'.repeat(64)}&redir=${encodeURIComponent(redir)}`,
       );
       expect(forged.status).not.toBe(200);
+      expect(forged.location).not.toBe(redir);
       expect((await l.curl(`http://${a.internetIp}/`)).status).toBe(307);
       if (c.level === 3) {
         // BinAuth tells the portal the gateway let the guest go: the session ends.

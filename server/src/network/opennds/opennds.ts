@@ -351,7 +351,7 @@ export class OpenNdsGateway implements ControllerAdapter {
     if (request.arrival.family !== 'opennds') throw bad('This arrival did not come from an openNDS gateway');
     const arrival = request.arrival as OpenNdsArrival;
     if (this.settings.level === 3) return this.queueForAuthmon(arrival, request);
-    const redir = request.continueUrl || arrival.originalUrl || `http://${arrival.gateway.gatewayAddress}/`;
+    const redir = request.returnUrl || request.continueUrl || arrival.originalUrl || `http://${arrival.gateway.gatewayAddress}/`;
     // Levels 0-2 carry no limits: the gateway's own settings (sessiontimeout, rates, quotas) apply.
     return { kind: 'redirect', url: grantUrl(arrival, this.settings.faskey, redir), limitsApplied: false };
   }
