@@ -266,6 +266,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         handlers: createRadiusHandlers(db, secrets, {
           disconnectPort: config.radius.disconnectPort,
           log: app.log,
+          endThroughController: async ({ siteId, family, mac }) => {
+            const adapter = await controllers.adapterFor(siteId, family);
+            if (!adapter) throw new Error(`The ${family} controller of site ${siteId} is no longer configured`);
+            await adapter.revokeAccess(mac);
+          },
           siteChanges: ctx.siteChanges,
           cacheTtlMs: config.radius.cacheTtlMs,
         }),

@@ -4,6 +4,7 @@ import { guestSessions, nasClients } from '../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestServer } from '../../test/harness.ts';
 import { textOf } from '../../test/portal.ts';
 import { arriveAt } from '../../test/portal-gateways.ts';
+import { radclient } from '../../test/radius-nas.ts';
 import { FakeRuckusNbi } from '../../test/fakes/ruckus-nbi.ts';
 import type { RadiusServer } from '../network/radius/server.ts';
 import { sites } from '../db/schema/index.ts';
@@ -48,7 +49,7 @@ async function ruckusSite(family: 'smartzone' | 'ruckus_cloud') {
   expect(nas.status).toBe(200);
   nbi.options.radius = { port: radius.ports.auth, secret: nas.body.secret };
   const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, site.id));
-  return { owner: client, siteId: site.id as number, portalKey: row!.portalKey, api };
+  return { owner: client, siteId: site.id as number, portalKey: row!.portalKey, api, secret: nas.body.secret as string };
 }
 
 const redirect = (clientMac: string, uip: string) => ({
@@ -84,15 +85,38 @@ describe('a guest sent by a Ruckus controller', () => {
     expect(session).toMatchObject({ family: 'smartzone', grantStatus: 'confirmed', mac: '02:0f:00:00:00:01', minutes: 60 });
   });
 
-  it('RUCKUS One: a plain MAC is logged in; a quota is recorded as not enforced', async () => {
+  it('RUCKUS One: a plain MAC is logged in; its accounting is counted and a spent quota logs the guest out', async () => {
     const s = await ruckusSite('ruckus_cloud');
     await s.owner.put(`${s.api}/clickthrpughloginconfig/`, { time_limit: 30, speed_ul: 0, speed_dl: 0, data_limit: 100 });
     const { guest } = await arriveAt(server, s, redirect('02:0f:00:00:00:02', '10.1.0.24'), '02:0f:00:00:00:02');
     expect((await guest.post('clickthrough', {})).status).toBe(200);
-    expect(nbi.logins.at(-1)).toMatchObject({ ueIp: '10.1.0.24', ueMac: '02:0f:00:00:00:02' });
-    expect(Number(nbi.logins.at(-1)!.radiusReply['Session-Timeout'])).toBeLessThanOrEqual(1800);
-    const [session] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
-    expect(session).toMatchObject({ grantStatus: 'confirmed', grantDetail: 'The gateway does not enforce every limit' });
+    const login = nbi.logins.at(-1)!;
+    expect(login).toMatchObject({ ueIp: '10.1.0.24', ueMac: '02:0f:00:00:00:02' });
+    expect(Number(login.radiusReply['Session-Timeout'])).toBeLessThanOrEqual(1800);
+    expect(login.radiusReply['Acct-Interim-Interval']).toBe('300');
+    const session = async () =>
+      (await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId)))[0];
+    expect(await session()).toMatchObject({ grantStatus: 'confirmed', grantDetail: '' });
+
+    // The controller accounts with the credentials the portal gave it.
+    const acct = (lines: string[]) =>
+      radclient(radius.ports.acct, 'acct', s.secret, [
+        'Acct-Session-Id = "r1-0001"',
+        `User-Name = "${login.username}"`,
+        'Calling-Station-Id = "02-0F-00-00-00-02"',
+        ...lines,
+      ]);
+    expect((await acct(['Acct-Status-Type = Start'])).code).toBe('Accounting-Response');
+    expect(
+      (await acct(['Acct-Status-Type = Interim-Update', 'Acct-Input-Octets = 20000000', 'Acct-Output-Octets = 50000000'])).code,
+    ).toBe('Accounting-Response');
+    expect(await session()).toMatchObject({ bytesUp: 20_000_000, bytesDown: 50_000_000, endedAt: null });
+    expect(nbi.logouts).not.toContain('02:0f:00:00:00:02');
+
+    // 100 MB spent: the session ends and the controller is told to log the device out.
+    await acct(['Acct-Status-Type = Interim-Update', 'Acct-Input-Octets = 30000000', 'Acct-Output-Octets = 71000000']);
+    expect(await session()).toMatchObject({ bytesUp: 30_000_000, bytesDown: 71_000_000, endCause: 'data' });
+    await expect.poll(() => nbi.logouts, { timeout: 5000 }).toContain('02:0f:00:00:00:02');
   });
 
   it('fails the grant when our RADIUS server refuses the credentials (the controller is another site’s client)', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { controllerSettings, guestSessions, nasClients } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,6 +6,7 @@ import type { SecretBox } from '../../platform/crypto.ts';
 import { isRadiusGatewayFamily } from '../controller.ts';
 import { optionsFrom } from '../radius-gateways/options.ts';
 import { acceptAttributes, DISCONNECT_CAPABLE } from '../radius-gateways/reply.ts';
+import { readUsername } from '../ruckus/credentials.ts';
 import { sendDisconnect } from './disconnect.ts';
 import type { AccessDecision, AccessRequest, AccountingRecord } from './server.ts';
 
@@ -13,9 +14,15 @@ export interface GuestLoginOptions {
   /** Where gateways take Disconnect-Messages (RFC 5176: 3799). */
   disconnectPort?: number;
   log?: FastifyBaseLogger;
+  /**
+   * Ends a spent session that only the gateway's controller can end (a Ruckus controller: northbound
+   * Logout), where a Disconnect-Message is not the way.
+   */
+  endThroughController?: (session: { siteId: number; family: string; mac: string }) => Promise<void>;
 }
 
 type Session = typeof guestSessions.$inferSelect;
+const RUCKUS_CONTROLLERS = new Set(['smartzone', 'ruckus_cloud']);
 const MB = 1_000_000;
 
 /**
@@ -26,6 +33,8 @@ const MB = 1_000_000;
  */
 export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestLoginOptions = {}) {
   const sessionOf = async (siteId: number, userName: string): Promise<Session | null> => {
+    const ruckus = readUsername(userName);
+    if (ruckus) return ruckusSessionOf(siteId, ruckus.macHex);
     if (!userName.startsWith('sb-')) return null;
     const [row] = await db
       .select()
@@ -33,6 +42,23 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
       .where(and(eq(guestSessions.radiusUsername, userName), eq(guestSessions.siteId, siteId)));
     return row ?? null;
   };
+
+  /**
+   * A Ruckus controller accounts with the credentials the portal handed it, which name the device and not
+   * the login: that device's latest login through a Ruckus controller at the site.
+   */
+  async function ruckusSessionOf(siteId: number, macHex: string): Promise<Session | null> {
+    const mac = macHex.match(/../g)!.join(':');
+    const [row] = await db
+      .select()
+      .from(guestSessions)
+      .where(
+        and(eq(guestSessions.siteId, siteId), eq(guestSessions.mac, mac), inArray(guestSessions.family, [...RUCKUS_CONTROLLERS])),
+      )
+      .orderBy(desc(guestSessions.startedAt))
+      .limit(1);
+    return row ?? null;
+  }
 
   async function optionsOf(siteId: number, family: string) {
     if (!isRadiusGatewayFamily(family)) return null;
@@ -115,9 +141,15 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
           ...(ending ? { endedAt: new Date(), endCause: spent ?? (r.terminateCause || 'Stop') } : {}),
         })
         .where(eq(guestSessions.id, session.id));
+      // Not awaited: the gateway is waiting for its Accounting-Response, and retries on its own schedule.
       if (spent && isRadiusGatewayFamily(session.family) && DISCONNECT_CAPABLE.has(session.family)) {
-        // Not awaited: the gateway is waiting for its Accounting-Response, and retries on its own schedule.
         void disconnect(r).catch((err: unknown) => opts.log?.warn({ err }, 'radius: disconnect failed'));
+      } else if (spent && RUCKUS_CONTROLLERS.has(session.family) && session.mac && opts.endThroughController) {
+        const ended = { siteId: session.siteId, family: session.family, mac: session.mac };
+        void opts.endThroughController(ended).then(
+          () => opts.log?.info({ ...ended, cause: spent }, 'radius: controller told to log out a spent guest session'),
+          (err: unknown) => opts.log?.warn({ err, ...ended }, 'radius: the controller did not log out a spent guest session'),
+        );
       }
     },
   };

@@ -119,8 +119,9 @@ export class RuckusPortalInterface implements ControllerAdapter {
       'UE-Username': credentials.username,
       'UE-Password': credentials.password,
     });
-    // The RADIUS answer carries the session time and rates; there is no standard attribute for a quota.
-    return { kind: 'granted', limitsApplied: !limits.quotaMB };
+    // The RADIUS answer carries the session time and rates. Ruckus has no attribute for a quota: our RADIUS
+    // accounting counts the controller's interim updates and logs the guest out through this interface.
+    return { kind: 'granted', limitsApplied: true };
   }
 
   async revokeAccess(clientMac: string): Promise<void> {
