@@ -51,6 +51,40 @@ describe('start page and terms', () => {
     expect(email.html).toContain('href="./"');
   });
 
+  it("serves the saved design: layout, footer texts and colours, powered-by, and the legal pages' content", async () => {
+    const s = await site(['email']);
+    const saved = await s.owner.put(`${s.api}/splashpage/design`, {
+      grid_border_radius: 24,
+      logo_align: 'right',
+      logo_size: 96,
+      bottomtext_color: '#334455',
+      partialtos1_text: 'Joining means you accept the',
+      partialtos1_color: '#112233',
+      tos_text: 'house rules',
+      tos_color: '#aa0000',
+      partialtos2_text: 'and our',
+      privacy_text: 'data notice',
+      privacy_color: '#00aa00',
+      splash_page_powered_by_text: 'Wi-Fi by Harbour Networks',
+      tos_content: 'No streaming after midnight.',
+      privacy_content: 'We keep your email for a year.',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { guest } = await arriveFromUnifi(server, s);
+    const page = await guest.get();
+    expect(page.html).toContain('border-radius:24px}');
+    expect(page.html).toContain('.logo{text-align:right}');
+    expect(page.html).toContain('--logo:96px');
+    expect(page.html).toContain('.foot{color:#334455}');
+    expect(page.html).toContain('.tos1{color:#112233}');
+    expect(page.html).toContain('.tosl{color:#aa0000}');
+    expect(page.html).toContain('.prl{color:#00aa00}');
+    expect(textOf(page.html)).toContain('Joining means you accept the house rules and our data notice');
+    expect(textOf(page.html)).toContain('Wi-Fi by Harbour Networks');
+    expect(textOf((await guest.get('terms')).html)).toContain('No streaming after midnight.');
+    expect(textOf((await guest.get('privacy')).html)).toContain('We keep your email for a year.');
+  });
+
   it('shows the terms first, records that they were agreed to, then the login', async () => {
     const s = await site(['atos', 'clickthrough']);
     await s.owner.put(`${s.api}/splashpage/design`, { tos_content: 'Be kind to the network.' });
