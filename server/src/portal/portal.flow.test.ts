@@ -51,8 +51,10 @@ describe('start page and terms', () => {
     expect(email.html).toContain('href="./"');
   });
 
-  it("serves the saved design: layout, footer texts and colours, powered-by, and the legal pages' content", async () => {
+  it("serves the saved design: layout, footer texts and colours, powered-by, consent texts, and the legal pages' content", async () => {
     const s = await site(['email']);
+    const fields = [{ field_type: 'email', mandatory: true }, { field_type: 'consent' }];
+    expect((await s.owner.put(`${s.api}/emailconfig/loginfields`, { login_fields: fields })).status).toBe(200);
     const saved = await s.owner.put(`${s.api}/splashpage/design`, {
       grid_border_radius: 24,
       logo_align: 'right',
@@ -68,6 +70,16 @@ describe('start page and terms', () => {
       splash_page_powered_by_text: 'Wi-Fi by Harbour Networks',
       tos_content: 'No streaming after midnight.',
       privacy_content: 'We keep your email for a year.',
+      optional_h1: 'Hear from us',
+      optional_h2: 'Optional',
+      optional_desc: 'One email a month about events.',
+      gdpr_heading_text: 'What we collect',
+      gdpr_contact_h1: 'Your email',
+      gdpr_contact_h2: 'Required',
+      gdpr_contact_desc: 'To send you the login link.',
+      gdpr_device_id_h1: 'Your device address',
+      gdpr_device_id_h2: 'Required too',
+      gdpr_device_id_desc: 'To let your device online.',
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const { guest } = await arriveFromUnifi(server, s);
@@ -81,6 +93,10 @@ describe('start page and terms', () => {
     expect(page.html).toContain('.prl{color:#00aa00}');
     expect(textOf(page.html)).toContain('Joining means you accept the house rules and our data notice');
     expect(textOf(page.html)).toContain('Wi-Fi by Harbour Networks');
+    expect(textOf(page.html)).toContain('Hear from us · Optional One email a month about events.');
+    expect(textOf(page.html)).toContain(
+      'What we collect Your email · Required To send you the login link. Your device address · Required too To let your device online.',
+    );
     expect(textOf((await guest.get('terms')).html)).toContain('No streaming after midnight.');
     expect(textOf((await guest.get('privacy')).html)).toContain('We keep your email for a year.');
   });
