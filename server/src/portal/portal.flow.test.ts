@@ -51,6 +51,15 @@ describe('start page and terms', () => {
     expect(email.html).toContain('href="./"');
   });
 
+  it('leaves off a method it does not offer (paid access): with one other, that one opens without a start page', async () => {
+    const s = await site(['payment', 'email']);
+    const { guest } = await arriveFromUnifi(server, s);
+    const first = await guest.get();
+    expect(textOf(first.html)).toContain('Connect with your email');
+    expect(first.html).not.toContain('href="payment"');
+    expect(first.html).not.toContain('href="./"');
+  });
+
   it("serves the saved design: layout, footer texts and colours, powered-by, consent texts, and the legal pages' content", async () => {
     const s = await site(['email']);
     const fields = [{ field_type: 'email', mandatory: true }, { field_type: 'consent' }];
