@@ -209,7 +209,31 @@ describe('downloads', () => {
   );
 });
 
-describe('downloads for the current filter, and a delete that fails', () => {
+describe('the date range, downloads for the current filter, and a delete that fails', () => {
+  it('narrows the list to the guests last seen between the two days, both kept in the address', async () => {
+    const s = await site();
+    await portalLogin(server, s, { email: 'dora@example.com', firstname: 'Dora' });
+    await insertGuests(server, s.siteId, 3, { prefix: 'earlier', sameTime: true });
+    const { context, page } = await dashboard(await ownerOf(s), OWNER_PASSWORD, 1440, 900);
+    await openGuests(page, s.siteId);
+    await page.getByText('1–4 of 4').waitFor();
+    // The bulk guests were last seen yesterday, Dora today (the site's time zone is UTC, as this machine's).
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Last seen from').fill(day(0));
+    await page.getByText('1–1 of 1').waitFor();
+    await page.getByRole('row', { name: /Dora/ }).waitFor();
+    await page.getByLabel('Last seen from').fill(day(-1));
+    await page.getByLabel('Last seen to').fill(day(-1));
+    await page.getByText('1–3 of 3').waitFor();
+    expect(await page.getByRole('row', { name: /Dora/ }).count()).toBe(0);
+    const address = new URL(page.url()).searchParams;
+    expect([address.get('from'), address.get('to')]).toEqual([day(-1), day(-1)]);
+    await page.getByLabel('Last seen from').fill('2020-01-01');
+    await page.getByLabel('Last seen to').fill('2020-01-31');
+    await page.getByText('No guests match these filters.').waitFor();
+    await context.close();
+  });
+
   it('downloads the sessions of the guests the search finds', { timeout: 90_000 }, async () => {
     const s = await site();
     const first = await portalLogin(server, s, { email: 'ana@example.com', firstname: 'Ana' });
