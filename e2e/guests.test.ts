@@ -129,6 +129,7 @@ describe.each([
     await devices.getByText(mac.toUpperCase()).waitFor();
     await devices.getByText('Online', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Consent history' }).getByText('Marketing').waitFor();
+    await expect(page.getByRole('region', { name: 'Usage' }).innerText()).resolves.toMatch(/Sessions\s+1\b/);
     await page.getByRole('region', { name: 'Sessions' }).getByText('Ongoing until', { exact: false }).first().waitFor();
     await settle(page);
     await screenshot(page, `guests-details-${width}`);
@@ -206,6 +207,120 @@ describe('downloads', () => {
       await context.close();
     },
   );
+});
+
+describe('the date range, downloads for the current filter, and a delete that fails', () => {
+  it('narrows the list to the guests last seen between the two days, both kept in the address', async () => {
+    const s = await site();
+    await portalLogin(server, s, { email: 'dora@example.com', firstname: 'Dora' });
+    await insertGuests(server, s.siteId, 3, { prefix: 'earlier', sameTime: true });
+    const { context, page } = await dashboard(await ownerOf(s), OWNER_PASSWORD, 1440, 900);
+    await openGuests(page, s.siteId);
+    await page.getByText('1–4 of 4').waitFor();
+    // The bulk guests were last seen yesterday, Dora today (the site's time zone is UTC, as this machine's).
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Last seen from').fill(day(0));
+    await page.getByText('1–1 of 1').waitFor();
+    await page.getByRole('row', { name: /Dora/ }).waitFor();
+    await page.getByLabel('Last seen from').fill(day(-1));
+    await page.getByLabel('Last seen to').fill(day(-1));
+    await page.getByText('1–3 of 3').waitFor();
+    expect(await page.getByRole('row', { name: /Dora/ }).count()).toBe(0);
+    const address = new URL(page.url()).searchParams;
+    expect([address.get('from'), address.get('to')]).toEqual([day(-1), day(-1)]);
+    await page.getByLabel('Last seen from').fill('2020-01-01');
+    await page.getByLabel('Last seen to').fill('2020-01-31');
+    await page.getByText('No guests match these filters.').waitFor();
+    await context.close();
+  });
+
+  it('downloads the sessions of the guests the search finds', { timeout: 90_000 }, async () => {
+    const s = await site();
+    const first = await portalLogin(server, s, { email: 'ana@example.com', firstname: 'Ana' });
+    const second = await portalLogin(server, s, { email: 'ana@example.com' });
+    await portalLogin(server, s, { email: 'ben@example.com', firstname: 'Ben' });
+    const { context, page } = await dashboard(await ownerOf(s), OWNER_PASSWORD, 1440, 900);
+    await openGuests(page, s.siteId);
+    await page.getByText('1–2 of 2').waitFor();
+    await page.getByLabel('Search name, email or phone').fill('ana@example');
+    await page.getByText('1–1 of 1').waitFor();
+
+    const downloaded = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Download sessions' }).click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toMatch(/^sessions-main-street-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...body] = parseCsv(await readFile((await file.path())!, 'utf8'));
+    expect(header!.slice(0, 7)).toEqual(['Session ID', 'Guest ID', 'First name', 'Last name', 'Email', 'Phone', 'Device MAC']);
+    // Ana's two sessions only: Ben is outside the search.
+    expect(body.map((r) => [r[4], r[6]])).toEqual([
+      ['ana@example.com', second],
+      ['ana@example.com', first],
+    ]);
+    await context.close();
+  });
+
+  it('says Delete failed when the guest cannot be deleted (already gone), and stays on the guest', async () => {
+    const s = await site();
+    await portalLogin(server, s, { email: 'gone@example.com', firstname: 'Gina' });
+    const { context, page } = await dashboard(await ownerOf(s), OWNER_PASSWORD, 375, 812);
+    await openGuests(page, s.siteId);
+    await page.getByRole('link', { name: /Gina/ }).click();
+    await page.getByRole('heading', { name: 'Gina', level: 1 }).waitFor();
+    // Another operator deletes the guest first.
+    const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+    expect((await s.owner.del(`/s/${s.siteId}/api/v1/guest/${id}`)).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Delete guest' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Delete failed').waitFor();
+    await page.getByRole('heading', { name: 'Gina', level: 1 }).waitFor();
+    await context.close();
+  });
+});
+
+describe('a client with No Access to guest data', () => {
+  it('sees no Guests in the menu, is sent away from the guests pages, and the API answers 403', async () => {
+    const s = await site();
+    const mac = await portalLogin(server, s, { email: 'hidden@example.com', firstname: 'Hidden' });
+    const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, s.siteId));
+    const noAccess = await signedInClient(server, row!.accountId, [
+      { siteId: s.siteId, area: 'guest_data', level: 'none' },
+      { siteId: s.siteId, area: 'settings', level: 'write' },
+    ]);
+    const { context, page } = await dashboard(noAccess.email, 'client-pass-7', 1440, 900);
+    await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${s.siteId}`);
+    await page.getByTestId('dashboard-site').getByText('Main Street').waitFor();
+    const nav = page.getByRole('navigation', { name: 'main' });
+    await nav.getByText('Settings').waitFor();
+    expect(await nav.getByText('Guests', { exact: true }).count()).toBe(0);
+
+    for (const path of ['/app/guests', '/app/guests/details/1']) {
+      await page.goto(`${server.url}/newapp${path}?site=${s.siteId}`);
+      await page.waitForURL(/\/app\/reports\/dashboard/);
+    }
+    expect(await page.getByText('Hidden').count()).toBe(0);
+
+    // The same session, asking the API directly: guests, details, downloads, disconnect and delete are refused.
+    const statuses = await page.evaluate(
+      async ({ base, mac }) => {
+        // With the session's XSRF token, as the dashboard sends it: the refusal is about access alone.
+        const token = decodeURIComponent(/(?:^|;\s*)XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+        const call = async (method: string, url: string) =>
+          (await fetch(url, { method, headers: method === 'GET' ? {} : { 'x-xsrf-token': token } })).status;
+        if (!token) return ['no XSRF token'];
+        return [
+          await call('GET', `${base}/?page=1&per_page=25`),
+          await call('GET', `${base}/1`),
+          await call('GET', `${base}/download/guests`),
+          await call('POST', `${base}/1/disconnect/${mac}`),
+          await call('DELETE', `${base}/1`),
+        ];
+      },
+      { base: `/s/${s.siteId}/api/v1/guest`, mac },
+    );
+    expect(statuses).toEqual([403, 403, 403, 403, 403]);
+    await context.close();
+  });
 });
 
 describe('in Spanish, and for a Read Only client', () => {

@@ -108,9 +108,13 @@ describe.each([
     await fitsWidth(page);
 
     // The desktop size of the preview, scaled to fit.
+    const frameWidth = () => preview.locator('body').evaluate(() => window.innerWidth);
+    expect(await frameWidth()).toBe(375);
     await page.getByRole('button', { name: 'Desktop', exact: true }).click();
     await preview.getByRole('heading', { name: 'Welcome to Harbour Café' }).waitFor();
+    await expect.poll(frameWidth).toBe(1280);
     await page.getByRole('button', { name: 'Phone', exact: true }).click();
+    await expect.poll(frameWidth).toBe(375);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved', { exact: true }).waitFor();

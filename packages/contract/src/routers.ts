@@ -65,3 +65,22 @@ export const AUTH_METHODS = [
   'wifi4eu',
 ] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
+
+/**
+ * The login methods the guest portal offers. A site may enable others (paid access, until the portal
+ * sells packages): its pages leave them off, and the designer's preview does the same.
+ */
+export const PORTAL_LOGIN_METHODS = [
+  'clickthrough',
+  'email',
+  'phone',
+  'facebook',
+  'password',
+  'voucher',
+  'multisitevoucher',
+  'guestuser',
+  'ageconsent',
+  'wifi4eu',
+] as const satisfies readonly AuthMethod[];
+export type PortalLoginMethod = (typeof PORTAL_LOGIN_METHODS)[number];
+export const isPortalLoginMethod = (m: string): m is PortalLoginMethod => (PORTAL_LOGIN_METHODS as readonly string[]).includes(m);

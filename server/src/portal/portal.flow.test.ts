@@ -51,6 +51,65 @@ describe('start page and terms', () => {
     expect(email.html).toContain('href="./"');
   });
 
+  it('leaves off a method it does not offer (paid access): with one other, that one opens without a start page', async () => {
+    const s = await site(['payment', 'email']);
+    const { guest } = await arriveFromUnifi(server, s);
+    const first = await guest.get();
+    expect(textOf(first.html)).toContain('Connect with your email');
+    expect(first.html).not.toContain('href="payment"');
+    expect(first.html).not.toContain('href="./"');
+  });
+
+  it("serves the saved design: layout, footer texts and colours, powered-by, consent texts, and the legal pages' content", async () => {
+    const s = await site(['email']);
+    const fields = [{ field_type: 'email', mandatory: true }, { field_type: 'consent' }];
+    expect((await s.owner.put(`${s.api}/emailconfig/loginfields`, { login_fields: fields })).status).toBe(200);
+    const saved = await s.owner.put(`${s.api}/splashpage/design`, {
+      grid_border_radius: 24,
+      logo_align: 'right',
+      logo_size: 96,
+      bottomtext_color: '#334455',
+      partialtos1_text: 'Joining means you accept the',
+      partialtos1_color: '#112233',
+      tos_text: 'house rules',
+      tos_color: '#aa0000',
+      partialtos2_text: 'and our',
+      privacy_text: 'data notice',
+      privacy_color: '#00aa00',
+      splash_page_powered_by_text: 'Wi-Fi by Harbour Networks',
+      tos_content: 'No streaming after midnight.',
+      privacy_content: 'We keep your email for a year.',
+      optional_h1: 'Hear from us',
+      optional_h2: 'Optional',
+      optional_desc: 'One email a month about events.',
+      gdpr_heading_text: 'What we collect',
+      gdpr_contact_h1: 'Your email',
+      gdpr_contact_h2: 'Required',
+      gdpr_contact_desc: 'To send you the login link.',
+      gdpr_device_id_h1: 'Your device address',
+      gdpr_device_id_h2: 'Required too',
+      gdpr_device_id_desc: 'To let your device online.',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { guest } = await arriveFromUnifi(server, s);
+    const page = await guest.get();
+    expect(page.html).toContain('border-radius:24px}');
+    expect(page.html).toContain('.logo{text-align:right}');
+    expect(page.html).toContain('--logo:96px');
+    expect(page.html).toContain('.foot{color:#334455}');
+    expect(page.html).toContain('.tos1{color:#112233}');
+    expect(page.html).toContain('.tosl{color:#aa0000}');
+    expect(page.html).toContain('.prl{color:#00aa00}');
+    expect(textOf(page.html)).toContain('Joining means you accept the house rules and our data notice');
+    expect(textOf(page.html)).toContain('Wi-Fi by Harbour Networks');
+    expect(textOf(page.html)).toContain('Hear from us · Optional One email a month about events.');
+    expect(textOf(page.html)).toContain(
+      'What we collect Your email · Required To send you the login link. Your device address · Required too To let your device online.',
+    );
+    expect(textOf((await guest.get('terms')).html)).toContain('No streaming after midnight.');
+    expect(textOf((await guest.get('privacy')).html)).toContain('We keep your email for a year.');
+  });
+
   it('shows the terms first, records that they were agreed to, then the login', async () => {
     const s = await site(['atos', 'clickthrough']);
     await s.owner.put(`${s.api}/splashpage/design`, { tos_content: 'Be kind to the network.' });

@@ -1,4 +1,4 @@
-import type { AuthMethod } from '@splashboard/contract';
+import type { AuthMethod, PortalLoginMethod } from '@splashboard/contract';
 import { ageConsent } from './age-consent.ts';
 import { email } from './email.ts';
 import { facebook } from './facebook.ts';
@@ -10,10 +10,10 @@ import { clickthrough, wifi4eu } from './simple.ts';
 import { multisiteVoucher, voucher } from './voucher.ts';
 
 /**
- * The login methods guests can use on the portal. Voucher, guest account and paid logins join this
- * list with their own features; until then a site's start page simply does not offer them.
+ * The login methods guests can use on the portal: exactly the contract's PORTAL_LOGIN_METHODS. Paid
+ * logins join with their own feature; until then a site's start page simply does not offer them.
  */
-export const PORTAL_METHODS: Partial<Record<AuthMethod, PortalMethod>> = {
+const methods = {
   clickthrough,
   email,
   phone,
@@ -24,4 +24,7 @@ export const PORTAL_METHODS: Partial<Record<AuthMethod, PortalMethod>> = {
   guestuser: guestUser,
   voucher,
   multisitevoucher: multisiteVoucher,
-};
+} satisfies Record<PortalLoginMethod, PortalMethod>;
+
+/** The methods by name; one a site enables that the portal does not offer has none (the contract lists them). */
+export const PORTAL_METHODS: Partial<Record<AuthMethod, PortalMethod>> = methods;

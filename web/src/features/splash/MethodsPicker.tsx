@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import AddIcon from '@mui/icons-material/Add';
-import type { AuthMethod } from '@splashboard/contract';
+import { isPortalLoginMethod, type AuthMethod } from '@splashboard/contract';
 import { LOGIN_METHODS, authMethodsFrom, loginMethodsOf, type LoginMethod } from './resources.ts';
 import { useMethodName } from './labels.ts';
 
@@ -52,7 +52,18 @@ export function MethodsPicker({ authMethods, onChange, error, disabled }: Props)
               <FormControlLabel
                 sx={{ flex: 1, minWidth: 0, mr: 0 }}
                 control={<Checkbox checked disabled={disabled} onChange={() => set(on.filter((m) => m !== method))} />}
-                label={methodName(method)}
+                label={
+                  isPortalLoginMethod(method) ? (
+                    methodName(method)
+                  ) : (
+                    <Stack component="span">
+                      <span>{methodName(method)}</span>
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {t('splash.methods.notOffered')}
+                      </Typography>
+                    </Stack>
+                  )
+                }
               />
               {on.length > 1 && (
                 <>

@@ -193,6 +193,42 @@ describe('the splash page designer', { timeout: 30_000 }, () => {
     expect(puts()).toEqual([{ url: '/s/api/v1/site/5', body: { auth_methods: ['clickthrough'] } }]);
   });
 
+  it('adds a login method and orders the methods: the list, the tabs and the saved methods follow', async () => {
+    renderPage();
+    const chosen = () =>
+      within(screen.getByRole('list', { name: 'The login methods guests get' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    await waitFor(() => expect(chosen()).toEqual(['Email']));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Voucher' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Click-through' }));
+    expect(chosen()).toEqual(['Email', 'Voucher', 'Click-through']);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Click-through up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move Click-through up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move Email down' }));
+    expect(chosen()).toEqual(['Click-through', 'Voucher', 'Email']);
+    expect(screen.getByRole('button', { name: 'Move Click-through up' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Move Email down' })).toHaveProperty('disabled', true);
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs.slice(0, 4)).toEqual(['Design', 'Click-through', 'Voucher', 'Email']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(puts()).toEqual([{ url: '/s/api/v1/site/5', body: { auth_methods: ['clickthrough', 'voucher', 'email'] } }]);
+  });
+
+  it('says which chosen method guests are not offered yet, and leaves it off the preview’s start page', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Paid access' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Click-through' }));
+    const chosen = screen.getByRole('list', { name: 'The login methods guests get' });
+    expect(within(chosen).getAllByText('Not offered to guests yet: the guest portal does not sell packages')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Show the preview' }));
+    await waitFor(() => expect(previewHtml()).toContain('href="clickthrough"'));
+    expect(previewHtml()).toContain('href="email"');
+    expect(previewHtml()).not.toContain('href="payment"');
+  });
+
   it('is read-only for a Read Only client', async () => {
     stubServer(false);
     renderPage();

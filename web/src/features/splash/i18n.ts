@@ -26,6 +26,7 @@ const en = {
     add: 'Add a login method',
     addOne: 'Add {{method}}',
     selectOne: 'Please select at least one',
+    notOffered: 'Not offered to guests yet: the guest portal does not sell packages',
   },
   methodNames: {
     clickthrough: 'Click-through',
@@ -300,6 +301,7 @@ const es: typeof en = {
     add: 'Añadir un método de acceso',
     addOne: 'Añadir {{method}}',
     selectOne: 'Selecciona al menos uno',
+    notOffered: 'Aún no se ofrece a los invitados: el portal todavía no vende paquetes',
   },
   methodNames: {
     clickthrough: 'Acceso con un clic',

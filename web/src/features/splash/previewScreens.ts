@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOGIN_METHOD_VALUES,
+  isPortalLoginMethod,
   DEFAULT_SPLASH_DESIGN,
   defaultFieldListOf,
   defaultStylesOf,
@@ -59,10 +60,17 @@ export function screensOfSite(loginMethods: LoginMethod[]): PreviewScreenId[] {
   return ['terms', 'start', ...loginMethods.flatMap(screensOfMethod), 'connected', 'legal:terms', 'legal:privacy'];
 }
 
-/** The screen a guest meets first: the terms page, else the start page when there is a choice, else the one method. */
+/** The methods the portal offers guests, of the site's login methods in their order (server/src/portal/methods). */
+const offeredOf = (loginMethods: LoginMethod[]) => loginMethods.filter(isPortalLoginMethod);
+
+/**
+ * The screen a guest meets first: the terms page, else the start page when the portal offers a choice,
+ * else the one method it offers.
+ */
 export function firstScreenOf(authMethods: readonly string[], loginMethods: LoginMethod[]): PreviewScreenId {
   if (authMethods.includes('atos')) return 'terms';
-  return loginMethods.length === 1 ? `method:${loginMethods[0]!}` : 'start';
+  const offered = offeredOf(loginMethods);
+  return offered.length === 1 ? `method:${offered[0]!}` : 'start';
 }
 
 /**
@@ -101,7 +109,7 @@ function methodScreen(src: PreviewSource, method: LoginMethod): MethodScreen {
     action: method,
     styles: stylesOf(src, path),
     fields: fieldsOf(src, path),
-    backHref: src.loginMethods.length > 1 ? './' : undefined,
+    backHref: offeredOf(src.loginMethods).length > 1 ? './' : undefined,
   };
   const values = valuesOf(src, path);
   switch (method) {
@@ -194,7 +202,7 @@ export function screenOf(src: PreviewSource, id: PreviewScreenId): Screen {
       return {
         kind: 'start',
         styles: stylesOf(src, 'multilanding'),
-        methods: src.loginMethods.map((method) => ({ method, href: method })),
+        methods: offeredOf(src.loginMethods).map((method) => ({ method, href: method })),
       };
     case 'terms':
       return { kind: 'terms', styles: stylesOf(src, 'atos') };

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SPLASH_DESIGN } from '@splashboard/contract';
+import { firstScreenOf, previewHtml, type PreviewSource } from './previewScreens.ts';
+import type { LoginMethod } from './resources.ts';
+
+// The preview is the page guests get: a method the portal does not offer (paid access, for now) is
+// left off it as the portal leaves it off (server/src/portal/portal.routes.ts startPage).
+
+const source = (loginMethods: LoginMethod[]): PreviewSource => ({
+  lang: 'en-US',
+  siteName: 'Harbour Café',
+  design: DEFAULT_SPLASH_DESIGN,
+  loginMethods,
+  styles: () => undefined,
+  values: () => undefined,
+  fields: () => undefined,
+});
+const startButtons = (html: string) => [...html.matchAll(/<a class="btn go" href="(\w+)"/g)].map((m) => m[1]);
+
+describe('the preview of a site with a method the portal does not offer', () => {
+  it('draws the start page with the offered methods only, in their order', () => {
+    const methods: LoginMethod[] = ['clickthrough', 'payment', 'email'];
+    expect(firstScreenOf(methods, methods)).toBe('start');
+    expect(startButtons(previewHtml(source(methods), 'start'))).toEqual(['clickthrough', 'email']);
+  });
+
+  it('opens on the one offered method, without a way back to a start page', () => {
+    const methods: LoginMethod[] = ['payment', 'email'];
+    expect(firstScreenOf(methods, methods)).toBe('method:email');
+    expect(firstScreenOf(['atos', ...methods], methods)).toBe('terms');
+    expect(previewHtml(source(methods), 'method:email')).not.toContain('href="./"');
+    expect(previewHtml(source(['voucher', 'email']), 'method:email')).toContain('href="./"');
+  });
+});
