@@ -97,12 +97,12 @@ describe.each([
     ]);
 
     const udm = page.getByRole('region', { name: 'Restart UDM Pro' });
-    await udm.getByText('Not yet tried on a real console', { exact: false }).waitFor();
-    const reboots = unifi.consoleReboots;
+    await udm.getByText('The console is restarted like any other device of the site', { exact: false }).waitFor();
+    const sent = unifi.commands.length;
     await udm.getByRole('button', { name: 'Run now' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Run now' }).click();
     await udm.getByText('Done: 1 device').waitFor({ timeout: 20_000 });
-    expect(unifi.consoleReboots).toBe(reboots + 1);
+    expect(unifi.commands.slice(sent).map((c) => [c.body.cmd, c.body.mac])).toEqual([['restart', 'f0:9f:c2:00:00:0a']]);
     await settle(page);
     await screenshot(page, `unifi-tasks-run-${width}`);
     await fitsWidth(page);

@@ -11,8 +11,6 @@
  *   controller's device list does, with each device's `mac` as the controller writes it (lower-case).
  * Device manager: POST .../api/s/{site}/cmd/devmgr {cmd: 'restart' | 'spectrum-scan', mac} for a device
  *   of the site (recorded in `commands` like stamgr commands); an unknown MAC is refused.
- * Console restart (UniFi OS only): POST /api/system/reboot, outside /proxy/network, with the session
- *   and the CSRF token; counted in `consoleReboots`. The path is the brief's, unconfirmed against Ubiquiti.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -92,7 +90,6 @@ const token = () => randomBytes(12).toString('hex');
 export class FakeUnifiController {
   readonly commands: ReceivedCommand[] = [];
   readonly logins: string[] = [];
-  consoleReboots = 0;
   /** Every request path, for asserting what the adapter asked. */
   readonly requests: string[] = [];
   private readonly sessions = new Map<string, Session>();
@@ -183,17 +180,6 @@ export class FakeUnifiController {
       }
       res.setHeader('set-cookie', [`unifises=${sid}; Path=/; Secure; HttpOnly`, `csrf_token=${csrf}; Path=/; Secure`]);
       return this.json(res, 200, { meta: { rc: 'ok' }, data: [] });
-    }
-
-    if (os && req.method === 'POST' && url.pathname === '/api/system/reboot') {
-      const session = this.sessions.get(cookieValue(req.headers.cookie, this.sessionCookie) ?? '');
-      if (!session) return this.json(res, 401, { error: { code: 401, message: 'Unauthorized' } });
-      if (req.headers['x-csrf-token'] !== session.csrf) return this.json(res, 401, { error: { code: 401, message: 'Bad CSRF' } });
-      if (!session.user.isSuper) return this.json(res, 403, { error: { code: 403, message: 'Forbidden' } });
-      session.csrf = token();
-      res.setHeader('x-updated-csrf-token', session.csrf);
-      this.consoleReboots++;
-      return this.json(res, 200, {});
     }
 
     const prefix = os ? '/proxy/network/api/' : '/api/';

@@ -7,7 +7,7 @@ import { FakeUnifiController } from '../../../test/fakes/unifi-controller.ts';
 import { UNIFI_TASKS_TICK_JOB } from './tasks-runner.ts';
 
 // Scheduled UniFi tasks through the HTTP API, run by the job queue against fake controllers that record
-// the device manager commands and console restarts they receive.
+// the device manager commands they receive.
 
 const devices = [
   { mac: 'f0:9f:c2:00:00:01', type: 'uap', site: 'hq' },
@@ -23,7 +23,8 @@ beforeAll(async () => {
   [server, os, classic] = await Promise.all([
     startServer(),
     new FakeUnifiController({ mode: 'unifios', sites: ['hq'], devices }).start(),
-    new FakeUnifiController({ mode: 'classic', sites: ['hq'], devices }).start(),
+    // A classic controller runs on a server: its site has no console among its devices.
+    new FakeUnifiController({ mode: 'classic', sites: ['hq'], devices: devices.filter((d) => d.type !== 'udm') }).start(),
   ]);
 });
 afterAll(async () => {
@@ -125,14 +126,14 @@ describe('UniFi scheduled tasks', () => {
     expect(scanned.body.tasks[1]).toMatchObject({ last_status: 'ok', last_count: 2 });
     expect(os.commands.slice(before).map((c) => c.body.cmd)).toEqual(['spectrum-scan', 'spectrum-scan']);
 
-    const reboots = os.consoleReboots;
+    const sent = os.commands.length;
     await client.post(`${base}/restart_udm/run`);
     const restarted = await until(
       () => client.get(base),
       (r) => r.body.tasks[2].last_status !== 'running',
     );
     expect(restarted.body.tasks[2]).toMatchObject({ last_status: 'ok', last_count: 1 });
-    expect(os.consoleReboots).toBe(reboots + 1);
+    expect(os.commands.slice(sent)).toEqual([{ site: 'hq', body: { cmd: 'restart', mac: 'f0:9f:c2:00:00:0a' } }]);
 
     const old = await unifiSite(classic);
     await old.client.post(`${old.base}/restart_udm/run`);
@@ -141,7 +142,7 @@ describe('UniFi scheduled tasks', () => {
       (r) => r.body.tasks[2].last_status !== 'running',
     );
     expect(refused.body.tasks[2]).toMatchObject({ last_status: 'failed', last_error: 'unsupported', last_count: 0 });
-    expect(refused.body.tasks[2].last_detail).toMatch(/not a UniFi OS console/);
+    expect(refused.body.tasks[2].last_detail).toMatch(/lists no UniFi OS console \(UDM or UCG\) on this site/);
   });
 
   it('runs a due task from the worker’s tick once, and moves its next run on', async () => {

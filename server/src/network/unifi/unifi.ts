@@ -62,6 +62,8 @@ interface UnifiEnvelope {
 }
 
 const CONNECTION_DROPPED = /ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED/;
+/** Device types of UniFi OS consoles in `stat/device`: Dream Machines (`udm`) and Cloud Gateways (`uxg`). */
+const CONSOLE_TYPES = new Set(['udm', 'uxg']);
 
 /**
  * UniFi Network controller, classic (`/api/login`, cookie `unifises` + `csrf_token`) and UniFi OS
@@ -166,29 +168,16 @@ export class UnifiController implements ControllerAdapter {
   }
 
   /**
-   * Restarts a UniFi OS console (UDM Pro, UDM, UCG) itself: `POST /api/system/reboot` on the console, outside
-   * /proxy/network. Unconfirmed: no public Ubiquiti documentation of this call was found; classic controllers
-   * have no such call (they run on a server we do not restart).
+   * Restarts the site's UniFi OS console (UDM, UDM Pro, UDM SE; UCG and UXG gateways): a device manager
+   * `restart` of the gateway device the Network application lists for the site, as for any other device.
+   * A site without one (a classic controller on a server, a USG gateway) has no console to restart.
    */
   async rebootConsole(): Promise<void> {
-    if (!(await this.detect())) {
-      throw new ControllerError('unsupported', `${this.where} is not a UniFi OS console; only a console can be restarted`);
+    const consoles = (await this.listDevices()).filter((d) => CONSOLE_TYPES.has(d.type));
+    if (!consoles.length) {
+      throw new ControllerError('unsupported', `${this.where} lists no UniFi OS console (UDM or UCG) on this site`);
     }
-    if (!this.loggedIn) await this.login();
-    let res = await this.send('POST', '/api/system/reboot', {});
-    if (res.status === 401) {
-      await res.body?.cancel();
-      this.loggedIn = false;
-      await this.login();
-      res = await this.send('POST', '/api/system/reboot', {});
-    }
-    await res.body?.cancel();
-    if (res.status === 200 || res.status === 204) return;
-    if (res.status === 401) throw new ControllerError('invalid_credentials', `${this.where} refused the session`);
-    if (res.status === 403) {
-      throw new ControllerError('needs_super_admin', `The account "${this.settings.username}" may not restart the console`);
-    }
-    throw new ControllerError('rejected', `${this.where} refused the restart (HTTP ${res.status})`);
+    await this.deviceCommand('restart', consoles[0]!.mac);
   }
 
   private get where() {

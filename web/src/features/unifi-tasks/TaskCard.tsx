@@ -66,7 +66,7 @@ export function TaskCard({
           </div>
           <Chip size="small" color={STATUS_COLOUR[task.last_status]} label={t(`unifiTasks.status.${task.last_status}`)} />
         </Stack>
-        {task.kind === 'restart_udm' && <Alert severity="info">{t('unifiTasks.unconfirmed')}</Alert>}
+        {task.kind === 'restart_udm' && <Alert severity="info">{t('unifiTasks.consoleNote')}</Alert>}
         <FormControlLabel
           control={
             <Switch

@@ -14,7 +14,8 @@ const en = {
       help: 'Restarts the UniFi OS console (UDM Pro, UDM, Cloud Gateway). Guests are offline for a few minutes.',
     },
   },
-  unconfirmed: 'Not yet tried on a real console: tell us if the console does not restart.',
+  consoleNote:
+    'The console is restarted like any other device of the site: only a site whose controller lists a UDM or Cloud Gateway can use this task.',
   enabled: 'On a schedule',
   frequency: 'How often',
   frequencies: { daily: 'Every day', weekly: 'Every week' },
@@ -69,7 +70,8 @@ const es: typeof en = {
       help: 'Reinicia la consola UniFi OS (UDM Pro, UDM, Cloud Gateway). Los invitados se quedan sin conexión unos minutos.',
     },
   },
-  unconfirmed: 'Aún no se ha probado con una consola real: avísanos si la consola no se reinicia.',
+  consoleNote:
+    'La consola se reinicia como cualquier otro dispositivo del sitio: solo un sitio cuyo controlador tenga un UDM o Cloud Gateway puede usar esta tarea.',
   enabled: 'Programada',
   frequency: 'Frecuencia',
   frequencies: { daily: 'Cada día', weekly: 'Cada semana' },
