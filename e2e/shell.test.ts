@@ -338,6 +338,24 @@ describe('dashboard shell in Chromium', () => {
     await context.close();
   });
 
+  it('switches to Spanish before signing in, and stays in Spanish once signed in', async () => {
+    const { email, password } = await accountWithSites(['Antes']);
+    const { page, context } = await newPage(375, 812);
+    await page.goto(`${app.url}/newapp/login`);
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('heading', { name: 'Inicia sesión en Splashboard' }).waitFor();
+    await page.reload();
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel(/^Contraseña/).fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('heading', { name: 'Panel' }).waitFor();
+    // The pages outside the side menu carry the switch too, signed in or not.
+    await page.goto(`${app.url}/newapp/app/site/new`);
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Create New Location' }).waitFor();
+    await context.close();
+  });
+
   it('manages the account: profile, password, two-factor on and off, and the API key', async () => {
     const { email, password, sites } = await accountWithSites(['Account Site']);
     const { page, context } = await newPage();

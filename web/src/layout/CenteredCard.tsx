@@ -2,8 +2,12 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
-/** The frame of the signed-out pages: a card in the middle of the screen. */
+/**
+ * The frame of the pages outside the side-menu layout: a card in the middle of the screen, with a
+ * language switch (so that it can be chosen before signing in).
+ */
 export function CenteredCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box
@@ -21,6 +25,9 @@ export function CenteredCard({ title, children }: { title: string; children: Rea
           {title}
         </Typography>
         {children}
+        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
+          <LanguageSwitch />
+        </Box>
       </Paper>
     </Box>
   );
