@@ -347,6 +347,12 @@ describe('dashboard shell in Chromium', () => {
     await page.reload();
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel(/^Contraseña/).fill(password);
+    // The server cannot be reached: the message is in Spanish too.
+    const serverLogin = (u: URL) => u.pathname === '/login';
+    await page.route(serverLogin, (route) => route.abort());
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText('Lo sentimos, no se ha podido conectar. Inténtalo de nuevo más tarde').waitFor();
+    await page.unroute(serverLogin);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.getByRole('heading', { name: 'Panel' }).waitFor();
     // The pages outside the side menu carry the switch too, signed in or not.

@@ -7,6 +7,7 @@ export const enUS = {
     next: 'Next',
     loading: 'Loading…',
     unknownError: 'Unknown error',
+    couldNotConnect: 'Sorry could not connect! Please try again later',
     somethingWentWrong: 'Something went wrong',
     crashed: 'An error has occurred',
     saved: 'Saved',

@@ -9,6 +9,7 @@ export const esES: Catalog = {
     next: 'Siguiente',
     loading: 'Cargando…',
     unknownError: 'Error desconocido',
+    couldNotConnect: 'Lo sentimos, no se ha podido conectar. Inténtalo de nuevo más tarde',
     somethingWentWrong: 'Algo ha ido mal',
     crashed: 'Se ha producido un error',
     saved: 'Guardado',
