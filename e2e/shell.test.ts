@@ -401,6 +401,11 @@ describe('dashboard shell in Chromium', () => {
 
     await page.getByRole('tab', { name: 'API key' }).click();
     await page.getByText('You have no API key yet.').waitFor();
+    const keyReset = (u: URL) => u.pathname === '/a/api/v1/profile/apikey/reset';
+    await page.route(keyReset, (route) => route.abort());
+    await page.getByRole('button', { name: 'Create a new key' }).click();
+    await page.getByText('Something went wrong').waitFor();
+    await page.unroute(keyReset);
     await page.getByRole('button', { name: 'Create a new key' }).click();
     await page.getByText('Copy this key now: it will not be shown again.').waitFor();
     const whole = await page.getByTestId('apikey').innerText();
