@@ -170,6 +170,30 @@ describe('dashboard shell in Chromium', () => {
     await context.close();
   });
 
+  it('creates another location from the site switcher, with the skip-image rule', async () => {
+    const { email, password } = await accountWithSites(['Old Town']);
+    const { page, context } = await newPage();
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Old Town').waitFor();
+    await page.getByRole('button', { name: 'Switch Site' }).click();
+    await page.getByRole('button', { name: 'Create New Location' }).click();
+    await page.waitForURL(/\/newapp\/signup\/registration\/deployment$/);
+    await page.getByLabel('Location name').fill('New Quay');
+    await page.getByLabel('Router').click();
+    await page.getByRole('option', { name: 'UniFi' }).click();
+    await page.getByLabel('Click-through').check();
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByText('Upload a logo or background, or choose to skip').waitFor();
+    await page.getByLabel('Skip images for now').check();
+    await expect(page.getByText('Upload a logo or background, or choose to skip').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByTestId('dashboard-site').getByText('New Quay').waitFor();
+    await page.getByRole('button', { name: 'Switch Site' }).click();
+    await page.getByRole('button', { name: 'Old Town' }).waitFor();
+    await page.getByRole('button', { name: 'New Quay' }).waitFor();
+    await context.close();
+  });
+
   it('walks the signed-in gate in the order of the specification', async () => {
     const { api, email } = await registerOwner(app, {
       account: 'Gate Co',
