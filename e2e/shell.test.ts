@@ -386,6 +386,37 @@ describe('dashboard shell in Chromium', () => {
     await context.close();
   });
 
+  it('lays out the frame by the breakpoints of the specification (md 1000, lg 1200)', async () => {
+    const { email, password } = await accountWithSites(['Wide Site']);
+    const { page, context } = await newPage(999, 800);
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Wide Site').waitFor();
+    const header = page.locator('header');
+    const nav = page.getByRole('navigation', { name: 'main' });
+    const trial = /Psst\.\.\. your trial ends in 14 days/;
+    await expect(header.boundingBox().then((b) => b?.height)).resolves.toBe(64);
+    // Below md the banner leads the page; from md it sits in the top bar.
+    await page.getByRole('main').getByText(trial).waitFor();
+    await expect(header.getByText(trial).count()).resolves.toBe(0);
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await header.getByText(trial).waitFor();
+    // Below lg the side menu is a drawer behind the menu button; from lg it is always there, 256 wide.
+    await page.setViewportSize({ width: 1199, height: 800 });
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await expect(nav.isVisible()).resolves.toBe(false);
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await nav.getByText('Settings').waitFor();
+    await expect(page.getByRole('button', { name: 'Open menu' }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .locator('.MuiDrawer-paper', { has: nav })
+        .boundingBox()
+        .then((b) => b?.width),
+    ).resolves.toBe(256);
+    await expect(header.boundingBox().then((b) => b?.height)).resolves.toBe(64);
+    await context.close();
+  });
+
   it('manages the account: profile, password, two-factor on and off, and the API key', async () => {
     const { email, password, sites } = await accountWithSites(['Account Site']);
     const { page, context } = await newPage();
