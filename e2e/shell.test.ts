@@ -66,8 +66,25 @@ describe('dashboard shell in Chromium', () => {
     await page.getByText('Password must be at least 7 characters').waitFor();
     await page.getByLabel(/^Password/).fill('seven-chars');
     await page.getByLabel('Confirm password').fill('seven-chars');
+    await page.getByLabel('Business website (optional)').fill('https://cafe-azul.example');
+    await page.getByLabel('Where will you offer guest Wi-Fi?').click();
+    await page.getByRole('option', { name: 'Other' }).click();
+    await page.getByLabel('Tell us where').fill('Food truck');
+    // A failure no field can show is told on the form.
+    const registration = (u: URL) => u.pathname === '/a/api/v1/registration/';
+    await page.route(registration, (route) => route.abort());
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Sorry could not connect! Please try again later').waitFor();
+    await page.unroute(registration);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Your account is ready').waitFor();
+    const [user] = await app.handle.db.select().from(users).where(eq(users.email, email));
+    const [account] = await app.handle.db.select().from(accounts).where(eq(accounts.id, user!.accountId));
+    expect([account!.url, account!.deploymentType, account!.deploymentTypeOtherText]).toEqual([
+      'https://cafe-azul.example',
+      'other',
+      'Food truck',
+    ]);
     await screenshot(page, 'signup-success-375');
     await page.getByRole('link', { name: 'Set up my first location' }).click();
 
