@@ -387,6 +387,10 @@ describe('dashboard shell in Chromium', () => {
     await page.getByRole('heading', { name: 'Inicia sesión en Splashboard' }).waitFor();
     await page.reload();
     await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel(/^Contraseña/).fill('not-the-password');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    // The server's message, in the chosen language.
+    await page.getByText('Correo electrónico o contraseña incorrectos').waitFor();
     await page.getByLabel(/^Contraseña/).fill(password);
     // The server cannot be reached: the message is in Spanish too.
     const serverLogin = (u: URL) => u.pathname === '/login';

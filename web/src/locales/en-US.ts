@@ -1,3 +1,5 @@
+import { MESSAGES } from '@splashboard/contract';
+
 /** English (US): the fallback language. Keys are grouped by screen. */
 export const enUS = {
   common: {
@@ -19,6 +21,21 @@ export const enUS = {
     notFoundTitle: 'Page not found',
     notFoundBody: 'The page you are looking for does not exist.',
     goHome: 'Go to the dashboard',
+    /** What the server says on the shell's calls, word for word; other languages translate it key by key. */
+    errors: {
+      ...MESSAGES,
+      signInExpired: 'Your sign-in has expired. Please sign in again.',
+      noAccountYet: 'No account uses this email yet. Please finish the registration.',
+      emailInUse: 'This email is already in use',
+      wrongCurrentPassword: 'Your current password is not correct',
+      tfSetupFirst: 'Start the two-factor setup first',
+      adminsOnlyApi: 'Only admins can use the API',
+      unknownTimeZone: 'Unknown time zone',
+      currencyCode: 'Use a three-letter currency code',
+      countryCode: 'Use a two-letter country code',
+      redirectUrl: 'Enter a URL starting with http:// or https://',
+      imageOrSkip: 'Upload a logo or background, or choose to skip',
+    },
   },
   auth: {
     signInTitle: 'Sign in to Splashboard',

@@ -16,6 +16,7 @@ import { startUp } from '../../app/session.ts';
 import { track } from '../../app/telemetry.ts';
 import { signedIn, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
+import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
 
 /** The fields of the registration form, which show their own errors. */
 const FORM_FIELDS = new Set([
@@ -37,6 +38,7 @@ export function RegisterPage() {
   const { plan } = useParams();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState('');
+  const serverText = useCommonServerText();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     try {
@@ -46,7 +48,7 @@ export function RegisterPage() {
       });
       setSent(true);
     } catch (err) {
-      setError(fieldErrors(err).email ?? (err instanceof ApiFailure ? err.message : t('common.unknownError')));
+      setError(serverText(fieldErrors(err).email ?? (err instanceof ApiFailure ? err.message : t('common.unknownError'))));
     }
   };
   return (
@@ -112,6 +114,7 @@ export function RegistrationPage() {
   const store = useStore() as Store;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deployment, setDeployment] = useState<string>('cafe');
+  const serverText = useCommonServerText();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.currentTarget).entries()) as Record<string, string>;
@@ -130,11 +133,13 @@ export function RegistrationPage() {
       track('user signed up', { plan_type: body.plan_type });
       navigate('/signup/registration/success');
     } catch (err) {
-      const fe = fieldErrors(err);
+      const fe = translatedFields(fieldErrors(err), serverText);
       if (fe.token) return setErrors({ ...fe, form: t('signup.validationFailed') });
       // A failure the form has no field for is still told.
       const shown = Object.keys(fe).some((k) => FORM_FIELDS.has(k));
-      setErrors(shown ? fe : { ...fe, form: err instanceof ApiFailure ? err.message : t('common.somethingWentWrong') });
+      setErrors(
+        shown ? fe : { ...fe, form: err instanceof ApiFailure ? serverText(err.message) : t('common.somethingWentWrong') },
+      );
     }
   };
   const text = (name: string, label: string, type = 'text', autoComplete?: string) => (
