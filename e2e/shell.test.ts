@@ -247,7 +247,7 @@ describe('dashboard shell in Chromium', () => {
     expect(seen).not.toContain('/newapp/signup/registration/setup-payment/update');
     // 4. Not active, with billing access: the subscription tab, which shows the plan from the server.
     await account({ planType: 'collect' });
-    await visitDashboard(/\/app\/account\/subscription$/);
+    await visitDashboard(/\/app\/account\/subscription(\?site=\d+)?$/);
     await page.getByText('Expired').waitFor();
     await page.getByRole('cell', { name: 'Collect' }).waitFor();
     await screenshot(page, 'account-subscription-1440');
@@ -277,7 +277,7 @@ describe('dashboard shell in Chromium', () => {
     await account({ subscriptionStatus: 'cancelled', cancelAtPeriodEnd: false });
     await page.reload();
     await page.getByText('Psst... your subscription is cancelled. Please reactivate.').waitFor();
-    await page.waitForURL(/\/app\/account\/subscription$/);
+    await page.waitForURL(/\/app\/account\/subscription(\?site=\d+)?$/);
     await context.close();
   });
 
@@ -445,7 +445,8 @@ describe('dashboard shell in Chromium', () => {
     await page.getByTestId('dashboard-site').getByText('Account Site').waitFor();
     await page.getByRole('button', { name: 'Account', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Account' }).click();
-    await page.waitForURL(/\/app\/account$/);
+    // The account page keeps the site in the address too.
+    await page.waitForURL((u) => u.pathname.endsWith('/app/account') && u.searchParams.get('site') === String(sites[0].id));
     await page.getByLabel('Name', { exact: true }).fill('Renamed Owner');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').waitFor();
