@@ -1,5 +1,3 @@
-import { MESSAGES } from '@splashboard/contract';
-
 /** English (US): the fallback language. Keys are grouped by screen. */
 export const enUS = {
   common: {
@@ -21,9 +19,29 @@ export const enUS = {
     notFoundTitle: 'Page not found',
     notFoundBody: 'The page you are looking for does not exist.',
     goHome: 'Go to the dashboard',
-    /** What the server says on the shell's calls, word for word; other languages translate it key by key. */
+    /**
+     * What the server says on the shell's calls, word for word (the contract's MESSAGES first, copied so
+     * that the sign-in page does not load the schemas); other languages translate it key by key.
+     */
     errors: {
-      ...MESSAGES,
+      unknown: 'Something went wrong',
+      unauthenticated: 'Please sign in to continue',
+      csrf: 'Your session token is missing or invalid. Please reload the page.',
+      forbidden: 'You do not have permission to do this',
+      notFound: 'Not found',
+      validation: 'Please correct the highlighted fields',
+      rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+      invalidCredentials: 'Invalid email or password',
+      tfInvalid: 'The code you have entered is invalid/expired. Please try again.',
+      emailValidationFailed: 'Email Validation Failed (your link might have expired)',
+      passwordMin: 'Password must be at least 7 characters',
+      passwordMatch: 'Passwords must match',
+      required: 'This field is required',
+      invalidEmail: 'Please enter a valid email address',
+      selectOneMethod: 'Please select at least one',
+      imageOnly: 'Only image files are accepted',
+      fileTooLarge: 'The file is too large',
+      subscriptionExpired: 'Please contact your administrator to get it renewed',
       signInExpired: 'Your sign-in has expired. Please sign in again.',
       noAccountYet: 'No account uses this email yet. Please finish the registration.',
       emailInUse: 'This email is already in use',
