@@ -223,7 +223,11 @@ describe('dashboard shell in Chromium', () => {
     // 1. No user.
     await page.goto(`${app.url}/newapp/app/settings-view`);
     await page.waitForURL(/\/newapp\/login$/);
-    // 5. The site still to create (everything else fine).
+    // 5. The site still to create (everything else fine). The page has no top bar: it has a way out.
+    await signIn(page, email, 'gate-pass-7');
+    await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.waitForURL(/\/newapp\/login$/);
     await signIn(page, email, 'gate-pass-7');
     await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
     await createSite(api, { name: 'Gate Site', router_type: 'unifi', auth_methods: ['email'] });
