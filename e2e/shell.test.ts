@@ -66,8 +66,25 @@ describe('dashboard shell in Chromium', () => {
     await page.getByText('Password must be at least 7 characters').waitFor();
     await page.getByLabel(/^Password/).fill('seven-chars');
     await page.getByLabel('Confirm password').fill('seven-chars');
+    await page.getByLabel('Business website (optional)').fill('https://cafe-azul.example');
+    await page.getByLabel('Where will you offer guest Wi-Fi?').click();
+    await page.getByRole('option', { name: 'Other' }).click();
+    await page.getByLabel('Tell us where').fill('Food truck');
+    // A failure no field can show is told on the form.
+    const registration = (u: URL) => u.pathname === '/a/api/v1/registration/';
+    await page.route(registration, (route) => route.abort());
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Sorry could not connect! Please try again later').waitFor();
+    await page.unroute(registration);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Your account is ready').waitFor();
+    const [user] = await app.handle.db.select().from(users).where(eq(users.email, email));
+    const [account] = await app.handle.db.select().from(accounts).where(eq(accounts.id, user!.accountId));
+    expect([account!.url, account!.deploymentType, account!.deploymentTypeOtherText]).toEqual([
+      'https://cafe-azul.example',
+      'other',
+      'Food truck',
+    ]);
     await screenshot(page, 'signup-success-375');
     await page.getByRole('link', { name: 'Set up my first location' }).click();
 
@@ -170,6 +187,30 @@ describe('dashboard shell in Chromium', () => {
     await context.close();
   });
 
+  it('creates another location from the site switcher, with the skip-image rule', async () => {
+    const { email, password } = await accountWithSites(['Old Town']);
+    const { page, context } = await newPage();
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Old Town').waitFor();
+    await page.getByRole('button', { name: 'Switch Site' }).click();
+    await page.getByRole('button', { name: 'Create New Location' }).click();
+    await page.waitForURL(/\/newapp\/signup\/registration\/deployment$/);
+    await page.getByLabel('Location name').fill('New Quay');
+    await page.getByLabel('Router').click();
+    await page.getByRole('option', { name: 'UniFi' }).click();
+    await page.getByLabel('Click-through').check();
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByText('Upload a logo or background, or choose to skip').waitFor();
+    await page.getByLabel('Skip images for now').check();
+    await expect(page.getByText('Upload a logo or background, or choose to skip').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Create location' }).click();
+    await page.getByTestId('dashboard-site').getByText('New Quay').waitFor();
+    await page.getByRole('button', { name: 'Switch Site' }).click();
+    await page.getByRole('button', { name: 'Old Town' }).waitFor();
+    await page.getByRole('button', { name: 'New Quay' }).waitFor();
+    await context.close();
+  });
+
   it('walks the signed-in gate in the order of the specification', async () => {
     const { api, email } = await registerOwner(app, {
       account: 'Gate Co',
@@ -182,7 +223,11 @@ describe('dashboard shell in Chromium', () => {
     // 1. No user.
     await page.goto(`${app.url}/newapp/app/settings-view`);
     await page.waitForURL(/\/newapp\/login$/);
-    // 5. The site still to create (everything else fine).
+    // 5. The site still to create (everything else fine). The page has no top bar: it has a way out.
+    await signIn(page, email, 'gate-pass-7');
+    await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.waitForURL(/\/newapp\/login$/);
     await signIn(page, email, 'gate-pass-7');
     await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
     await createSite(api, { name: 'Gate Site', router_type: 'unifi', auth_methods: ['email'] });
@@ -206,7 +251,7 @@ describe('dashboard shell in Chromium', () => {
     expect(seen).not.toContain('/newapp/signup/registration/setup-payment/update');
     // 4. Not active, with billing access: the subscription tab, which shows the plan from the server.
     await account({ planType: 'collect' });
-    await visitDashboard(/\/app\/account\/subscription$/);
+    await visitDashboard(/\/app\/account\/subscription(\?site=\d+)?$/);
     await page.getByText('Expired').waitFor();
     await page.getByRole('cell', { name: 'Collect' }).waitFor();
     await screenshot(page, 'account-subscription-1440');
@@ -236,7 +281,7 @@ describe('dashboard shell in Chromium', () => {
     await account({ subscriptionStatus: 'cancelled', cancelAtPeriodEnd: false });
     await page.reload();
     await page.getByText('Psst... your subscription is cancelled. Please reactivate.').waitFor();
-    await page.waitForURL(/\/app\/account\/subscription$/);
+    await page.waitForURL(/\/app\/account\/subscription(\?site=\d+)?$/);
     await context.close();
   });
 
@@ -338,6 +383,65 @@ describe('dashboard shell in Chromium', () => {
     await context.close();
   });
 
+  it('switches to Spanish before signing in, and stays in Spanish once signed in', async () => {
+    const { email, password } = await accountWithSites(['Antes']);
+    const { page, context } = await newPage(375, 812);
+    await page.goto(`${app.url}/newapp/login`);
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('heading', { name: 'Inicia sesión en Splashboard' }).waitFor();
+    await page.reload();
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel(/^Contraseña/).fill('not-the-password');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    // The server's message, in the chosen language.
+    await page.getByText('Correo electrónico o contraseña incorrectos').waitFor();
+    await page.getByLabel(/^Contraseña/).fill(password);
+    // The server cannot be reached: the message is in Spanish too.
+    const serverLogin = (u: URL) => u.pathname === '/login';
+    await page.route(serverLogin, (route) => route.abort());
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText('Lo sentimos, no se ha podido conectar. Inténtalo de nuevo más tarde').waitFor();
+    await page.unroute(serverLogin);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('heading', { name: 'Panel' }).waitFor();
+    // The pages outside the side menu carry the switch too, signed in or not.
+    await page.goto(`${app.url}/newapp/app/site/new`);
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Create New Location' }).waitFor();
+    await context.close();
+  });
+
+  it('lays out the frame by the breakpoints of the specification (md 1000, lg 1200)', async () => {
+    const { email, password } = await accountWithSites(['Wide Site']);
+    const { page, context } = await newPage(999, 800);
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Wide Site').waitFor();
+    const header = page.locator('header');
+    const nav = page.getByRole('navigation', { name: 'main' });
+    const trial = /Psst\.\.\. your trial ends in 14 days/;
+    await expect(header.boundingBox().then((b) => b?.height)).resolves.toBe(64);
+    // Below md the banner leads the page; from md it sits in the top bar.
+    await page.getByRole('main').getByText(trial).waitFor();
+    await expect(header.getByText(trial).count()).resolves.toBe(0);
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await header.getByText(trial).waitFor();
+    // Below lg the side menu is a drawer behind the menu button; from lg it is always there, 256 wide.
+    await page.setViewportSize({ width: 1199, height: 800 });
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await expect(nav.isVisible()).resolves.toBe(false);
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await nav.getByText('Settings').waitFor();
+    await expect(page.getByRole('button', { name: 'Open menu' }).count()).resolves.toBe(0);
+    await expect(
+      page
+        .locator('.MuiDrawer-paper', { has: nav })
+        .boundingBox()
+        .then((b) => b?.width),
+    ).resolves.toBe(256);
+    await expect(header.boundingBox().then((b) => b?.height)).resolves.toBe(64);
+    await context.close();
+  });
+
   it('manages the account: profile, password, two-factor on and off, and the API key', async () => {
     const { email, password, sites } = await accountWithSites(['Account Site']);
     const { page, context } = await newPage();
@@ -345,7 +449,8 @@ describe('dashboard shell in Chromium', () => {
     await page.getByTestId('dashboard-site').getByText('Account Site').waitFor();
     await page.getByRole('button', { name: 'Account', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Account' }).click();
-    await page.waitForURL(/\/app\/account$/);
+    // The account page keeps the site in the address too.
+    await page.waitForURL((u) => u.pathname.endsWith('/app/account') && u.searchParams.get('site') === String(sites[0].id));
     await page.getByLabel('Name', { exact: true }).fill('Renamed Owner');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').waitFor();
@@ -377,6 +482,11 @@ describe('dashboard shell in Chromium', () => {
 
     await page.getByRole('tab', { name: 'API key' }).click();
     await page.getByText('You have no API key yet.').waitFor();
+    const keyReset = (u: URL) => u.pathname === '/a/api/v1/profile/apikey/reset';
+    await page.route(keyReset, (route) => route.abort());
+    await page.getByRole('button', { name: 'Create a new key' }).click();
+    await page.getByText('Something went wrong').waitFor();
+    await page.unroute(keyReset);
     await page.getByRole('button', { name: 'Create a new key' }).click();
     await page.getByText('Copy this key now: it will not be shown again.').waitFor();
     const whole = await page.getByTestId('apikey').innerText();

@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import type { ApiError } from '@splashboard/contract';
 import { reportError } from './telemetry.ts';
 
@@ -31,7 +32,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   try {
     res = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
   } catch {
-    throw new ApiFailure({ status: 0, message: 'Sorry could not connect! Please try again later', schema_errors: {} });
+    throw new ApiFailure({ status: 0, message: i18n.t('common.couldNotConnect'), schema_errors: {} });
   }
   const text = await res.text();
   const data = text ? safeJson(text) : null;
@@ -40,7 +41,11 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const err = (data ?? {}) as Partial<ApiError> & { errors?: unknown };
   if (!err.message && !err.errors && !err.schema_errors)
     reportError(new Error(`Unknown error: ${method} ${path} answered ${res.status}`), { body: text.slice(0, 500) });
-  throw new ApiFailure({ status: res.status, message: err.message ?? 'Unknown error', schema_errors: err.schema_errors ?? {} });
+  throw new ApiFailure({
+    status: res.status,
+    message: err.message ?? i18n.t('common.unknownError'),
+    schema_errors: err.schema_errors ?? {},
+  });
 }
 
 function safeJson(text: string): unknown {

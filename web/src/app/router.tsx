@@ -154,6 +154,7 @@ export function AppRoutes() {
           element={
             <SignedInOnly>
               <AppLayout>
+                <SiteParamSync />
                 <AccountPage />
               </AppLayout>
             </SignedInOnly>

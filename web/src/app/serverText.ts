@@ -36,3 +36,10 @@ export function serverTextOf(errorsKey: string) {
     );
   };
 }
+
+/** The server's messages on the shell's own calls (sign-in, sign-up, account, location, settings). */
+export const useCommonServerText = serverTextOf('common.errors');
+
+/** Each field's message through `text` (a server-text hook's function). */
+export const translatedFields = (errors: Record<string, string>, text: (message: string) => string) =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, text(message)]));

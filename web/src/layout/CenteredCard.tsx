@@ -2,9 +2,20 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../app/hooks.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
-/** The frame of the signed-out pages: a card in the middle of the screen. */
+/**
+ * The frame of the pages outside the side-menu layout: a card in the middle of the screen, with a
+ * language switch (so that it can be chosen before signing in) and, for a signed-in user (sign-up steps,
+ * first location), a way to log out, as these pages have no top bar.
+ */
 export function CenteredCard({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const signedIn = useAppSelector((s) => Boolean(s.session.user));
   return (
     <Box
       sx={{
@@ -21,6 +32,14 @@ export function CenteredCard({ title, children }: { title: string; children: Rea
           {title}
         </Typography>
         {children}
+        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+          {signedIn && (
+            <Button size="small" color="inherit" component={RouterLink} to="/logout">
+              {t('auth.logout')}
+            </Button>
+          )}
+          <LanguageSwitch />
+        </Box>
       </Paper>
     </Box>
   );

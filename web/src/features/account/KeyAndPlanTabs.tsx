@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnackbar } from 'notistack';
 import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -20,6 +21,7 @@ interface ApiKey {
 
 export function ApiKeyTab() {
   const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
   const [key, setKey] = useState<ApiKey | null>(null);
   useEffect(() => {
     get<ApiKey>('/a/api/v1/profile/apikey').then(setKey, () => setKey({ apikey: null, masked: true }));
@@ -39,7 +41,11 @@ export function ApiKeyTab() {
       <Button
         variant="contained"
         sx={{ alignSelf: 'flex-start' }}
-        onClick={async () => setKey(await post<ApiKey>('/a/api/v1/profile/apikey/reset'))}
+        onClick={() =>
+          post<ApiKey>('/a/api/v1/profile/apikey/reset').then(setKey, () =>
+            enqueueSnackbar(t('common.somethingWentWrong'), { variant: 'error' }),
+          )
+        }
       >
         {t('account.apikeyReset')}
       </Button>

@@ -10,11 +10,13 @@ import { fieldErrors, post } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { profileLoaded } from '../../app/store.ts';
 import { useUiSettings } from '../../app/UiSettings.tsx';
+import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
 
 export function ProfileTab() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
+  const serverText = useCommonServerText();
   const user = useAppSelector((s) => s.session.user)!;
   const { settings, update } = useUiSettings();
   const [name, setName] = useState(user.name);
@@ -28,7 +30,7 @@ export function ProfileTab() {
       setErrors({});
       enqueueSnackbar(t('common.saved'), { variant: 'success' });
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(translatedFields(fieldErrors(err), serverText));
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
     }
   };
@@ -68,6 +70,7 @@ export function ProfileTab() {
 export function PasswordTab() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const serverText = useCommonServerText();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -82,7 +85,7 @@ export function PasswordTab() {
       formEl.reset();
       enqueueSnackbar(t('account.passwordChanged'), { variant: 'success' });
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(translatedFields(fieldErrors(err), serverText));
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
     }
   };

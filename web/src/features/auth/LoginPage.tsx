@@ -14,6 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
 import { signedIn, tfCancelled, tfRequired, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
+import { useCommonServerText } from '../../app/serverText.ts';
 
 interface LoginAnswer {
   csrf_token: string;
@@ -29,6 +30,7 @@ export function LoginPage() {
   const store = useStore() as Store;
   const navigate = useNavigate();
   const tfToken = useAppSelector((s) => s.session.tfToken);
+  const serverText = useCommonServerText();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -48,7 +50,7 @@ export function LoginPage() {
       if (answer.tf_required && answer.token) dispatch(tfRequired(answer.token));
       else if (answer.user) await finish(answer.user);
     } catch (err) {
-      setError(err instanceof ApiFailure ? err.message : t('auth.loginFailed'));
+      setError(err instanceof ApiFailure ? serverText(err.message) : t('auth.loginFailed'));
     } finally {
       setBusy(false);
     }
@@ -70,7 +72,7 @@ export function LoginPage() {
         err instanceof ApiFailure && err.error.status === 422
           ? t('account.tfInvalid')
           : err instanceof ApiFailure
-            ? err.message
+            ? serverText(err.message)
             : t('auth.loginFailed'),
       );
     } finally {

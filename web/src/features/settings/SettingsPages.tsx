@@ -19,6 +19,7 @@ import { loadSite } from '../../app/session.ts';
 import { profileLoaded, type Store } from '../../app/store.ts';
 import type { Profile } from '@splashboard/contract';
 import { routerSettingsPage } from '../routers/paths.ts';
+import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
 import './i18n.ts';
 import { splashScreenLink } from '../splash/linkStrings.ts';
 import '../whitelist/linkStrings.ts';
@@ -93,6 +94,7 @@ export function SiteNamePage() {
   const { t } = useTranslation();
   const store = useStore() as Store;
   const { enqueueSnackbar } = useSnackbar();
+  const serverText = useCommonServerText();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const [values, setValues] = useState<General | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -113,7 +115,7 @@ export function SiteNamePage() {
       store.dispatch(profileLoaded(await get<Profile>('/a/api/v1/profile/')));
       enqueueSnackbar(t('common.saved'), { variant: 'success' });
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(translatedFields(fieldErrors(err), serverText));
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
     }
   };
@@ -151,6 +153,7 @@ export function SiteNamePage() {
 export function RedirectUrlPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const serverText = useCommonServerText();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -169,7 +172,7 @@ export function RedirectUrlPage() {
       setError('');
       enqueueSnackbar(t('common.saved'), { variant: 'success' });
     } catch (err) {
-      setError(fieldErrors(err).redirect_url ?? '');
+      setError(serverText(fieldErrors(err).redirect_url ?? ''));
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
     }
   };

@@ -16,6 +16,19 @@ import { startUp } from '../../app/session.ts';
 import { track } from '../../app/telemetry.ts';
 import { signedIn, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
+import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
+
+/** The fields of the registration form, which show their own errors. */
+const FORM_FIELDS = new Set([
+  'account_name',
+  'account_url',
+  'displayname',
+  'password',
+  'confirm_password',
+  'plan_type',
+  'deployment_type',
+  'deployment_type_other_text',
+]);
 
 const planOf = (p: string | undefined) => ((PLAN_TYPES as readonly string[]).includes(p ?? '') ? p! : 'collect');
 
@@ -25,6 +38,7 @@ export function RegisterPage() {
   const { plan } = useParams();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState('');
+  const serverText = useCommonServerText();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     try {
@@ -34,7 +48,7 @@ export function RegisterPage() {
       });
       setSent(true);
     } catch (err) {
-      setError(fieldErrors(err).email ?? (err instanceof ApiFailure ? err.message : t('common.unknownError')));
+      setError(serverText(fieldErrors(err).email ?? (err instanceof ApiFailure ? err.message : t('common.unknownError'))));
     }
   };
   return (
@@ -99,9 +113,12 @@ export function RegistrationPage() {
   const dispatch = useAppDispatch();
   const store = useStore() as Store;
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [deployment, setDeployment] = useState<string>('cafe');
+  const serverText = useCommonServerText();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.currentTarget).entries()) as Record<string, string>;
+    if (!body.account_url) delete body.account_url;
     if (body.password!.length < 7) return setErrors({ password: t('signup.passwordMin') });
     if (body.password !== body.confirm_password) return setErrors({ confirm_password: t('signup.passwordMatch') });
     try {
@@ -116,8 +133,13 @@ export function RegistrationPage() {
       track('user signed up', { plan_type: body.plan_type });
       navigate('/signup/registration/success');
     } catch (err) {
-      const fe = fieldErrors(err);
-      setErrors(fe.token ? { ...fe, form: t('signup.validationFailed') } : fe);
+      const fe = translatedFields(fieldErrors(err), serverText);
+      if (fe.token) return setErrors({ ...fe, form: t('signup.validationFailed') });
+      // A failure the form has no field for is still told.
+      const shown = Object.keys(fe).some((k) => FORM_FIELDS.has(k));
+      setErrors(
+        shown ? fe : { ...fe, form: err instanceof ApiFailure ? serverText(err.message) : t('common.somethingWentWrong') },
+      );
     }
   };
   const text = (name: string, label: string, type = 'text', autoComplete?: string) => (
@@ -135,6 +157,14 @@ export function RegistrationPage() {
     <CenteredCard title={t('signup.detailsTitle')}>
       <Stack component="form" spacing={2} onSubmit={submit}>
         {text('account_name', t('signup.accountName'), 'text', 'organization')}
+        <TextField
+          name="account_url"
+          type="url"
+          label={t('signup.accountUrl')}
+          autoComplete="url"
+          error={!!errors.account_url}
+          helperText={errors.account_url}
+        />
         {text('displayname', t('signup.displayName'), 'text', 'name')}
         {text('password', t('auth.password'), 'password', 'new-password')}
         {text('confirm_password', t('signup.confirmPassword'), 'password', 'new-password')}
@@ -145,13 +175,27 @@ export function RegistrationPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField name="deployment_type" select label={t('signup.deploymentType')} defaultValue="cafe">
+        <TextField
+          name="deployment_type"
+          select
+          label={t('signup.deploymentType')}
+          value={deployment}
+          onChange={(e) => setDeployment(e.target.value)}
+        >
           {DEPLOYMENT_TYPES.map((d) => (
             <MenuItem key={d} value={d}>
               {t(`signup.deployments.${d}`)}
             </MenuItem>
           ))}
         </TextField>
+        {deployment === 'other' && (
+          <TextField
+            name="deployment_type_other_text"
+            label={t('signup.deploymentOther')}
+            error={!!errors.deployment_type_other_text}
+            helperText={errors.deployment_type_other_text}
+          />
+        )}
         {errors.form && <Alert severity="error">{errors.form}</Alert>}
         <Button type="submit" variant="contained">
           {t('signup.createAccount')}

@@ -15,6 +15,7 @@ import { draftCleared, profileLoaded, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { MethodChecks, RouterField } from './SiteFields.tsx';
 import { SiteImages } from './SiteImages.tsx';
+import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
 
 /**
  * Create a location: name, router, login methods, and a logo and background or the choice to skip
@@ -27,6 +28,7 @@ export function NewSitePage() {
   const dispatch = useAppDispatch();
   const store = useStore() as Store;
   const { enqueueSnackbar } = useSnackbar();
+  const serverText = useCommonServerText();
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const clear = (field: string) => setErrors((e) => ({ ...e, [field]: '' }));
@@ -54,7 +56,7 @@ export function NewSitePage() {
       await loadSite(store, site.id);
       navigate(`/app/reports/dashboard?site=${site.id}`);
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(translatedFields(fieldErrors(err), serverText));
       enqueueSnackbar(t('sites.createFailed'), { variant: 'error' });
     }
   };
