@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { startServer, uniqueEmail, type TestServer } from '../../../test/harness.ts';
 import { startSmtp, linkIn } from '../../../test/smtp.ts';
 import { accounts, outboxEmails, users } from '../../db/schema/index.ts';
@@ -134,6 +134,34 @@ describe('registration rules', () => {
       const blocked = await limited.client().post('/a/api/v1/registration/', draft({ email }));
       expect(blocked.status).toBe(429);
       expect(await limited.handle.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('slows guessing of email links from one address (429), for a right link too, on every call that takes one', async () => {
+    const limited = await startServer({ RATE_LIMIT_REGISTRATIONS_PER_IP: '3', TRUST_PROXY: 'true' });
+    try {
+      const c = limited.client();
+      for (const path of ['token/validate', 'activate', 'token/validate'])
+        expect((await c.post(`/a/api/v1/registration/${path}`, { token: `guess-${path}` })).status).toBe(422);
+      await c.post('/a/api/v1/registration/email/verify', { email: uniqueEmail('guess') });
+      const [email] = await limited.handle.db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(1);
+      const token = linkIn(email!.text).split('/').at(-1)!;
+      for (const path of ['token/validate', 'activate']) {
+        const blocked = await c.post(`/a/api/v1/registration/${path}`, { token });
+        expect(blocked.status, path).toBe(429);
+        expect(blocked.body.message).toMatch(/Too many attempts/);
+      }
+      const register = await c.post('/a/api/v1/registration/', draft({ token }));
+      expect(register.status).toBe(429);
+      // Another address is not held back by these guesses.
+      const other = await fetch(`${limited.url}/a/api/v1/registration/token/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify({ token }),
+      });
+      expect(other.status).toBe(200);
     } finally {
       await limited.close();
     }
