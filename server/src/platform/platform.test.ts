@@ -88,6 +88,21 @@ describe('errors and documentation', () => {
     expect(api.filter((r) => !documented.has(r))).toEqual([]);
   });
 
+  it('answers the keys that are configured in the meta', async () => {
+    const configured = await startServer({
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      CRISP_SITE_ID: 'crisp-1',
+      SENTRY_DSN: 'https://k@sentry.test/1',
+    });
+    try {
+      const res = await configured.client().get('/a/api/v1/meta/');
+      expect(res.body.stripe_pk).toBe('pk_test_123');
+      expect(res.body.ui_settings).toMatchObject({ crisp_site_id: 'crisp-1', sentry_dsn: 'https://k@sentry.test/1' });
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('answers the meta with the supported routers and no configured keys', async () => {
     const res = await server.client().get('/a/api/v1/meta/');
     expect(res.status).toBe(200);
@@ -96,9 +111,12 @@ describe('errors and documentation', () => {
     );
     expect(res.body.ui_settings).toMatchObject({ crisp_site_id: '', sentry_dsn: '', sentry_trace_sample_rate: 1 });
     expect(res.body.logo_svg).toMatch(/^<svg/);
+    expect(res.body.stripe_pk).toBe('');
+    expect(res.body.ui_settings).toHaveProperty('analytics_key', '');
     const plans = await server.client().get('/a/api/v1/plans/');
     expect(Object.keys(plans.body).sort()).toEqual(['collect', 'engage', 'provider']);
-    expect(plans.body.collect).toHaveProperty('yearly');
+    for (const tier of Object.values(plans.body) as Record<string, unknown>[])
+      expect(tier).toEqual({ monthly: expect.any(Number), yearly: expect.any(Number), currency: expect.any(String) });
   });
 });
 
