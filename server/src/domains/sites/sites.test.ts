@@ -203,6 +203,9 @@ describe('tenancy and access', () => {
     ).toBe(403);
     expect((await client.del(`/s/api/v1/site/${a.id}`)).status).toBe(403);
     expect((await client.get('/a/api/v1/profile/apikey')).status).toBe(403);
+    // Billing is the owner's: a client without billing access does not see the subscription.
+    expect(profile.billing_access).toBe(false);
+    expect((await client.get('/a/api/v1/subscription/')).status).toBe(403);
     const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, a.id));
     expect(row!.redirectUrl).toBe('');
   });
