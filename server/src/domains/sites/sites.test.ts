@@ -274,6 +274,23 @@ describe('landing file upload', () => {
     expect(none.status).toBe(415);
   });
 
+  it('needs Read-Write landing page access from a client, checked before the file is read', async () => {
+    const owner = await registerAccount(server);
+    const site = await createSite(owner.client);
+    const accountId = await accountIdOf(owner.email);
+    const reader = await signedInClient(server, accountId, [
+      { siteId: site.id, area: 'landing_page', level: 'read' },
+      { siteId: site.id, area: 'settings', level: 'write' },
+    ]);
+    expect((await reader.client.request('POST', '/s/api/v1/site/landingfile', upload(PNG))).status).toBe(403);
+    // Refused for access, not for what was sent.
+    expect((await reader.client.post('/s/api/v1/site/landingfile', {})).status).toBe(403);
+    const writer = await signedInClient(server, accountId, [{ siteId: site.id, area: 'landing_page', level: 'write' }]);
+    const ok = await writer.client.request('POST', '/s/api/v1/site/landingfile', upload(PNG));
+    expect(ok.status).toBe(200);
+    expect(ok.body.filelink).toMatch(new RegExp(`^/uploads/accounts/${accountId}/landing/`));
+  });
+
   it('needs a session', async () => {
     const res = await server.client().request('POST', '/s/api/v1/site/landingfile', upload(PNG));
     expect(res.status).toBe(401);
