@@ -32,6 +32,14 @@ export const enUS = {
     verify: 'Verify',
     logout: 'Logout',
     logoutFailed: 'Unable to logout',
+    /** The server's sign-in messages, shown in the dashboard's language. */
+    errors: {
+      invalidCredentials: 'Invalid email or password',
+      rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+      signInExpired: 'Your sign-in has expired. Please sign in again.',
+      tfInvalid: 'The code you have entered is invalid/expired. Please try again.',
+      validation: 'Please correct the highlighted fields',
+    },
   },
   signup: {
     registerTitle: 'Create your account',

@@ -34,6 +34,13 @@ export const esES: Catalog = {
     verify: 'Verificar',
     logout: 'Cerrar sesión',
     logoutFailed: 'No se ha podido cerrar la sesión',
+    errors: {
+      invalidCredentials: 'Correo electrónico o contraseña incorrectos',
+      rateLimited: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+      signInExpired: 'Tu inicio de sesión ha caducado. Vuelve a iniciar sesión.',
+      tfInvalid: 'El código introducido no es válido o ha caducado. Inténtalo de nuevo.',
+      validation: 'Corrige los campos marcados',
+    },
   },
   signup: {
     registerTitle: 'Crea tu cuenta',

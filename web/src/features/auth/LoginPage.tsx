@@ -14,6 +14,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
 import { signedIn, tfCancelled, tfRequired, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
+import { serverTextOf } from '../../app/serverText.ts';
+
+/** The server's sign-in messages (wrong password, too many attempts, an expired step) in the page's language. */
+const useServerText = serverTextOf('auth.errors');
 
 interface LoginAnswer {
   csrf_token: string;
@@ -31,6 +35,7 @@ export function LoginPage() {
   const tfToken = useAppSelector((s) => s.session.tfToken);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const serverText = useServerText();
 
   const finish = async (user: Profile) => {
     dispatch(signedIn(user));
@@ -48,7 +53,7 @@ export function LoginPage() {
       if (answer.tf_required && answer.token) dispatch(tfRequired(answer.token));
       else if (answer.user) await finish(answer.user);
     } catch (err) {
-      setError(err instanceof ApiFailure ? err.message : t('auth.loginFailed'));
+      setError(err instanceof ApiFailure ? serverText(err.message) : t('auth.loginFailed'));
     } finally {
       setBusy(false);
     }
@@ -70,7 +75,7 @@ export function LoginPage() {
         err instanceof ApiFailure && err.error.status === 422
           ? t('account.tfInvalid')
           : err instanceof ApiFailure
-            ? err.message
+            ? serverText(err.message)
             : t('auth.loginFailed'),
       );
     } finally {
