@@ -338,8 +338,8 @@ describe('dashboard shell in Chromium', () => {
     await context.close();
   });
 
-  it("shows the server's sign-in errors in Spanish", async () => {
-    const { email } = await accountWithSites([]);
+  it("shows the server's sign-in and account errors in Spanish", async () => {
+    const { email, password } = await accountWithSites(['Plaza']);
     const { page, context } = await newPage();
     await page.goto(`${app.url}/newapp/login`);
     await keepLanguage(page, 'es-ES');
@@ -348,6 +348,16 @@ describe('dashboard shell in Chromium', () => {
     await page.getByLabel(/^Contraseña/).fill('not-the-password');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.getByRole('alert').getByText('Correo electrónico o contraseña incorrectos').waitFor();
+
+    await page.getByLabel(/^Contraseña/).fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByTestId('dashboard-site').getByText('Plaza').waitFor();
+    await page.goto(`${app.url}/newapp/app/account/password`);
+    await page.getByLabel(/^Contraseña actual/).fill('not-my-password');
+    await page.getByLabel(/^Nueva contraseña/).fill('new-pass-77');
+    await page.getByLabel(/^Confirma la contraseña/).fill('new-pass-77');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('Tu contraseña actual no es correcta').waitFor();
     await context.close();
   });
 

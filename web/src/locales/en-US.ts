@@ -32,9 +32,16 @@ export const enUS = {
     verify: 'Verify',
     logout: 'Logout',
     logoutFailed: 'Unable to logout',
-    /** The server's sign-in messages, shown in the dashboard's language. */
+    /** The server's sign-in, registration and account messages, shown in the dashboard's language. */
     errors: {
       invalidCredentials: 'Invalid email or password',
+      currentPasswordWrong: 'Your current password is not correct',
+      emailInUse: 'This email is already in use',
+      emailRegistered: 'An account with this email already exists. Please sign in.',
+      invalidEmail: 'Please enter a valid email address',
+      passwordMin: 'Password must be at least 7 characters',
+      passwordMatch: 'Passwords must match',
+      required: 'This field is required',
       rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
       signInExpired: 'Your sign-in has expired. Please sign in again.',
       tfInvalid: 'The code you have entered is invalid/expired. Please try again.',

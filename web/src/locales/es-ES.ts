@@ -36,6 +36,13 @@ export const esES: Catalog = {
     logoutFailed: 'No se ha podido cerrar la sesión',
     errors: {
       invalidCredentials: 'Correo electrónico o contraseña incorrectos',
+      currentPasswordWrong: 'Tu contraseña actual no es correcta',
+      emailInUse: 'Este correo electrónico ya está en uso',
+      emailRegistered: 'Ya existe una cuenta con este correo electrónico. Inicia sesión.',
+      invalidEmail: 'Introduce un correo electrónico válido',
+      passwordMin: 'La contraseña debe tener al menos 7 caracteres',
+      passwordMatch: 'Las contraseñas deben coincidir',
+      required: 'Este campo es obligatorio',
       rateLimited: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
       signInExpired: 'Tu inicio de sesión ha caducado. Vuelve a iniciar sesión.',
       tfInvalid: 'El código introducido no es válido o ha caducado. Inténtalo de nuevo.',

@@ -10,9 +10,11 @@ import { fieldErrors, post } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { profileLoaded } from '../../app/store.ts';
 import { useUiSettings } from '../../app/UiSettings.tsx';
+import { useAuthServerText } from '../auth/messages.ts';
 
 export function ProfileTab() {
   const { t } = useTranslation();
+  const serverText = useAuthServerText();
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const user = useAppSelector((s) => s.session.user)!;
@@ -39,7 +41,7 @@ export function ProfileTab() {
         value={name}
         onChange={(e) => setName(e.target.value)}
         error={!!errors.name}
-        helperText={errors.name}
+        helperText={serverText(errors.name ?? '')}
       />
       <TextField
         label={t('auth.email')}
@@ -47,7 +49,7 @@ export function ProfileTab() {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={!!errors.email}
-        helperText={errors.email}
+        helperText={serverText(errors.email ?? '')}
       />
       <TextField
         select
@@ -67,6 +69,7 @@ export function ProfileTab() {
 
 export function PasswordTab() {
   const { t } = useTranslation();
+  const serverText = useAuthServerText();
   const { enqueueSnackbar } = useSnackbar();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = async (e: FormEvent<HTMLFormElement>) => {
@@ -93,7 +96,7 @@ export function PasswordTab() {
       label={label}
       autoComplete={autoComplete}
       error={!!errors[name]}
-      helperText={errors[name]}
+      helperText={serverText(errors[name] ?? '')}
       required
     />
   );

@@ -14,10 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
 import { signedIn, tfCancelled, tfRequired, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
-import { serverTextOf } from '../../app/serverText.ts';
-
-/** The server's sign-in messages (wrong password, too many attempts, an expired step) in the page's language. */
-const useServerText = serverTextOf('auth.errors');
+import { useAuthServerText } from './messages.ts';
 
 interface LoginAnswer {
   csrf_token: string;
@@ -35,7 +32,7 @@ export function LoginPage() {
   const tfToken = useAppSelector((s) => s.session.tfToken);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const serverText = useServerText();
+  const serverText = useAuthServerText();
 
   const finish = async (user: Profile) => {
     dispatch(signedIn(user));

@@ -16,6 +16,7 @@ import { startUp } from '../../app/session.ts';
 import { track } from '../../app/telemetry.ts';
 import { signedIn, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
+import { useAuthServerText } from '../auth/messages.ts';
 
 const planOf = (p: string | undefined) => ((PLAN_TYPES as readonly string[]).includes(p ?? '') ? p! : 'collect');
 
@@ -25,6 +26,7 @@ export function RegisterPage() {
   const { plan } = useParams();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState('');
+  const serverText = useAuthServerText();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     try {
@@ -34,7 +36,7 @@ export function RegisterPage() {
       });
       setSent(true);
     } catch (err) {
-      setError(fieldErrors(err).email ?? (err instanceof ApiFailure ? err.message : t('common.unknownError')));
+      setError(serverText(fieldErrors(err).email ?? (err instanceof ApiFailure ? err.message : t('common.unknownError'))));
     }
   };
   return (
@@ -99,6 +101,7 @@ export function RegistrationPage() {
   const dispatch = useAppDispatch();
   const store = useStore() as Store;
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const serverText = useAuthServerText();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.currentTarget).entries()) as Record<string, string>;
@@ -117,7 +120,10 @@ export function RegistrationPage() {
       navigate('/signup/registration/success');
     } catch (err) {
       const fe = fieldErrors(err);
-      setErrors(fe.token ? { ...fe, form: t('signup.validationFailed') } : fe);
+      // The email has no field on this form, and a refusal without fields (429) has only its message.
+      const message = err instanceof ApiFailure ? err.message : t('common.unknownError');
+      const form = fe.token ? t('signup.validationFailed') : (fe.email ?? (Object.keys(fe).length ? '' : message));
+      setErrors({ ...fe, form: serverText(form) });
     }
   };
   const text = (name: string, label: string, type = 'text', autoComplete?: string) => (
@@ -128,7 +134,7 @@ export function RegistrationPage() {
       autoComplete={autoComplete}
       required
       error={!!errors[name]}
-      helperText={errors[name]}
+      helperText={serverText(errors[name] ?? '')}
     />
   );
   return (
