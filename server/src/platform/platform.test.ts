@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/harness.ts';
 
 let server: TestServer;
+/** The server's log lines (errors only), to see what a failure leaves there. */
+const logLines: string[] = [];
 beforeAll(async () => {
-  server = await startServer();
-  // A route that fails the way a bug would, to see what the user and the log get.
-  server.built.app.log.level = 'silent';
+  server = await startServer({ LOG_LEVEL: 'error' }, { logStream: { write: (line) => void logLines.push(line) } });
 });
 afterAll(() => server?.close());
 
@@ -33,6 +33,10 @@ describe('errors and documentation', () => {
       expect(res.body.message).toBe('Something went wrong');
       expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
       expect(JSON.stringify(res.body)).not.toMatch(/users_gone|relation|sql/i);
+      // The log has what the answer leaves out, under the same request id.
+      const logged = logLines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string; err?: { message?: string } });
+      const entry = logged.find((l) => l.reqId === res.body.request_id && l.msg === 'unhandled error');
+      expect(entry?.err?.message).toMatch(/users/);
     } finally {
       await server.handle.executeSql('alter table users_gone rename to users');
     }
