@@ -130,6 +130,27 @@ describe('registration with a plain email, confirmed afterwards', () => {
   }, 60_000);
 });
 
+describe('without SMTP', () => {
+  it('keeps the email in the outbox and logs its link, so a first run works offline', async () => {
+    const lines: string[] = [];
+    const offline = await startServer({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const email = uniqueEmail('offline');
+      expect((await offline.client().post('/a/api/v1/registration/email/verify', { email })).status).toBe(200);
+      const [row] = await offline.handle.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+      expect(row!.status).toBe('kept');
+      const link = linkIn(row!.text);
+      const logged = lines.map((l) => JSON.parse(l) as { to?: string; msg?: string }).find((l) => l.to === email);
+      expect(logged?.msg).toContain(link);
+      // The logged link works.
+      const token = link.split('/').at(-1)!;
+      expect((await offline.client().post('/a/api/v1/registration/token/validate', { token })).body.email).toBe(email);
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
 describe('registration rules', () => {
   it('slows mass registration from one address (429) without creating the account', async () => {
     const limited = await startServer({ RATE_LIMIT_REGISTRATIONS_PER_IP: '2' });
