@@ -7,7 +7,7 @@ import { accounts, clientSiteAccess, outboxEmails, users } from '../server/src/d
 import { hashPassword } from '../server/src/platform/passwords.ts';
 import { TestClient, createSite, uniqueEmail, type TestServer } from '../server/test/harness.ts';
 import { launch, openPage, screenshot } from './browser.ts';
-import { registerOwner, startApp, submitSignIn } from './app.ts';
+import { keepLanguage, registerOwner, startApp, submitSignIn } from './app.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -380,6 +380,29 @@ describe('dashboard shell in Chromium', () => {
     // The choice survives a reload (local storage `settings`).
     await page.reload();
     await page.getByRole('heading', { name: 'Ajustes' }).waitFor();
+    await context.close();
+  });
+
+  it("shows the server's sign-in and account errors in Spanish", async () => {
+    const { email, password } = await accountWithSites(['Plaza']);
+    const { page, context } = await newPage();
+    await page.goto(`${app.url}/newapp/login`);
+    await keepLanguage(page, 'es-ES');
+    await page.reload();
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel(/^Contraseña/).fill('not-the-password');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('alert').getByText('Correo electrónico o contraseña incorrectos').waitFor();
+
+    await page.getByLabel(/^Contraseña/).fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByTestId('dashboard-site').getByText('Plaza').waitFor();
+    await page.goto(`${app.url}/newapp/app/account/password`);
+    await page.getByLabel(/^Contraseña actual/).fill('not-my-password');
+    await page.getByLabel(/^Nueva contraseña/).fill('new-pass-77');
+    await page.getByLabel(/^Confirma la contraseña/).fill('new-pass-77');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('Tu contraseña actual no es correcta').waitFor();
     await context.close();
   });
 

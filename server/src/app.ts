@@ -87,11 +87,13 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); opened from the config otherwise. */
   handle?: DatabaseHandle;
   webDist?: string;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,

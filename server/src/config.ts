@@ -56,6 +56,9 @@ const envSchema = z.object({
     .refine((v) => dnsServerList(v).every(isDnsServer), 'DNS_SERVERS must be comma-separated ip or ip:port ([ipv6]:port)'),
 });
 
+/** Every setting's environment variable (the README's Settings table lists each one). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 function dnsServerList(value: string): string[] {
   return value
     .split(',')

@@ -49,7 +49,10 @@ export interface TestServer {
 }
 
 /** The real server on a free loopback port, with its own database and data folder. */
-export async function startServer(env: Record<string, string> = {}, opts: { webDist?: string } = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { webDist?: string; logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-test-'));
   const db = await freshDatabase();
   const config = loadConfig({
@@ -64,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { webD
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...env,
   });
-  const built = await buildApp(config, { handle: db.handle, webDist: opts.webDist });
+  const built = await buildApp(config, { handle: db.handle, webDist: opts.webDist, logStream: opts.logStream });
   await built.startWorkers();
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();

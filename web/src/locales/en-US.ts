@@ -45,6 +45,7 @@ export const enUS = {
       signInExpired: 'Your sign-in has expired. Please sign in again.',
       noAccountYet: 'No account uses this email yet. Please finish the registration.',
       emailInUse: 'This email is already in use',
+      emailRegistered: 'An account with this email already exists. Please sign in.',
       wrongCurrentPassword: 'Your current password is not correct',
       tfSetupFirst: 'Start the two-factor setup first',
       adminsOnlyApi: 'Only admins can use the API',

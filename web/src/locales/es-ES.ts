@@ -43,6 +43,7 @@ export const esES: Catalog = {
       signInExpired: 'Tu inicio de sesión ha caducado. Vuelve a iniciar sesión.',
       noAccountYet: 'Ninguna cuenta usa este correo todavía. Termina el registro.',
       emailInUse: 'Este correo electrónico ya está en uso',
+      emailRegistered: 'Ya existe una cuenta con este correo electrónico. Inicia sesión.',
       wrongCurrentPassword: 'Tu contraseña actual no es correcta',
       tfSetupFirst: 'Empieza primero la configuración de la verificación en dos pasos',
       adminsOnlyApi: 'Solo los administradores pueden usar la API',

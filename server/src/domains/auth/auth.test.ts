@@ -191,6 +191,29 @@ describe('two-factor', () => {
     expect(user!.tfSecretEnc).toBeNull();
   });
 
+  it('slows guessing of the second factor from one address across accounts (429)', async () => {
+    const limited = await startServer({ RATE_LIMIT_LOGIN_PER_IP: '3' });
+    try {
+      const pending = [];
+      for (let i = 0; i < 2; i++) {
+        const { client, email, password } = await registerAccount(limited);
+        const secret = await enable(client);
+        const c = limited.client();
+        const login = await c.post('/login', { email, password });
+        pending.push({ c, secret, token: login.body.token as string });
+      }
+      const [first, second] = pending;
+      const wrong = (secret: string) => (codeFor(secret) === '000001' ? '000002' : '000001');
+      for (let i = 0; i < 3; i++)
+        expect((await first!.c.post('/tf-validate', { code: wrong(first!.secret), csrf_token: first!.token })).status).toBe(422);
+      const blocked = await second!.c.post('/tf-validate', { code: codeFor(second!.secret, 1), csrf_token: second!.token });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toMatch(/Too many attempts/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('slows guessing of the second factor: 429 after the per-account limit of wrong codes', async () => {
     const { client, email, password } = await registerAccount(server);
     const secret = await enable(client);

@@ -79,7 +79,8 @@ export const dashboardSiteRoutes =
           `/dashboard/${url}`,
           {
             schema: {
-              hide: n > 0,
+              // Both spellings are documented; only the trailing-slash twin of each is hidden.
+              hide: n % 2 === 1,
               tags,
               summary: SUMMARIES[key],
               params: site,

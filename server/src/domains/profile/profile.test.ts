@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { PERMISSION_NAMES } from '@splashboard/contract';
 import { registerAccount, startServer, uniqueEmail, type TestServer } from '../../../test/harness.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -29,6 +30,7 @@ describe('profile', () => {
     ])
       expect(res.body).toHaveProperty(key);
     expect(res.body.email).toBe(email);
+    expect(Object.keys(res.body.permissions).sort()).toEqual([...PERMISSION_NAMES].sort());
     expect(res.body.permissions.all).toBe(true);
     expect(res.body.permissions.chat_widget).toBe(true);
     expect(res.body.crisp_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -45,7 +45,7 @@ export const registrationRoutes =
     app.post(
       '/registration/token/validate',
       { config: open, schema: { tags, body: tokenBodySchema, response: { 200: tokenValidateResponseSchema } } },
-      async (request) => registration.validateToken(request.body.token),
+      async (request) => registration.validateToken(request.body.token, clientMeta(request)),
     );
 
     app.post(

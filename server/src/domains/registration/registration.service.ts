@@ -48,6 +48,18 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
     return row;
   }
 
+  /** A link's token, with wrong ones counted per address: a run of guesses gets 429 before the lookup. */
+  async function findTokenFrom(token: string, meta: Meta) {
+    const key = `link:ip:${meta.ip}`;
+    await rateLimiter.assertUnder(key, config.rateLimits.registrationsPerIp, window);
+    const row = await findToken(token);
+    if (!row) {
+      await rateLimiter.hit(key, window);
+      throw linkFailed();
+    }
+    return row;
+  }
+
   async function sendVerification(email: string, planType: string | null) {
     const token = randomToken(32);
     await db.insert(oneTimeTokens).values({
@@ -82,9 +94,8 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
       return { status: 200 as const, message: 'We have sent you an email with a link to continue.' };
     },
 
-    async validateToken(token: string) {
-      const row = await findToken(token);
-      if (!row) throw linkFailed();
+    async validateToken(token: string, meta: Meta) {
+      const row = await findTokenFrom(token, meta);
       const user = await userByEmail(row.email);
       const planType = typeof row.data.plan_type === 'string' ? row.data.plan_type : null;
       return { valid: true, email: row.email, plan_type: planType, registered: Boolean(user) };
@@ -95,8 +106,7 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
       let email = input.email;
       let verifiedTokenId: string | undefined;
       if (input.token) {
-        const row = await findToken(input.token);
-        if (!row) throw linkFailed();
+        const row = await findTokenFrom(input.token, meta);
         email = row.email;
         verifiedTokenId = row.id;
       }
@@ -149,8 +159,7 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
      * It signs the user in, unless two-factor is on (a link alone must not pass the second factor).
      */
     async activate(token: string, meta: Meta) {
-      const row = await findToken(token);
-      if (!row) throw linkFailed();
+      const row = await findTokenFrom(token, meta);
       const user = await userByEmail(row.email);
       if (!user) throw new AppError(404, 'No account uses this email yet. Please finish the registration.');
       await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, row.id));

@@ -28,7 +28,7 @@ export const sitesRoutes =
     app.post(
       '/site/landingfile',
       { schema: { tags, consumes: ['multipart/form-data'], response: { 200: fileLinkSchema } } },
-      async (request) => sitesService.uploadLandingFile(request.actor, await readUpload(request)),
+      async (request) => sitesService.uploadLandingFile(request.actor, () => readUpload(request)),
     );
 
     app.get(

@@ -190,8 +190,11 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
       return mergeGuestFields(await methodFieldsOf(db, row));
     },
 
-    /** An image for a splash page or a new site: checked by its bytes, stored under the account. */
-    async uploadLandingFile(actorIn: Actor | null, file: Upload) {
+    /**
+     * An image for a splash page or a new site: checked by its bytes, stored under the account. The
+     * file is read only once access is settled.
+     */
+    async uploadLandingFile(actorIn: Actor | null, readFile: () => Promise<Upload>) {
       const actor = requireActor(actorIn);
       if (!actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
       if (actor.role === 'client') {
@@ -199,7 +202,7 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
         const canWrite = [...access.values()].some((m) => m.get('landing_page') === 'write');
         if (!canWrite) throw forbidden();
       }
-      const stored = await storeImage(storage, `accounts/${actor.accountId}/landing`, file);
+      const stored = await storeImage(storage, `accounts/${actor.accountId}/landing`, await readFile());
       return { filelink: stored.url };
     },
   };

@@ -203,6 +203,9 @@ describe('tenancy and access', () => {
     ).toBe(403);
     expect((await client.del(`/s/api/v1/site/${a.id}`)).status).toBe(403);
     expect((await client.get('/a/api/v1/profile/apikey')).status).toBe(403);
+    // Billing is the owner's: a client without billing access does not see the subscription.
+    expect(profile.billing_access).toBe(false);
+    expect((await client.get('/a/api/v1/subscription/')).status).toBe(403);
     const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, a.id));
     expect(row!.redirectUrl).toBe('');
   });
@@ -269,6 +272,23 @@ describe('landing file upload', () => {
     expect(tooBig.body.message).toBe('The file is too large');
     const none = await client.post('/s/api/v1/site/landingfile', {});
     expect(none.status).toBe(415);
+  });
+
+  it('needs Read-Write landing page access from a client, checked before the file is read', async () => {
+    const owner = await registerAccount(server);
+    const site = await createSite(owner.client);
+    const accountId = await accountIdOf(owner.email);
+    const reader = await signedInClient(server, accountId, [
+      { siteId: site.id, area: 'landing_page', level: 'read' },
+      { siteId: site.id, area: 'settings', level: 'write' },
+    ]);
+    expect((await reader.client.request('POST', '/s/api/v1/site/landingfile', upload(PNG))).status).toBe(403);
+    // Refused for access, not for what was sent.
+    expect((await reader.client.post('/s/api/v1/site/landingfile', {})).status).toBe(403);
+    const writer = await signedInClient(server, accountId, [{ siteId: site.id, area: 'landing_page', level: 'write' }]);
+    const ok = await writer.client.request('POST', '/s/api/v1/site/landingfile', upload(PNG));
+    expect(ok.status).toBe(200);
+    expect(ok.body.filelink).toMatch(new RegExp(`^/uploads/accounts/${accountId}/landing/`));
   });
 
   it('needs a session', async () => {

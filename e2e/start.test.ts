@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { TestClient } from '../server/test/harness.ts';
+
+// What `npm start` runs once it has installed and built: the built server's `start` command, which
+// migrates, seeds the demo account and serves the dashboard. Run here as its own process, as a user would;
+// a first start on the embedded database takes about half a minute on a busy machine.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts `main.js start`; resolves with its output once it says where it runs (or rejects if it exits). */
+function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['server/dist/main.js', 'start'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  cleanups.push(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start-up message within 90 s:\n${out}`)), 90_000);
+    child.stdout!.on('data', () => {
+      if (out.includes('Sign in with')) {
+        clearTimeout(timer);
+        resolve({ child, output: () => out });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+async function checkServes(env: Record<string, string>) {
+  const port = await freePort();
+  const email = `owner-${randomBytes(3).toString('hex')}@demo.test`;
+  const password = 'demo-pass-1234';
+  const { child, output } = await start({
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO_EMAIL: email,
+    DEMO_PASSWORD: password,
+    // The default roles, RADIUS included, on ports of the system's choosing.
+    RADIUS_HOST: '127.0.0.1',
+    RADIUS_AUTH_PORT: '0',
+    RADIUS_ACCT_PORT: '0',
+  });
+  expect(output()).toContain(`Demo account created: ${email}`);
+  expect(output()).toContain(`running at http://localhost:${port}/newapp`);
+  expect(output()).toContain(`Sign in with ${email} / ${password}`);
+
+  const page = await fetch(`http://127.0.0.1:${port}/newapp`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<div id="root"');
+
+  const client = new TestClient(`http://127.0.0.1:${port}`);
+  const login = await client.post('/login', { email, password });
+  expect(login.status).toBe(200);
+  expect(login.body.user.sites.length).toBeGreaterThanOrEqual(3);
+  expect((await client.get('/a/api/v1/subscription/')).body.status).toBe('trialing');
+
+  child.kill('SIGTERM');
+  expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+  return { output };
+}
+
+describe('npm start', () => {
+  it('migrates, seeds the demo login it was given and serves the dashboard on the embedded database in DATA_DIR', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-start-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const { output } = await checkServes({ DATA_DIR: dataDir });
+    expect(output()).toContain(`embedded PGlite in ${path.join(dataDir, 'pglite')}`);
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'secret.key'))).toBe(true);
+  }, 120_000);
+
+  // On PostgreSQL when the suite has one (as in CI), like the server tests.
+  const postgres = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : [];
+  for (const adminUrl of postgres)
+    it('runs on PostgreSQL with DATABASE_URL', async () => {
+      const name = `sb_start_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      cleanups.push(async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      });
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-start-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const { output } = await checkServes({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+      expect(output()).toContain('(database: PostgreSQL)');
+      expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    }, 120_000);
+});
