@@ -4,6 +4,7 @@ import { DEFAULT_VOUCHER_QR_BASE_URL, formatVoucherCode, voucherQrUrl } from '@s
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, randomMac, textOf, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
 import {
+  accounts,
   guestSessions,
   guests,
   voucherActivationCounts,
@@ -285,6 +286,22 @@ describe('guessing codes', () => {
     expect(grants(s)).toEqual([]);
     expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
   });
+
+  it('answers 429 to every device of an address after 300 wrong codes from it, however many devices tried them', async () => {
+    const s = await site(['voucher']);
+    const { codes } = await batch(s);
+    // 30 devices behind one address (all of them come from 127.0.0.1 here), each under its own limit of 10.
+    for (let d = 0; d < 30; d++) {
+      const { guest } = await arriveFromUnifi(server, s);
+      for (let i = 0; i < 10; i++)
+        expect((await guest.post('voucher', { voucher: `ZZZZ-ZZZZ-Z${String(d).padStart(2, '0')}${i}` })).status).toBe(422);
+    }
+    const fresh = await arriveFromUnifi(server, s);
+    const blocked = await fresh.guest.post('voucher', { voucher: codes[0]! });
+    expect(blocked.status).toBe(429);
+    expect(textOf(blocked.html)).toMatch(/Too many attempts\. Please wait 1[45] minutes and try again\./);
+    expect(grants(s)).toEqual([]);
+  }, 60_000);
 });
 
 describe('plan limit', () => {
@@ -313,6 +330,45 @@ describe('plan limit', () => {
     expect(usage.message).toBe(
       'Your plan allows 2000 vouchers activated per month and this month they are all used: guests cannot start new vouchers until next month or until the plan is upgraded.',
     );
+  });
+});
+
+describe('plan tiers', () => {
+  it.each([
+    ['collect', 500],
+    ['engage', 2000],
+    ['provider', 5000],
+    [null, 500],
+  ] as const)('with plan %s, voucher number %i of the month starts and the next one is refused', async (planType, limit) => {
+    const s = await site(['voucher']);
+    const { codes, ids } = await batch(s, { count: 2 });
+    const [v] = await db().select().from(vouchers).where(eq(vouchers.id, ids[0]!));
+    await db().update(accounts).set({ planType }).where(eq(accounts.id, v!.accountId));
+    await db()
+      .insert(voucherActivationCounts)
+      .values({ accountId: v!.accountId, month: activationPeriod(), activated: limit - 1 });
+
+    expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+    const refused = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
+    expect(refused.status).toBe(403);
+    expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
+    const usage = (await s.owner.get(`${s.api}/voucher/unused`)).body.metadata.usage;
+    expect(usage).toMatchObject({ plan_type: planType, limit, activated: limit, remaining: 0, limit_reached: true });
+    expect(usage.message).toContain(`Your plan allows ${limit} vouchers activated per month`);
+  });
+
+  it('counts multi-site vouchers against the same monthly limit', async () => {
+    const s = await site(['voucher', 'multisitevoucher']);
+    const single = await batch(s, { count: 1 });
+    const multi = await batch(s, { count: 1, site_ids: [] }, 'multisite_voucher');
+    const [v] = await db().select().from(vouchers).where(eq(vouchers.id, single.ids[0]!));
+    await db().update(accounts).set({ planType: 'collect' }).where(eq(accounts.id, v!.accountId));
+    await db().insert(voucherActivationCounts).values({ accountId: v!.accountId, month: activationPeriod(), activated: 499 });
+
+    expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: single.codes[0]! })).status).toBe(200);
+    const refused = await (await arriveFromUnifi(server, s)).guest.post('multisitevoucher', { voucher: multi.codes[0]! });
+    expect(refused.status).toBe(403);
+    expect(textOf(refused.html)).toContain('This Wi-Fi cannot start any more vouchers this month');
   });
 });
 
