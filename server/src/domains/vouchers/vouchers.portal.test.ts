@@ -129,6 +129,21 @@ describe('voucher login', () => {
     expect(grants(s)).toHaveLength(1);
   });
 
+  it('shows the multi-site voucher screen with its own heading, button and colours', async () => {
+    const s = await site(['multisitevoucher']);
+    const styles = (await s.owner.get(`${s.api}/multisite_voucherloginconfig/splashpage`)).body;
+    expect(styles).toMatchObject({
+      multisitevoucher_heading_htmltext: '<h2>Enter your voucher code</h2>',
+      multisitevoucher_loginbtn_text: 'Connect',
+      multisitevoucher_backbtn_text: 'Back',
+      multisitevoucher_fields_color: '#1f2933',
+      multisitevoucher_fields_backgroundcolor: '#ffffff',
+    });
+    const screen = await (await arriveFromUnifi(server, s)).guest.get();
+    expect(screen.html).toContain('<h2>Enter your voucher code</h2>');
+    expect(screen.html).toMatch(/<button class="btn go" type="submit">Connect<\/button>/);
+  });
+
   it('answers in the guest’s language', async () => {
     const s = await site(['voucher']);
     const { guest } = await arriveFromUnifi(server, s, { lang: 'es-ES,es;q=0.9' });
