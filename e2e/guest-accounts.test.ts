@@ -277,4 +277,26 @@ describe('guest accounts in Spanish on a phone, and for a Read Only client', () 
     await screenshot(page, 'guest-accounts-read-only-1440');
     await context.close();
   });
+
+  it('hides the menu item and the routes from a client with No Access to guest accounts', async () => {
+    const { api, siteId, accountId, site } = await account();
+    const created = await api.post(`/s/${siteId}/api/v1/guestuser/create`, { username: 'hidden', password: 'hidden-pass' });
+    const { email } = await signedInClient(server, accountId, [{ siteId, area: 'guest_data', level: 'write' }]);
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 });
+    await signIn(page, server, email, 'client-pass-7', site);
+    const menu = page.getByRole('navigation', { name: 'main' });
+    await menu.getByRole('button', { name: 'Guests' }).waitFor();
+    await expect(menu.getByRole('button', { name: 'Guest Accounts' }).count()).resolves.toBe(0);
+    for (const route of [
+      '/app/guestuser/manage',
+      '/app/guestuser/create',
+      `/app/guestuser/edit/${created.body.id}`,
+      `/app/guestuser/details/${created.body.id}/1/25`,
+    ]) {
+      await page.goto(`${server.url}/newapp${route}`);
+      await page.waitForURL(/\/app\/reports\/dashboard/);
+    }
+    await expect(page.getByText('hidden').count()).resolves.toBe(0);
+    await context.close();
+  });
 });
