@@ -8,6 +8,7 @@ import {
   guestSessions,
   guests,
   voucherActivationCounts,
+  voucherBatches,
   voucherDevices,
   voucherSessions,
   vouchers,
@@ -142,6 +143,38 @@ describe('voucher login', () => {
     const screen = await (await arriveFromUnifi(server, s)).guest.get();
     expect(screen.html).toContain('<h2>Enter your voucher code</h2>');
     expect(screen.html).toMatch(/<button class="btn go" type="submit">Connect<\/button>/);
+  });
+
+  it('lets a voucher in only until its batch’s valid until, used or not', async () => {
+    const s = await site(['voucher']);
+    const validUntil = new Date(Date.now() + 30 * 60_000);
+    const {
+      batch: made,
+      codes,
+      ids,
+    } = await batch(s, {
+      duration_value: 1,
+      duration_type: 'days',
+      valid_until: validUntil.toISOString(),
+    });
+    const mac = randomMac();
+    expect((await (await arriveFromUnifi(server, s, { mac })).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+    // A day's voucher that ends with its batch: 30 minutes, not 1440.
+    expect(grants(s)).toEqual([expect.objectContaining({ mac })]);
+    expect(grants(s)[0]!.minutes).toBeGreaterThanOrEqual(29);
+    expect(grants(s)[0]!.minutes).toBeLessThanOrEqual(30);
+    expect((await voucherRow(ids[0]!)).expiresAt!.getTime()).toBe(validUntil.getTime());
+
+    // Past valid until, an unused voucher of the batch cannot start.
+    await db()
+      .update(voucherBatches)
+      .set({ validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(voucherBatches.id, made.id));
+    const late = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
+    expect(late.status).toBe(422);
+    expect(textOf(late.html)).toContain('This voucher has expired.');
+    expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
+    expect(grants(s)).toHaveLength(1);
   });
 
   it('answers in the guest’s language', async () => {
