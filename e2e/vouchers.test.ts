@@ -410,6 +410,23 @@ describe('who sees vouchers, and the plan limit', () => {
     await settle(page);
     await screenshot(page, 'vouchers-create-es-375');
     await fitsWidth(page);
+
+    // The voucher in use and the card designer, in Spanish on the phone too.
+    const shown = `${codes[0]!.slice(0, 4)}-${codes[0]!.slice(4, 8)}-${codes[0]!.slice(8)}`;
+    await page.goto(`${server.url}/newapp/app/voucher/manage?tab=inuse`);
+    await page.getByText(shown).click();
+    await page.getByRole('heading', { name: shown }).waitFor();
+    await page.getByTestId('voucher-status').getByText('En uso').waitFor();
+    await page.getByText('Dispositivos (1 de 1)').waitFor();
+    await settle(page);
+    await screenshot(page, 'vouchers-details-es-375');
+    await fitsWidth(page);
+    await page.goto(`${server.url}/newapp/app/voucher/design`);
+    await page.getByRole('heading', { name: 'Diseño de las tarjetas de bonos' }).waitFor();
+    await page.getByText('Qué se imprime').waitFor();
+    await settle(page);
+    await screenshot(page, 'vouchers-design-es-375');
+    await fitsWidth(page);
     await context.close();
   }, 180_000);
 });
