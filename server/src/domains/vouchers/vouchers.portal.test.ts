@@ -319,6 +319,25 @@ describe('multi-site vouchers', () => {
   });
 });
 
+describe('disconnecting a multi-site voucher’s device', () => {
+  it('ends its access at the site it is online at, from any site of the voucher', async () => {
+    const a = await site(['multisitevoucher']);
+    const b = await addUnifiSite(server, a.owner, ['multisitevoucher'], 'Harbour');
+    fakes.push(b);
+    const multi = await createBatch(server, a.owner, `${a.api}/multisite_voucher`, { count: 1, site_ids: [b.siteId] });
+    const mac = randomMac();
+    expect(
+      (await (await arriveFromUnifi(server, b, { mac })).guest.post('multisitevoucher', { voucher: multi.codes[0]! })).status,
+    ).toBe(200);
+
+    const res = await a.owner.post(`${a.api}/multisite_voucher/${multi.ids[0]}/disconnect/${mac.toUpperCase()}`);
+    expect(res.body).toMatchObject({ status: 200, message: 'Disconnected', revoked: true });
+    expect(b.unifi.commands.at(-1)?.body).toEqual({ cmd: 'unauthorize-guest', mac });
+    expect(a.unifi.commands).toEqual([]);
+    expect(await db().select().from(voucherDevices).where(eq(voucherDevices.voucherId, multi.ids[0]!))).toEqual([]);
+  });
+});
+
 describe('guessing codes', () => {
   it('answers 429 after 10 wrong codes from a device, even for a right one; other devices go on', async () => {
     const s = await site(['voucher']);
