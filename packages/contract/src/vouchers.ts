@@ -33,6 +33,14 @@ import { DURATION_TYPES, colourField } from './splash.ts';
  *   says how many are used (`usage`).
  */
 
+/**
+ * The login methods a splash start page offers. Either voucher screen takes any voucher that works at the
+ * site and both buttons read "Use a voucher", so with both on only the voucher one is offered (the
+ * multi-site one stays at its own address).
+ */
+export const startPageMethods = <T extends string>(methods: readonly T[]): T[] =>
+  methods.includes('voucher' as T) ? methods.filter((m) => m !== 'multisitevoucher') : [...methods];
+
 /** The path segment of each kind under /s/{siteId}/api/v1/. */
 export const VOUCHER_KINDS = ['voucher', 'multisite_voucher'] as const;
 export type VoucherKind = (typeof VOUCHER_KINDS)[number];

@@ -177,6 +177,23 @@ describe('voucher login', () => {
     expect(grants(s)).toHaveLength(1);
   });
 
+  it('offers one "Use a voucher" where both voucher logins are on, since either takes any voucher', async () => {
+    const both = await site(['voucher', 'multisitevoucher']);
+    const screen = await (await arriveFromUnifi(server, both)).guest.get();
+    expect(screen.html).toMatch(/name="voucher"/);
+    expect(screen.html).not.toContain('href="./"');
+
+    const more = await site(['voucher', 'multisitevoucher', 'clickthrough']);
+    const start = await (await arriveFromUnifi(server, more)).guest.get();
+    expect(textOf(start.html).match(/Use a voucher/g)).toHaveLength(1);
+    expect(start.html).toContain('href="voucher"');
+    expect(start.html).not.toContain('href="multisitevoucher"');
+    // The other screen stays at its address, with its way back.
+    const other = await (await arriveFromUnifi(server, more)).guest.get('multisitevoucher');
+    expect(other.html).toMatch(/name="voucher"/);
+    expect(other.html).toContain('href="./"');
+  });
+
   it('answers in the guest’s language', async () => {
     const s = await site(['voucher']);
     const { guest } = await arriveFromUnifi(server, s, { lang: 'es-ES,es;q=0.9' });

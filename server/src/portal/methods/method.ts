@@ -1,4 +1,4 @@
-import type { AuthMethod, LoginField } from '@splashboard/contract';
+import { startPageMethods, type AuthMethod, type LoginField } from '@splashboard/contract';
 import { stringsFor, type ExtraInput, type GuestLang, type GuestStrings, type MethodScreen } from '@splashboard/splash';
 import type { PortalDeps } from '../deps.ts';
 import { checkLoginFields, refill, type Collected } from '../login-fields.ts';
@@ -58,7 +58,7 @@ export function baseScreen(ctx: MethodContext, method: AuthMethod, over: Partial
     action: method,
     styles: stylesOf(ctx.snap, PATH_OF_METHOD[method], ctx.lang),
     fields: loginFieldsOf(ctx, method),
-    backHref: ctx.snap.loginMethods.length > 1 ? './' : undefined,
+    backHref: startPageMethods(ctx.snap.loginMethods).length > 1 ? './' : undefined,
     ...over,
   };
 }

@@ -4,6 +4,7 @@ import {
   defaultFieldListOf,
   defaultStylesOf,
   normalizeLoginField,
+  startPageMethods,
   type AuthMethod,
   type FieldListName,
   type LoginField,
@@ -62,7 +63,8 @@ export function screensOfSite(loginMethods: LoginMethod[]): PreviewScreenId[] {
 /** The screen a guest meets first: the terms page, else the start page when there is a choice, else the one method. */
 export function firstScreenOf(authMethods: readonly string[], loginMethods: LoginMethod[]): PreviewScreenId {
   if (authMethods.includes('atos')) return 'terms';
-  return loginMethods.length === 1 ? `method:${loginMethods[0]!}` : 'start';
+  const offered = startPageMethods(loginMethods);
+  return offered.length === 1 ? `method:${offered[0]!}` : 'start';
 }
 
 /**
@@ -101,7 +103,7 @@ function methodScreen(src: PreviewSource, method: LoginMethod): MethodScreen {
     action: method,
     styles: stylesOf(src, path),
     fields: fieldsOf(src, path),
-    backHref: src.loginMethods.length > 1 ? './' : undefined,
+    backHref: startPageMethods(src.loginMethods).length > 1 ? './' : undefined,
   };
   const values = valuesOf(src, path);
   switch (method) {
@@ -194,7 +196,7 @@ export function screenOf(src: PreviewSource, id: PreviewScreenId): Screen {
       return {
         kind: 'start',
         styles: stylesOf(src, 'multilanding'),
-        methods: src.loginMethods.map((method) => ({ method, href: method })),
+        methods: startPageMethods(src.loginMethods).map((method) => ({ method, href: method })),
       };
     case 'terms':
       return { kind: 'terms', styles: stylesOf(src, 'atos') };
