@@ -356,6 +356,15 @@ describe('who sees vouchers, and the plan limit', () => {
     await expect(readerPage.getByRole('link', { name: 'Create batch' }).count()).resolves.toBe(0);
     await settle(readerPage);
     await screenshot(readerPage, 'vouchers-read-only-375');
+    // The batch and the card design: seen, with nothing to change them.
+    await readerPage.getByRole('link', { name: new RegExp(`Batch ${row!.batchCode}`) }).click();
+    await readerPage.getByRole('heading', { name: `Batch ${row!.batchCode}` }).waitFor();
+    await readerPage.getByRole('link', { name: 'Print', exact: true }).waitFor();
+    await expect(readerPage.getByRole('button', { name: 'Delete batch' }).count()).resolves.toBe(0);
+    await readerPage.goto(`${server.url}/newapp/app/voucher/design`);
+    await readerPage.getByRole('heading', { name: 'Voucher card design' }).waitFor();
+    await readerPage.getByText('You can see these vouchers but not change them (Read Only access).').waitFor();
+    await expect(readerPage.getByRole('button', { name: 'Save design' }).count()).resolves.toBe(0);
     await context.close();
     await other.close();
   }, 180_000);
