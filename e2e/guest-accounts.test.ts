@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
+import writeExcelFile from 'write-excel-file/node';
 import { guestAccounts } from '../server/src/db/schema/index.ts';
 import type { TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
@@ -220,6 +221,26 @@ describe('guest accounts in Spanish on a phone, and for a Read Only client', () 
     await settle(page);
     await screenshot(page, 'guest-accounts-import-error-es-375');
     await page.getByRole('button', { name: 'Cerrar' }).click();
+
+    // An Excel workbook: its good rows imported, the refused one in the report.
+    await page.getByRole('button', { name: 'Importar archivo' }).click();
+    const workbook = await writeExcelFile([
+      ['username', 'password'],
+      ['hab-20', 'hab-pass-20'],
+      ['hab-21', 'corta'],
+    ]).toBuffer();
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'habitaciones.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook,
+    });
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    await page.getByTestId('import-result').getByText('1 de 2 cuentas importadas').waitFor();
+    await page.getByRole('table', { name: 'Filas no importadas (1)' }).getByRole('cell', { name: 'hab-21' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'guest-accounts-import-xlsx-es-375');
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByText('hab-20').waitFor();
 
     await page.getByText('hab-12').click();
     await page.getByText('Sin usar: 1 día desde el primer acceso').waitFor();
