@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
+import writeExcelFile from 'write-excel-file/node';
 import { guestAccounts } from '../server/src/db/schema/index.ts';
 import type { TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
@@ -221,6 +222,26 @@ describe('guest accounts in Spanish on a phone, and for a Read Only client', () 
     await screenshot(page, 'guest-accounts-import-error-es-375');
     await page.getByRole('button', { name: 'Cerrar' }).click();
 
+    // An Excel workbook: its good rows imported, the refused one in the report.
+    await page.getByRole('button', { name: 'Importar archivo' }).click();
+    const workbook = await writeExcelFile([
+      ['username', 'password'],
+      ['hab-20', 'hab-pass-20'],
+      ['hab-21', 'corta'],
+    ]).toBuffer();
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'habitaciones.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook,
+    });
+    await page.getByRole('button', { name: 'Importar', exact: true }).click();
+    await page.getByTestId('import-result').getByText('1 de 2 cuentas importadas').waitFor();
+    await page.getByRole('table', { name: 'Filas no importadas (1)' }).getByRole('cell', { name: 'hab-21' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'guest-accounts-import-xlsx-es-375');
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByText('hab-20').waitFor();
+
     await page.getByText('hab-12').click();
     await page.getByText('Sin usar: 1 día desde el primer acceso').waitFor();
     await page.getByLabel('Dirección MAC del dispositivo').fill('zz');
@@ -275,6 +296,28 @@ describe('guest accounts in Spanish on a phone, and for a Read Only client', () 
     await expect(page.getByRole('link', { name: 'Edit' }).count()).resolves.toBe(0);
     await settle(page);
     await screenshot(page, 'guest-accounts-read-only-1440');
+    await context.close();
+  });
+
+  it('hides the menu item and the routes from a client with No Access to guest accounts', async () => {
+    const { api, siteId, accountId, site } = await account();
+    const created = await api.post(`/s/${siteId}/api/v1/guestuser/create`, { username: 'hidden', password: 'hidden-pass' });
+    const { email } = await signedInClient(server, accountId, [{ siteId, area: 'guest_data', level: 'write' }]);
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 });
+    await signIn(page, server, email, 'client-pass-7', site);
+    const menu = page.getByRole('navigation', { name: 'main' });
+    await menu.getByRole('button', { name: 'Guests' }).waitFor();
+    await expect(menu.getByRole('button', { name: 'Guest Accounts' }).count()).resolves.toBe(0);
+    for (const route of [
+      '/app/guestuser/manage',
+      '/app/guestuser/create',
+      `/app/guestuser/edit/${created.body.id}`,
+      `/app/guestuser/details/${created.body.id}/1/25`,
+    ]) {
+      await page.goto(`${server.url}/newapp${route}`);
+      await page.waitForURL(/\/app\/reports\/dashboard/);
+    }
+    await expect(page.getByText('hidden').count()).resolves.toBe(0);
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_VOUCHER_QR_BASE_URL, formatVoucherCode, voucherQrUrl } from '@s
 import { vouchers } from '../server/src/db/schema/index.ts';
 import { startServer, type TestServer } from '../server/test/harness.ts';
 import { randomMac, unifiPortalSite, type PortalSite } from '../server/test/portal.ts';
+import { addUnifiSite, createBatch } from '../server/src/domains/vouchers/vouchers.fixtures.ts';
 import { launch, screenshot } from './browser.ts';
 
 // A guest's phone in Chromium with a printed voucher: the card's QR code opens an address the gateway
@@ -17,7 +18,7 @@ const SAFARI =
 
 let server: TestServer;
 let browser: Browser;
-const sites: PortalSite[] = [];
+const sites: { unifi: PortalSite['unifi'] }[] = [];
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launch()]);
 });
@@ -42,7 +43,7 @@ async function voucherSite(methods: string[]) {
 }
 
 /** A phone whose requests outside the portal are held (the walled garden) and answered by a stand-in page. */
-async function phone(lang = 'en-US') {
+async function phone(lang = 'en-US', mac = randomMac()) {
   const context = await browser.newContext({
     viewport: { width: 375, height: 667 },
     deviceScaleFactor: 2,
@@ -56,12 +57,11 @@ async function phone(lang = 'en-US') {
     await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Outside</title>' }).catch(() => {});
   });
   const page = await context.newPage();
-  const mac = randomMac();
   return {
     page,
     mac,
     /** What the UniFi controller sends the phone to after it asked for `url`. */
-    async arrive(site: PortalSite, url: string) {
+    async arrive(site: { unifiSite: string }, url: string) {
       const query = new URLSearchParams({ ap: 'f0:9f:c2:00:00:01', id: mac, t: String(Math.floor(Date.now() / 1000)), url });
       await page.goto(`${server.url}/guest/s/${site.unifiSite}/?${query}`);
     },
@@ -118,5 +118,52 @@ describe('a guest with a printed voucher', () => {
       .toContain('Este bono ya se usa en tantos dispositivos como permite (1).');
     await shoot(second.page, 'devices-es');
     await second.close();
+  });
+});
+
+describe('a guest with a multi-site voucher', () => {
+  it('connects with it at two of the sites picked, with the time that is left; a second phone finds its one seat taken', async () => {
+    const first = await unifiPortalSite(server, ['multisitevoucher']);
+    const second = await addUnifiSite(server, first.owner, ['multisitevoucher'], 'Harbour');
+    sites.push(first, second);
+    const { codes } = await createBatch(server, first.owner, `${first.api}/multisite_voucher`, {
+      count: 1,
+      site_ids: [second.siteId],
+      duration_value: 2,
+      duration_type: 'hours',
+      num_devices: 1,
+    });
+
+    const p = await phone();
+    await p.arrive(first, 'http://example.com/');
+    await p.page.getByLabel('Voucher code').fill(formatVoucherCode(codes[0]!));
+    await p.page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => p.page.textContent('body')).toContain('You are connected');
+    expect(first.unifi.commands.map((c) => c.body)).toEqual([
+      expect.objectContaining({ cmd: 'authorize-guest', mac: p.mac, minutes: 120 }),
+    ]);
+    await p.close();
+
+    // The same phone at the other site: the same seat, the same clock.
+    const again = await phone('en-US', p.mac);
+    await again.arrive(second, 'http://example.com/');
+    await again.page.getByLabel('Voucher code').fill(codes[0]!.toLowerCase());
+    await again.page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => again.page.textContent('body')).toContain('You are connected');
+    const granted = second.unifi.commands.map((c) => c.body);
+    expect(granted).toEqual([expect.objectContaining({ cmd: 'authorize-guest', mac: p.mac })]);
+    expect(granted[0]!.minutes).toBeGreaterThanOrEqual(119);
+    expect(granted[0]!.minutes).toBeLessThanOrEqual(120);
+    await again.close();
+
+    const other = await phone('es-ES');
+    await other.arrive(second, 'http://example.com/');
+    await other.page.locator('input[name="voucher"]').fill(formatVoucherCode(codes[0]!));
+    await other.page.locator('button[type="submit"]').click();
+    await expect
+      .poll(() => other.page.textContent('body'))
+      .toContain('Este bono ya se usa en tantos dispositivos como permite (1).');
+    await shoot(other.page, 'multisite-devices-es');
+    await other.close();
   });
 });

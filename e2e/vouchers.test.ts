@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
-import { voucherActivationCounts, voucherBatchSites, voucherBatches, vouchers } from '../server/src/db/schema/index.ts';
+import {
+  voucherActivationCounts,
+  voucherBatchSites,
+  voucherBatches,
+  voucherDesigns,
+  vouchers,
+} from '../server/src/db/schema/index.ts';
 import { registerAccount, type TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { arriveFromUnifi, randomMac } from '../server/test/portal.ts';
@@ -283,10 +289,36 @@ describe.each([
     expect(sites.map((s) => s.siteId).sort((a, b) => a - b)).toEqual([main.siteId, luna!.siteId].sort((a, b) => a - b));
     // A code of the batch works at the picked location, not at the other one.
     const [code] = (await server.handle.db.select().from(vouchers).where(eq(vouchers.batchId, batch!.id))).map((v) => v.code);
-    expect((await (await arriveFromUnifi(server, luna!)).guest.post('multisitevoucher', { voucher: code! })).status).toBe(200);
+    const mac = randomMac();
+    expect(
+      (await (await arriveFromUnifi(server, luna!, { mac })).guest.post('multisitevoucher', { voucher: code! })).status,
+    ).toBe(200);
     expect((await (await arriveFromUnifi(server, mar!)).guest.post('multisitevoucher', { voucher: code! })).status).toBe(422);
     await page.getByRole('tab', { name: 'In use' }).click();
-    await page.getByText(`${code!.slice(0, 4)}-${code!.slice(4, 8)}-${code!.slice(8)}`).waitFor();
+    const shown = `${code!.slice(0, 4)}-${code!.slice(4, 8)}-${code!.slice(8)}`;
+    await page.getByText(shown).click();
+
+    // The voucher: where it works, and the device it was used on at the other location.
+    await page.getByRole('heading', { name: shown }).waitFor();
+    await page.getByTestId('voucher-status').getByText('In use').waitFor();
+    await page.getByText('Hotel Luna, Hotel Sol').waitFor();
+    await page.getByRole('list', { name: 'Devices' }).getByText(mac.toUpperCase()).waitFor();
+    await settle(page);
+    await screenshot(page, `vouchers-multisite-details-${width}`);
+    await fitsWidth(page);
+
+    // Its own card design, kept apart from the single-site one.
+    await page.goto(`${server.url}/newapp/app/voucher/multisite/design`);
+    await page.getByRole('heading', { name: 'Multi-site voucher card design' }).waitFor();
+    await page.getByLabel('Heading', { exact: true }).fill('Hotels Wi-Fi');
+    await page.getByTestId('voucher-card-preview').getByText('Hotels Wi-Fi').waitFor();
+    await page.getByRole('button', { name: 'Save design' }).click();
+    await page.getByText('Design saved').waitFor();
+    await settle(page);
+    await screenshot(page, `vouchers-multisite-design-${width}`);
+    await fitsWidth(page);
+    const designs = await server.handle.db.select().from(voucherDesigns).where(eq(voucherDesigns.siteId, main.siteId));
+    expect(designs.map((d) => [d.kind, d.design.heading_text])).toEqual([['multisite_voucher', 'Hotels Wi-Fi']]);
     await context.close();
   }, 180_000);
 });
@@ -324,6 +356,15 @@ describe('who sees vouchers, and the plan limit', () => {
     await expect(readerPage.getByRole('link', { name: 'Create batch' }).count()).resolves.toBe(0);
     await settle(readerPage);
     await screenshot(readerPage, 'vouchers-read-only-375');
+    // The batch and the card design: seen, with nothing to change them.
+    await readerPage.getByRole('link', { name: new RegExp(`Batch ${row!.batchCode}`) }).click();
+    await readerPage.getByRole('heading', { name: `Batch ${row!.batchCode}` }).waitFor();
+    await readerPage.getByRole('link', { name: 'Print', exact: true }).waitFor();
+    await expect(readerPage.getByRole('button', { name: 'Delete batch' }).count()).resolves.toBe(0);
+    await readerPage.goto(`${server.url}/newapp/app/voucher/design`);
+    await readerPage.getByRole('heading', { name: 'Voucher card design' }).waitFor();
+    await readerPage.getByText('You can see these vouchers but not change them (Read Only access).').waitFor();
+    await expect(readerPage.getByRole('button', { name: 'Save design' }).count()).resolves.toBe(0);
     await context.close();
     await other.close();
   }, 180_000);
@@ -377,6 +418,23 @@ describe('who sees vouchers, and the plan limit', () => {
     await page.getByText('Este Id de lote ya está en uso: elige otro').waitFor();
     await settle(page);
     await screenshot(page, 'vouchers-create-es-375');
+    await fitsWidth(page);
+
+    // The voucher in use and the card designer, in Spanish on the phone too.
+    const shown = `${codes[0]!.slice(0, 4)}-${codes[0]!.slice(4, 8)}-${codes[0]!.slice(8)}`;
+    await page.goto(`${server.url}/newapp/app/voucher/manage?tab=inuse`);
+    await page.getByText(shown).click();
+    await page.getByRole('heading', { name: shown }).waitFor();
+    await page.getByTestId('voucher-status').getByText('En uso').waitFor();
+    await page.getByText('Dispositivos (1 de 1)').waitFor();
+    await settle(page);
+    await screenshot(page, 'vouchers-details-es-375');
+    await fitsWidth(page);
+    await page.goto(`${server.url}/newapp/app/voucher/design`);
+    await page.getByRole('heading', { name: 'Diseño de las tarjetas de bonos' }).waitFor();
+    await page.getByText('Qué se imprime').waitFor();
+    await settle(page);
+    await screenshot(page, 'vouchers-design-es-375');
     await fitsWidth(page);
     await context.close();
   }, 180_000);

@@ -490,7 +490,8 @@ export function defaultStylesOf(path: LoginMethodPath): LoginMethodStyles {
   const labels = LOGIN_LABELS[method] ?? { heading: 'Welcome', login: 'Connect' };
   const out: LoginMethodStyles = {};
   for (const name of styleFieldsOf(path)) {
-    const part = name.slice(name.startsWith('multi') ? 0 : method.length + 1);
+    // Multi-landing's names have no method prefix; multisitevoucher's start with "multi" too but do.
+    const part = method === 'multilanding' ? name : name.slice(method.length + 1);
     let value: string;
     if (name === 'multilanding_heading_htmltext') value = '<h2>Welcome! Choose how to connect</h2>';
     else if (name.startsWith('multi_btns'))

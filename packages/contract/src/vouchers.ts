@@ -26,12 +26,21 @@ import { DURATION_TYPES, colourField } from './splash.ts';
  * - Deleting a voucher or a batch disconnects the devices still online with it. A single-site batch goes
  *   with its site; a multi-site batch goes on at its other sites.
  * - On the guest portal, either voucher login (voucher, multisitevoucher) takes any voucher that works at
- *   the site (both buttons read "Use a voucher"). Wrong codes are counted per device and per address.
+ *   the site (the start page offers one "Use a voucher": startPageMethods). Wrong codes are counted per
+ *   device and per address.
  * - Speeds are in Kbps, data in MB; 0 means unlimited.
  * - The plan limits how many vouchers an account activates per calendar month (UTC): collect 500,
  *   engage 2000, provider 5000. Past it, guests are refused with a clear page; the lists' metadata
  *   says how many are used (`usage`).
  */
+
+/**
+ * The login methods a splash start page offers. Either voucher screen takes any voucher that works at the
+ * site and both buttons read "Use a voucher", so with both on only the voucher one is offered (the
+ * multi-site one stays at its own address).
+ */
+export const startPageMethods = <T extends string>(methods: readonly T[]): T[] =>
+  methods.includes('voucher' as T) ? methods.filter((m) => m !== 'multisitevoucher') : [...methods];
 
 /** The path segment of each kind under /s/{siteId}/api/v1/. */
 export const VOUCHER_KINDS = ['voucher', 'multisite_voucher'] as const;

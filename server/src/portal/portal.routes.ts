@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GUEST_LANGS, guestLangFrom, type GuestLang } from '@splashboard/splash';
-import type { AuthMethod } from '@splashboard/contract';
+import { startPageMethods, type AuthMethod } from '@splashboard/contract';
 import { arrive, portalPath } from './arrival.ts';
 import type { PortalDeps } from './deps.ts';
 import { grantSession } from './grant.ts';
@@ -249,7 +249,7 @@ export function portalRoutes(deps: PortalDeps) {
           renderScreen(viewOf(snap, lang), { kind: 'terms', styles: stylesOf(snap, 'atos', lang) }),
         ),
       };
-    const methods = available(ctx);
+    const methods = startPageMethods(available(ctx));
     if (!methods.length)
       return messagePage(snap, lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 503);
     if (methods.length === 1) return methodPage(ctx, methods[0]!);

@@ -41,6 +41,8 @@ describe('a client with Read Only voucher access', () => {
     expect((await reader.get(`${o.voucher}/batches/${batch.id}`)).status).toBe(200);
     expect((await reader.get(`${o.voucher}/voucherdesigner/`)).status).toBe(200);
     expect((await reader.get(`${o.multi}/multisite_voucherdesigner/`)).status).toBe(200);
+    expect((await reader.get(`${o.multi}/${multi.ids[0]}`)).body).toMatchObject({ id: multi.ids[0], can_write: false });
+    expect((await reader.get(`${o.multi}/batches/${multi.batch.id}`)).status).toBe(200);
     const pdf = await fetch(`${server.url}${o.voucher}/batches/${batch.id}/pdf`, {
       headers: { cookie: [...reader.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
@@ -55,6 +57,10 @@ describe('a client with Read Only voucher access', () => {
       reader.del(`${o.voucher}/batches/${batch.id}`),
       reader.del(`${o.multi}/batches/${multi.batch.id}`),
       reader.post(`${o.voucher}/${ids[0]}/disconnect/02:00:00:00:00:01`),
+      reader.put(`${o.multi}/multisite_voucherdesigner/`, { heading_text: 'Hacked' }),
+      reader.post(`${o.multi}/multisite_voucherdesigner/logo`, logoForm()),
+      reader.del(`${o.multi}/${multi.ids[0]}`),
+      reader.post(`${o.multi}/${multi.ids[0]}/disconnect/02:00:00:00:00:01`),
     ];
     for (const res of await Promise.all(writes)) {
       expect(res.status).toBe(403);

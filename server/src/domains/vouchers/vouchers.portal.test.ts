@@ -4,9 +4,11 @@ import { DEFAULT_VOUCHER_QR_BASE_URL, formatVoucherCode, voucherQrUrl } from '@s
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, randomMac, textOf, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
 import {
+  accounts,
   guestSessions,
   guests,
   voucherActivationCounts,
+  voucherBatches,
   voucherDevices,
   voucherSessions,
   vouchers,
@@ -126,6 +128,70 @@ describe('voucher login', () => {
     );
     expect(await db().select().from(guestSessions).where(eq(guestSessions.mac, guest.mac))).toEqual([]);
     expect(grants(s)).toHaveLength(1);
+  });
+
+  it('shows the multi-site voucher screen with its own heading, button and colours', async () => {
+    const s = await site(['multisitevoucher']);
+    const styles = (await s.owner.get(`${s.api}/multisite_voucherloginconfig/splashpage`)).body;
+    expect(styles).toMatchObject({
+      multisitevoucher_heading_htmltext: '<h2>Enter your voucher code</h2>',
+      multisitevoucher_loginbtn_text: 'Connect',
+      multisitevoucher_backbtn_text: 'Back',
+      multisitevoucher_fields_color: '#1f2933',
+      multisitevoucher_fields_backgroundcolor: '#ffffff',
+    });
+    const screen = await (await arriveFromUnifi(server, s)).guest.get();
+    expect(screen.html).toContain('<h2>Enter your voucher code</h2>');
+    expect(screen.html).toMatch(/<button class="btn go" type="submit">Connect<\/button>/);
+  });
+
+  it('lets a voucher in only until its batch’s valid until, used or not', async () => {
+    const s = await site(['voucher']);
+    const validUntil = new Date(Date.now() + 30 * 60_000);
+    const {
+      batch: made,
+      codes,
+      ids,
+    } = await batch(s, {
+      duration_value: 1,
+      duration_type: 'days',
+      valid_until: validUntil.toISOString(),
+    });
+    const mac = randomMac();
+    expect((await (await arriveFromUnifi(server, s, { mac })).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+    // A day's voucher that ends with its batch: 30 minutes, not 1440.
+    expect(grants(s)).toEqual([expect.objectContaining({ mac })]);
+    expect(grants(s)[0]!.minutes).toBeGreaterThanOrEqual(29);
+    expect(grants(s)[0]!.minutes).toBeLessThanOrEqual(30);
+    expect((await voucherRow(ids[0]!)).expiresAt!.getTime()).toBe(validUntil.getTime());
+
+    // Past valid until, an unused voucher of the batch cannot start.
+    await db()
+      .update(voucherBatches)
+      .set({ validUntil: new Date(Date.now() - 60_000) })
+      .where(eq(voucherBatches.id, made.id));
+    const late = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
+    expect(late.status).toBe(422);
+    expect(textOf(late.html)).toContain('This voucher has expired.');
+    expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
+    expect(grants(s)).toHaveLength(1);
+  });
+
+  it('offers one "Use a voucher" where both voucher logins are on, since either takes any voucher', async () => {
+    const both = await site(['voucher', 'multisitevoucher']);
+    const screen = await (await arriveFromUnifi(server, both)).guest.get();
+    expect(screen.html).toMatch(/name="voucher"/);
+    expect(screen.html).not.toContain('href="./"');
+
+    const more = await site(['voucher', 'multisitevoucher', 'clickthrough']);
+    const start = await (await arriveFromUnifi(server, more)).guest.get();
+    expect(textOf(start.html).match(/Use a voucher/g)).toHaveLength(1);
+    expect(start.html).toContain('href="voucher"');
+    expect(start.html).not.toContain('href="multisitevoucher"');
+    // The other screen stays at its address, with its way back.
+    const other = await (await arriveFromUnifi(server, more)).guest.get('multisitevoucher');
+    expect(other.html).toMatch(/name="voucher"/);
+    expect(other.html).toContain('href="./"');
   });
 
   it('answers in the guest’s language', async () => {
@@ -270,6 +336,25 @@ describe('multi-site vouchers', () => {
   });
 });
 
+describe('disconnecting a multi-site voucher’s device', () => {
+  it('ends its access at the site it is online at, from any site of the voucher', async () => {
+    const a = await site(['multisitevoucher']);
+    const b = await addUnifiSite(server, a.owner, ['multisitevoucher'], 'Harbour');
+    fakes.push(b);
+    const multi = await createBatch(server, a.owner, `${a.api}/multisite_voucher`, { count: 1, site_ids: [b.siteId] });
+    const mac = randomMac();
+    expect(
+      (await (await arriveFromUnifi(server, b, { mac })).guest.post('multisitevoucher', { voucher: multi.codes[0]! })).status,
+    ).toBe(200);
+
+    const res = await a.owner.post(`${a.api}/multisite_voucher/${multi.ids[0]}/disconnect/${mac.toUpperCase()}`);
+    expect(res.body).toMatchObject({ status: 200, message: 'Disconnected', revoked: true });
+    expect(b.unifi.commands.at(-1)?.body).toEqual({ cmd: 'unauthorize-guest', mac });
+    expect(a.unifi.commands).toEqual([]);
+    expect(await db().select().from(voucherDevices).where(eq(voucherDevices.voucherId, multi.ids[0]!))).toEqual([]);
+  });
+});
+
 describe('guessing codes', () => {
   it('answers 429 after 10 wrong codes from a device, even for a right one; other devices go on', async () => {
     const s = await site(['voucher']);
@@ -285,6 +370,22 @@ describe('guessing codes', () => {
     expect(grants(s)).toEqual([]);
     expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
   });
+
+  it('answers 429 to every device of an address after 300 wrong codes from it, however many devices tried them', async () => {
+    const s = await site(['voucher']);
+    const { codes } = await batch(s);
+    // 30 devices behind one address (all of them come from 127.0.0.1 here), each under its own limit of 10.
+    for (let d = 0; d < 30; d++) {
+      const { guest } = await arriveFromUnifi(server, s);
+      for (let i = 0; i < 10; i++)
+        expect((await guest.post('voucher', { voucher: `ZZZZ-ZZZZ-Z${String(d).padStart(2, '0')}${i}` })).status).toBe(422);
+    }
+    const fresh = await arriveFromUnifi(server, s);
+    const blocked = await fresh.guest.post('voucher', { voucher: codes[0]! });
+    expect(blocked.status).toBe(429);
+    expect(textOf(blocked.html)).toMatch(/Too many attempts\. Please wait 1[45] minutes and try again\./);
+    expect(grants(s)).toEqual([]);
+  }, 60_000);
 });
 
 describe('plan limit', () => {
@@ -313,6 +414,45 @@ describe('plan limit', () => {
     expect(usage.message).toBe(
       'Your plan allows 2000 vouchers activated per month and this month they are all used: guests cannot start new vouchers until next month or until the plan is upgraded.',
     );
+  });
+});
+
+describe('plan tiers', () => {
+  it.each([
+    ['collect', 500],
+    ['engage', 2000],
+    ['provider', 5000],
+    [null, 500],
+  ] as const)('with plan %s, voucher number %i of the month starts and the next one is refused', async (planType, limit) => {
+    const s = await site(['voucher']);
+    const { codes, ids } = await batch(s, { count: 2 });
+    const [v] = await db().select().from(vouchers).where(eq(vouchers.id, ids[0]!));
+    await db().update(accounts).set({ planType }).where(eq(accounts.id, v!.accountId));
+    await db()
+      .insert(voucherActivationCounts)
+      .values({ accountId: v!.accountId, month: activationPeriod(), activated: limit - 1 });
+
+    expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+    const refused = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
+    expect(refused.status).toBe(403);
+    expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
+    const usage = (await s.owner.get(`${s.api}/voucher/unused`)).body.metadata.usage;
+    expect(usage).toMatchObject({ plan_type: planType, limit, activated: limit, remaining: 0, limit_reached: true });
+    expect(usage.message).toContain(`Your plan allows ${limit} vouchers activated per month`);
+  });
+
+  it('counts multi-site vouchers against the same monthly limit', async () => {
+    const s = await site(['voucher', 'multisitevoucher']);
+    const single = await batch(s, { count: 1 });
+    const multi = await batch(s, { count: 1, site_ids: [] }, 'multisite_voucher');
+    const [v] = await db().select().from(vouchers).where(eq(vouchers.id, single.ids[0]!));
+    await db().update(accounts).set({ planType: 'collect' }).where(eq(accounts.id, v!.accountId));
+    await db().insert(voucherActivationCounts).values({ accountId: v!.accountId, month: activationPeriod(), activated: 499 });
+
+    expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: single.codes[0]! })).status).toBe(200);
+    const refused = await (await arriveFromUnifi(server, s)).guest.post('multisitevoucher', { voucher: multi.codes[0]! });
+    expect(refused.status).toBe(403);
+    expect(textOf(refused.html)).toContain('This Wi-Fi cannot start any more vouchers this month');
   });
 });
 

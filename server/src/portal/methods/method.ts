@@ -1,4 +1,4 @@
-import { isPortalLoginMethod, type AuthMethod, type LoginField } from '@splashboard/contract';
+import { isPortalLoginMethod, startPageMethods, type AuthMethod, type LoginField } from '@splashboard/contract';
 import { stringsFor, type ExtraInput, type GuestLang, type GuestStrings, type MethodScreen } from '@splashboard/splash';
 import type { PortalDeps } from '../deps.ts';
 import { checkLoginFields, refill, type Collected } from '../login-fields.ts';
@@ -58,8 +58,8 @@ export function baseScreen(ctx: MethodContext, method: AuthMethod, over: Partial
     action: method,
     styles: stylesOf(ctx.snap, PATH_OF_METHOD[method], ctx.lang),
     fields: loginFieldsOf(ctx, method),
-    // A start page exists when the portal offers more than one of the site's methods.
-    backHref: ctx.snap.loginMethods.filter(isPortalLoginMethod).length > 1 ? './' : undefined,
+    // A start page exists when it offers more than one choice (one button for both voucher logins).
+    backHref: startPageMethods(ctx.snap.loginMethods.filter(isPortalLoginMethod)).length > 1 ? './' : undefined,
     ...over,
   };
 }

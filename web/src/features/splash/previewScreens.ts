@@ -5,6 +5,7 @@ import {
   defaultFieldListOf,
   defaultStylesOf,
   normalizeLoginField,
+  startPageMethods,
   type AuthMethod,
   type FieldListName,
   type LoginField,
@@ -60,8 +61,11 @@ export function screensOfSite(loginMethods: LoginMethod[]): PreviewScreenId[] {
   return ['terms', 'start', ...loginMethods.flatMap(screensOfMethod), 'connected', 'legal:terms', 'legal:privacy'];
 }
 
-/** The methods the portal offers guests, of the site's login methods in their order (server/src/portal/methods). */
-const offeredOf = (loginMethods: LoginMethod[]) => loginMethods.filter(isPortalLoginMethod);
+/**
+ * The choices of the portal's start page: the site's login methods the portal offers, in their order, with one
+ * button for both voucher logins (server/src/portal/portal.routes.ts).
+ */
+const offeredOf = (loginMethods: LoginMethod[]) => startPageMethods(loginMethods.filter(isPortalLoginMethod));
 
 /**
  * The screen a guest meets first: the terms page, else the start page when the portal offers a choice,
