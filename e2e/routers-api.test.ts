@@ -6,6 +6,7 @@ import { sites } from '../server/src/db/schema/index.ts';
 import { createSite, type TestServer } from '../server/test/harness.ts';
 import { FakeOmadaController } from '../server/test/fakes/omada-controller.ts';
 import { FakeRuckusNbi } from '../server/test/fakes/ruckus-nbi.ts';
+import { FakeMerakiDashboard } from '../server/test/fakes/meraki-dashboard.ts';
 import { launch, openPage, screenshot, settle } from './browser.ts';
 import { registerOwner, signIn, startApp } from './app.ts';
 
@@ -13,18 +14,21 @@ let server: TestServer;
 let browser: Browser;
 let omada: FakeOmadaController;
 let nbi: FakeRuckusNbi;
+let dashboard: FakeMerakiDashboard;
 beforeAll(async () => {
-  [server, browser, omada, nbi] = await Promise.all([
+  [server, browser, omada, nbi, dashboard] = await Promise.all([
     startApp({ PUBLIC_URL: 'https://wifi.example.test' }),
     launch(),
     new FakeOmadaController().start(),
     new FakeRuckusNbi({ password: 'nbi-pass' }).start(),
+    new FakeMerakiDashboard({ keys: ['dash-key-7'], networks: ['N_24329156'] }).start(),
   ]);
 });
 afterAll(async () => {
   await browser?.close();
   await omada?.close();
   await nbi?.close();
+  await dashboard?.close();
   await server?.close();
 });
 
@@ -85,28 +89,71 @@ describe('router settings of the API families on a phone', () => {
     await context.close();
   });
 
-  for (const [family, label, title] of [
-    ['meraki', 'Cisco Meraki', 'Cisco Meraki splash page'],
-    ['merakigo', 'Meraki Go', 'Meraki Go splash page'],
-  ] as const) {
-    it(`shows the ${label} splash URL and walled garden, with nothing to enter and nothing to check`, async () => {
-      const { page, context, siteId, portalKey } = await phoneOn(family);
-      await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
-      await page.getByRole('link', { name: `Router settings (${label})` }).click();
-      await page.getByRole('heading', { name: title }).waitFor();
-      await page
-        .getByTestId('router-uncheckable')
-        .getByText(/there is nothing to enter here/)
-        .waitFor();
-      await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
-      await page.getByText('wifi.example.test', { exact: true }).waitFor();
-      await expect(page.getByRole('button', { name: 'Save and check' }).count()).resolves.toBe(0);
-      await fitsPhone(page);
-      await settle(page);
-      await screenshot(page, `routers-${family}-375`);
-      await context.close();
-    });
-  }
+  it('shows the Meraki Go splash URL and walled garden, with nothing to enter and nothing to check', async () => {
+    const { page, context, siteId, portalKey } = await phoneOn('merakigo');
+    await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+    await page.getByRole('link', { name: 'Router settings (Meraki Go)' }).click();
+    await page.getByRole('heading', { name: 'Meraki Go splash page' }).waitFor();
+    await page
+      .getByTestId('router-uncheckable')
+      .getByText(/there is nothing to enter here/)
+      .waitFor();
+    await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+    await page.getByText('wifi.example.test', { exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: 'Save and check' }).count()).resolves.toBe(0);
+    await fitsPhone(page);
+    await settle(page);
+    await screenshot(page, 'routers-merakigo-375');
+    await context.close();
+  });
+
+  it('works without a Meraki Dashboard API key; with one it checks the network: Online, then Invalid Credentials', async () => {
+    const { page, context, siteId, portalKey } = await phoneOn('meraki');
+    await page.goto(`${server.url}/newapp/app/settings-view?site=${siteId}`);
+    await page.getByRole('link', { name: 'Router settings (Cisco Meraki)' }).click();
+    await page.getByRole('heading', { name: 'Cisco Meraki splash page' }).waitFor();
+    await page
+      .getByTestId('router-uncheckable')
+      .getByText(/Without a Dashboard API key there is nothing to ask/)
+      .waitFor();
+    await page.getByText(`https://wifi.example.test/guest/${portalKey}/`, { exact: true }).waitFor();
+    await page
+      .getByTestId('router-form-note')
+      .getByText(/Not confirmed by Meraki’s documentation/)
+      .waitFor();
+    await expect(page.getByLabel(/^Dashboard API address/).inputValue()).resolves.toBe('https://api.meraki.com/api/v1');
+    await fitsPhone(page);
+    await settle(page);
+    await screenshot(page, 'routers-meraki-375');
+
+    await page.getByLabel(/^Dashboard API key/).fill('dash-key-7');
+    await page.getByLabel(/^Network id/).fill('N_24329156');
+    await page.getByLabel(/^Guest SSID number/).click();
+    await page.getByRole('option', { name: 'SSID 2' }).click();
+    await page.getByLabel(/^Dashboard API address/).fill(dashboard.apiUrl);
+    await page.getByLabel('Accept a self-signed certificate').check();
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await status(page, 'Online');
+    await page.getByText('A value is saved: leave empty to keep it').waitFor();
+    await expect(page.getByLabel(/^Dashboard API key/).inputValue()).resolves.toBe('');
+    expect(dashboard.requests.at(-1)).toEqual({ call: 'GET /api/v1/networks/N_24329156', key: 'dash-key-7' });
+    await fitsPhone(page);
+    await settle(page);
+    await screenshot(page, 'routers-meraki-online-375');
+
+    await page.getByLabel(/^Dashboard API key/).fill('revoked-key');
+    await page.getByRole('button', { name: 'Save and check' }).click();
+    await status(page, 'Invalid Credentials');
+    await page
+      .getByTestId('router-status-detail')
+      .getByText(/refused the API key/)
+      .waitFor();
+    await page.reload();
+    await page.getByText('SSID 2', { exact: true }).waitFor();
+    await expect(page.getByLabel(/^Network id/).inputValue()).resolves.toBe('N_24329156');
+    await expect(page.getByText('revoked-key').count()).resolves.toBe(0);
+    await context.close();
+  });
 
   it('saves the Juniper Mist secret and region: nothing to check, the secret never shown again', async () => {
     const { page, context, siteId, portalKey } = await phoneOn('mist');

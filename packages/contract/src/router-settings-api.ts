@@ -15,6 +15,8 @@ export const API_ROUTER_MESSAGES = {
   omadaUrl: 'Enter the controller address, such as https://omada.example.com:8043',
   ruckusUrl: 'Enter the northbound interface address, such as https://smartzone.example.com:9443',
   mistUrl: 'Enter the Mist portal address, such as https://portal.mist.com',
+  merakiApiUrl: 'Enter the Dashboard API address, such as https://api.meraki.com/api/v1',
+  merakiNetworkId: 'Use the network id of the Dashboard API, such as N_24329156 or L_643703248',
   secretRequired: 'Enter the secret',
 } as const;
 
@@ -68,12 +70,33 @@ export const mistRouterSettingsInputSchema = z.object({
   secret,
 });
 
-/** The input of each family that has settings to enter; Meraki and Meraki Go have none. */
+/** The Dashboard API's SSID numbers (0 is the first SSID). */
+export const MERAKI_SSID_NUMBERS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14'] as const;
+
+/**
+ * Meraki MR: all optional. Without an API key the site grants by URL as before; with a key and network the
+ * server checks the Dashboard API and can end a guest's splash authorization on the SSID.
+ */
+export const merakiRouterSettingsInputSchema = z.object({
+  api_key: secret,
+  network_id: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^([A-Za-z0-9_-]+)?$/, API_ROUTER_MESSAGES.merakiNetworkId)
+    .default(''),
+  ssid_number: z.enum(MERAKI_SSID_NUMBERS).default('0'),
+  api_url: address(API_ROUTER_MESSAGES.merakiApiUrl).default('https://api.meraki.com/api/v1'),
+  skip_tls_verify: z.boolean().default(false),
+});
+
+/** The input of each family that has settings to enter; Meraki Go has none. */
 export const API_ROUTER_INPUT_SCHEMAS = {
   omada: omadaRouterSettingsInputSchema,
   smartzone: ruckusRouterSettingsInputSchema,
   ruckus_cloud: ruckusRouterSettingsInputSchema,
   mist: mistRouterSettingsInputSchema,
+  meraki: merakiRouterSettingsInputSchema,
 } as const;
 export type ApiRouterInputFamily = keyof typeof API_ROUTER_INPUT_SCHEMAS;
 
@@ -93,7 +116,7 @@ export const apiRouterSettingsSchema = z.object({
   /** The saved plain values, with the input's names; secrets appear only in `secrets_set`. */
   values: z.record(z.string(), z.union([z.string(), z.boolean()])),
   secrets_set: z.record(z.string(), z.boolean()),
-  /** null: nothing the server can ask (Mist, Meraki), once what is needed is saved. */
+  /** null: nothing the server can ask (Mist, Meraki without an API key, Meraki Go), once what is needed is saved. */
   status: routerStatusSchema.nullable(),
   status_detail: z.string(),
   status_checked_at: z.string().nullable(),

@@ -66,7 +66,7 @@ export class CookieJar {
 }
 
 export interface HttpCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   headers?: Record<string, string>;
   json?: unknown;

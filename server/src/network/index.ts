@@ -18,6 +18,7 @@ import type { RadiusGatewayOptions } from './radius-gateways/options.ts';
 export * from './controller.ts';
 export type { UnifiSettings } from './unifi/unifi.ts';
 export type { OmadaSettings, OmadaTimeUnit } from './omada/omada.ts';
+export { MERAKI_API_URL } from './meraki/meraki.ts';
 export type { OpenNdsSettings, OpenNdsArrival, FasLevel, AuthmonGrant, AuthmonQueue } from './opennds/opennds.ts';
 export type { RadiusGatewayOptions } from './radius-gateways/options.ts';
 export { optionsFrom as radiusGatewayOptionsFrom } from './radius-gateways/options.ts';
@@ -48,7 +49,7 @@ export function createControllerAdapter(settings: ControllerSettings, deps: Adap
       return new OmadaController(settings);
     case 'meraki':
     case 'merakigo':
-      return new MerakiSplash(settings.family);
+      return new MerakiSplash(settings.family, settings);
     case 'mist':
       return new MistPortal(settings);
     case 'smartzone':
@@ -70,7 +71,7 @@ export function parseArrival(family: ControllerFamily, query: QueryInput, opennd
   return parseOpenNdsArrival(query, opennds);
 }
 
-/** Families that need no settings at all (the grant URL comes with each guest): their adapter for a router type. */
+/** Families that work without settings (the grant URL comes with each guest): their adapter when none are saved. */
 export function settingsFreeAdapter(routerType: string | null): ControllerAdapter | null {
   if (routerType === 'meraki' || routerType === 'merakigo') return new MerakiSplash(routerType);
   return null;

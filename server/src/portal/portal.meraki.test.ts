@@ -1,22 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Agent, fetch } from 'undici';
-import { guestSessions } from '../db/schema/index.ts';
+import { guestSessions, guests } from '../db/schema/index.ts';
 import { startServer, type TestServer } from '../../test/harness.ts';
 import { textOf } from '../../test/portal.ts';
 import { arriveAt, gatewaySite, returnFromGateway } from '../../test/portal-gateways.ts';
 import { FakeMerakiGrant } from '../../test/fakes/meraki-grant.ts';
+import { FakeMerakiDashboard } from '../../test/fakes/meraki-dashboard.ts';
 
 let server: TestServer;
 let meraki: FakeMerakiGrant;
+let dashboard: FakeMerakiDashboard;
 beforeAll(async () => {
-  [server, meraki] = await Promise.all([
+  [server, meraki, dashboard] = await Promise.all([
     startServer({ LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' }),
     new FakeMerakiGrant().start(),
+    new FakeMerakiDashboard({ keys: ['dash-key'], networks: ['N_5150'] }).start(),
   ]);
 });
 afterAll(async () => {
   await meraki?.close();
+  await dashboard?.close();
   await server?.close();
 });
 
@@ -106,5 +110,66 @@ describe('a guest sent by a Meraki or Meraki Go access point', () => {
     );
     expect(first.status).toBe(400);
     expect(textOf(first.html)).toContain('Connect to the Wi-Fi first');
+  });
+});
+
+describe('an operator disconnecting a Meraki guest from the guests page', () => {
+  const clickedThrough = async (mac: string) => {
+    const s = await gatewaySite(server, 'meraki', ['clickthrough'], null);
+    const { guest } = await arriveAt(server, s, redirect(mac), mac);
+    expect((await guest.post('clickthrough', {})).status).toBe(303);
+    const [row] = await server.handle.db.select({ id: guests.id }).from(guests).where(eq(guests.siteId, s.siteId));
+    return { s, guestId: row!.id };
+  };
+
+  it('with a Dashboard API key, ends the splash authorization on the SSID through the Dashboard API', async () => {
+    const mac = '02:0c:00:00:00:06';
+    const { s, guestId } = await clickedThrough(mac);
+    const saved = await s.owner.put(`${s.api}/routersettings/meraki`, {
+      api_key: 'dash-key',
+      network_id: 'N_5150',
+      ssid_number: '2',
+      api_url: dashboard.apiUrl,
+      skip_tls_verify: true,
+    });
+    expect(saved.body.status).toBe('Online');
+    dashboard.addClient('N_5150', mac);
+    const res = await s.owner.post(`${s.api}/guest/${guestId}/disconnect/${mac}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 200, message: 'Device disconnected', disconnected: true, ended_sessions: 1 });
+    expect(dashboard.splashUpdates.at(-1)).toEqual({
+      networkId: 'N_5150',
+      clientId: mac,
+      ssids: { '2': { isAuthorized: false } },
+    });
+    expect(dashboard.requests.at(-1)?.key).toBe('dash-key');
+  });
+
+  it('answers Disconnecting device failed when the Dashboard refuses, and leaves the session open', async () => {
+    const mac = '02:0c:00:00:00:07';
+    const { s, guestId } = await clickedThrough(mac);
+    await s.owner.put(`${s.api}/routersettings/meraki`, {
+      api_key: 'dash-key',
+      network_id: 'N_5150',
+      api_url: dashboard.apiUrl,
+      skip_tls_verify: true,
+    });
+    // The network has not seen this client: the Dashboard answers 404.
+    const res = await s.owner.post(`${s.api}/guest/${guestId}/disconnect/${mac}`);
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/^Disconnecting device failed: .*does not know the client 02:0c:00:00:00:07/);
+    const [session] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
+    expect(session!.endedAt).toBeNull();
+  });
+
+  it('without a key, says the gateway cannot disconnect from here and ends the session record only', async () => {
+    const mac = '02:0c:00:00:00:08';
+    const { s, guestId } = await clickedThrough(mac);
+    const before = dashboard.requests.length;
+    const res = await s.owner.post(`${s.api}/guest/${guestId}/disconnect/${mac}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ disconnected: false, ended_sessions: 1 });
+    expect(res.body.message).toMatch(/cannot disconnect a device from here .*without a Dashboard API key/);
+    expect(dashboard.requests.length).toBe(before);
   });
 });

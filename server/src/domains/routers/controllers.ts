@@ -59,28 +59,33 @@ export function createControllers({
     };
   }
 
+  /** The adapter of the site's saved settings, kept while they stay the same. */
+  async function configuredAdapter(siteId: number, routerType: string | null): Promise<ControllerAdapter | null> {
+    const [row] = await db
+      .select({ updatedAt: controllerSettings.updatedAt })
+      .from(controllerSettings)
+      .where(eq(controllerSettings.siteId, siteId));
+    const updatedAt = row?.updatedAt.getTime() ?? 0;
+    const cached = adapters.get(siteId);
+    if (cached && cached.updatedAt === updatedAt) return cached.adapter?.family === routerType ? cached.adapter : null;
+    const { settings } = await settingsOf(siteId);
+    const adapter =
+      settings && PORTAL_FAMILIES.includes(settings.family)
+        ? createControllerAdapter(settings, { authmon: authmon?.(siteId) })
+        : null;
+    adapters.set(siteId, { adapter, updatedAt });
+    return adapter && adapter.family === routerType ? adapter : null;
+  }
+
   return {
     /**
      * The adapter for a site, or null when its controller is not configured, its family has no adapter
      * yet, or the settings are of another family than the site's router now (the router was changed).
+     * Meraki works without settings: its saved ones (a Dashboard API key) are used when there are some.
      */
     async adapterFor(siteId: number, routerType: string | null): Promise<ControllerAdapter | null> {
-      const free = settingsFreeAdapter(routerType);
-      if (free) return free;
-      const [row] = await db
-        .select({ updatedAt: controllerSettings.updatedAt })
-        .from(controllerSettings)
-        .where(eq(controllerSettings.siteId, siteId));
-      const updatedAt = row?.updatedAt.getTime() ?? 0;
-      const cached = adapters.get(siteId);
-      if (cached && cached.updatedAt === updatedAt) return cached.adapter?.family === routerType ? cached.adapter : null;
-      const { settings } = await settingsOf(siteId);
-      const adapter =
-        settings && PORTAL_FAMILIES.includes(settings.family)
-          ? createControllerAdapter(settings, { authmon: authmon?.(siteId) })
-          : null;
-      adapters.set(siteId, { adapter, updatedAt });
-      return adapter && adapter.family === routerType ? adapter : null;
+      const configured = await configuredAdapter(siteId, routerType);
+      return configured ?? settingsFreeAdapter(routerType);
     },
 
     /** openNDS needs its level and faskey to read a guest's arrival. */

@@ -1,6 +1,6 @@
 import type { ApiRouterFamily, ApiRouterSettings, RouterInstructionKey } from '@splashboard/contract';
 import { API_ROUTER_MESSAGES, ROUTER_MESSAGES } from '@splashboard/contract';
-import { createControllerAdapter, type ControllerSettings, type StatusReport } from '../../network/index.ts';
+import { createControllerAdapter, MERAKI_API_URL, type ControllerSettings, type StatusReport } from '../../network/index.ts';
 import { invalid } from '../../platform/errors.ts';
 import { newRadiusKey } from '../../network/ruckus/credentials.ts';
 import { UNCHECKABLE_STATUS, type SettingsRecord, type StatusRecord, type StoredSettings } from './router-settings.store.ts';
@@ -31,6 +31,8 @@ export interface ApiFamilyDescriptor {
   notConfigured: string;
   /** Absent: nothing the server can ask; the status is null once configured. */
   checkable: boolean;
+  /** For a checkable family, whether these saved settings give the server something to ask (Meraki: an API key). */
+  asksWith?: (stored: Pick<StoredSettings, 'config' | 'secrets'>) => boolean;
   uncheckable?: string;
   instructions(ctx: InstructionContext, values: Record<string, string | boolean>): { key: RouterInstructionKey; value: string }[];
 }
@@ -38,14 +40,38 @@ export interface ApiFamilyDescriptor {
 const portalUrl = (ctx: InstructionContext) => `${ctx.publicUrl}/guest/${ctx.portalKey}/`;
 const portalHost = (ctx: InstructionContext) => new URL(ctx.publicUrl).hostname;
 
-/** Meraki click-through and Meraki Go: nothing to enter, nothing to ask; the grant URL comes with each guest. */
-const merakiSplash: ApiFamilyDescriptor = {
+/** Meraki Go: nothing to enter, nothing to ask; the grant URL comes with each guest. */
+const merakiGoSplash: ApiFamilyDescriptor = {
   fields: [],
   secrets: [],
   requiredForUse: [],
   notConfigured: '',
   checkable: false,
   uncheckable: 'Meraki lets guests in by the grant address each one arrives with: there is no controller to ask',
+  instructions: (ctx) => [
+    { key: 'portal_url', value: portalUrl(ctx) },
+    { key: 'walled_garden', value: portalHost(ctx) },
+  ],
+};
+
+/**
+ * Meraki MR click-through: the grant URL comes with each guest; an optional Dashboard API key lets the server
+ * check the network and end a guest's splash authorization. Without a key nothing is asked.
+ */
+const merakiSplash: ApiFamilyDescriptor = {
+  fields: [
+    { input: 'network_id', setting: 'networkId', default: '' },
+    { input: 'ssid_number', setting: 'ssidNumber', default: '0' },
+    { input: 'api_url', setting: 'apiUrl', default: MERAKI_API_URL },
+    { input: 'skip_tls_verify', setting: 'skipTlsVerify', default: false },
+  ],
+  secrets: [{ input: 'api_key', setting: 'apiKey', required: false, message: '' }],
+  requiredForUse: [],
+  notConfigured: '',
+  checkable: true,
+  asksWith: (stored) => !!stored.secrets.apiKey,
+  uncheckable:
+    'Without a Dashboard API key, Meraki lets guests in by the grant address each one arrives with: there is nothing to ask, and guests cannot be disconnected from here',
   instructions: (ctx) => [
     { key: 'portal_url', value: portalUrl(ctx) },
     { key: 'walled_garden', value: portalHost(ctx) },
@@ -88,7 +114,7 @@ export const API_FAMILIES: Partial<Record<ApiRouterFamily, ApiFamilyDescriptor>>
       { key: 'walled_garden', value: portalHost(ctx) },
     ],
   },
-  merakigo: merakiSplash,
+  merakigo: merakiGoSplash,
   omada: {
     fields: [
       { input: 'url', setting: 'url', default: '' },
@@ -135,10 +161,10 @@ export function apiView(
   const { values, config } = valuesOf(d, stored, family);
   const mine = config && stored ? stored : null;
   const secretsSet = Object.fromEntries(d.secrets.map((s) => [s.input, !!mine?.secrets[s.setting]]));
-  const configured = !d.fields.length || (!!mine && isConfigured(d, mine));
+  const configured = mine ? isConfigured(d, mine) : !d.requiredForUse.length && !d.secrets.some((s) => s.required);
   let status: ApiRouterSettings['status'] = 'Not configured';
   let detail = d.notConfigured;
-  if (configured && !d.checkable) [status, detail] = [null, d.uncheckable ?? ''];
+  if (configured && !asks(d, mine)) [status, detail] = [null, d.uncheckable ?? ''];
   else if (mine) [status, detail] = [mine.status === UNCHECKABLE_STATUS ? null : mine.status, mine.statusDetail];
   return {
     family,
@@ -150,6 +176,13 @@ export function apiView(
     router_type: routerType,
     instructions: d.instructions(ctx, values),
   };
+}
+
+/** Whether the server has something to ask with these settings (none saved: only if the family needs none). */
+function asks(d: ApiFamilyDescriptor, stored: Pick<StoredSettings, 'config' | 'secrets'> | null) {
+  if (!d.checkable) return false;
+  if (!d.asksWith) return true;
+  return !!stored && d.asksWith(stored);
 }
 
 function isConfigured(d: ApiFamilyDescriptor, stored: StoredSettings) {
@@ -180,14 +213,15 @@ export function apiRecord(
   }
   if (Object.keys(errors).length) throw invalid(errors);
   for (const [name, make] of Object.entries(d.generated ?? {})) secrets[name] = previous[name] ?? make();
+  const checkable = asks(d, { config, secrets });
   return {
     family,
     config,
     secrets,
     lookupKey: null,
     knownAps: [],
-    status: d.checkable ? 'Not configured' : UNCHECKABLE_STATUS,
-    statusDetail: d.checkable ? 'Not checked yet' : (d.uncheckable ?? ''),
+    status: checkable ? 'Not configured' : UNCHECKABLE_STATUS,
+    statusDetail: checkable ? 'Not checked yet' : (d.uncheckable ?? ''),
   };
 }
 
@@ -200,7 +234,7 @@ export async function checkApiFamily(
   const d = apiFamilyOf(family);
   if (!stored || stored.family !== family || !isConfigured(d, stored))
     return { status: 'Not configured', statusDetail: d.notConfigured };
-  if (!d.checkable) return { status: UNCHECKABLE_STATUS, statusDetail: d.uncheckable ?? '' };
+  if (!asks(d, stored)) return { status: UNCHECKABLE_STATUS, statusDetail: d.uncheckable ?? '' };
   const settings = { family, ...stored.config, ...stored.secrets, timeoutMs } as unknown as ControllerSettings;
   const report: StatusReport = await createControllerAdapter(settings).checkStatus();
   return { status: report.status, statusDetail: report.detail ?? '' };

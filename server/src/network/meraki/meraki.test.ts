@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, fetch } from 'undici';
 import { FakeMerakiGrant } from '../../../test/fakes/meraki-grant.ts';
+import { FakeMerakiDashboard } from '../../../test/fakes/meraki-dashboard.ts';
+import { closedPort } from '../../domains/routers/router-settings.fixtures.ts';
 import { MerakiSplash, parseMerakiArrival } from './meraki.ts';
 
 let fake: FakeMerakiGrant;
+let dashboard: FakeMerakiDashboard;
 beforeAll(async () => {
   fake = await new FakeMerakiGrant().start();
+  dashboard = await new FakeMerakiDashboard({ keys: ['good-key'], networks: ['N_1001'] }).start();
+  dashboard.addClient('N_1001', '02:0b:00:00:00:01');
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await fake.close();
+  await dashboard.close();
+});
 
 const query = (over: Record<string, string> = {}) =>
   new URLSearchParams({
@@ -78,6 +86,80 @@ describe('Meraki grant by URL', () => {
     expect(result).toMatchObject({ kind: 'redirect', limitsApplied: false });
     expect(result.kind === 'redirect' && new URL(result.url).searchParams.get('continue_url')).toBe('http://example.test/news');
     expect(await adapter.checkStatus()).toEqual({ status: 'Online' });
-    await expect(adapter.revokeAccess()).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(adapter.revokeAccess('02:0b:00:00:00:01')).rejects.toMatchObject({ code: 'unsupported' });
+  });
+});
+
+describe('Meraki Dashboard API (with a key)', () => {
+  const withKey = (over: Partial<ConstructorParameters<typeof MerakiSplash>[1]> = {}) =>
+    new MerakiSplash('meraki', {
+      apiKey: 'good-key',
+      networkId: 'N_1001',
+      ssidNumber: '3',
+      apiUrl: dashboard.apiUrl,
+      skipTlsVerify: true,
+      timeoutMs: 3000,
+      ...over,
+    });
+
+  it('is Online when the key reaches the network, sending the key as a Bearer token', async () => {
+    const before = dashboard.requests.length;
+    expect(await withKey().checkStatus()).toEqual({ status: 'Online' });
+    expect(dashboard.requests.slice(before)).toEqual([{ call: 'GET /api/v1/networks/N_1001', key: 'good-key' }]);
+  });
+
+  it('tells a refused key, an unknown network, a missing network id, an unreachable host and an untrusted certificate', async () => {
+    expect(await withKey({ apiKey: 'wrong' }).checkStatus()).toEqual({
+      status: 'Invalid Credentials',
+      detail: `The Meraki Dashboard API at ${dashboard.apiUrl} refused the API key (HTTP 401: Invalid API key)`,
+    });
+    expect(await withKey({ networkId: 'N_9999' }).checkStatus()).toEqual({
+      status: 'Not Reachable',
+      detail: `The Meraki Dashboard API at ${dashboard.apiUrl} does not know the network N_9999, or the API key has no access to it: Network not found`,
+    });
+    expect(await withKey({ networkId: '' }).checkStatus()).toEqual({
+      status: 'Not configured',
+      detail: 'Enter the Dashboard network id to use the API key',
+    });
+    const port = await closedPort();
+    expect(await withKey({ apiUrl: `https://127.0.0.1:${port}/api/v1` }).checkStatus()).toMatchObject({
+      status: 'Not Reachable',
+      detail: expect.stringMatching(/cannot be reached \(ECONNREFUSED\)/),
+    });
+    expect(await withKey({ skipTlsVerify: false }).checkStatus()).toMatchObject({
+      status: 'Not Reachable',
+      detail: expect.stringMatching(/TLS certificate that is not trusted/),
+    });
+  });
+
+  it('disconnects a guest by ending its splash authorization on the configured SSID, the client named by its MAC', async () => {
+    await withKey().revokeAccess('02-0B-00-00-00-01');
+    expect(dashboard.splashUpdates.at(-1)).toEqual({
+      networkId: 'N_1001',
+      clientId: '02:0b:00:00:00:01',
+      ssids: { '3': { isAuthorized: false } },
+    });
+    expect(dashboard.requests.at(-1)).toEqual({
+      call: 'PUT /api/v1/networks/N_1001/clients/02%3A0b%3A00%3A00%3A00%3A01/splashAuthorizationStatus',
+      key: 'good-key',
+    });
+  });
+
+  it('says why a disconnect failed: a refused key, a client the network does not know, no network id', async () => {
+    const count = dashboard.splashUpdates.length;
+    await expect(withKey({ apiKey: 'wrong' }).revokeAccess('02:0b:00:00:00:01')).rejects.toMatchObject({
+      code: 'invalid_credentials',
+    });
+    await expect(withKey().revokeAccess('02:0b:00:00:00:99')).rejects.toMatchObject({
+      code: 'rejected',
+      message: expect.stringMatching(/does not know the client 02:0b:00:00:00:99 on network N_1001/),
+    });
+    await expect(withKey({ networkId: '' }).revokeAccess('02:0b:00:00:00:01')).rejects.toMatchObject({ code: 'not_configured' });
+    expect(dashboard.splashUpdates.length).toBe(count);
+  });
+
+  it('still grants by the grant address with a key: the API is only for status and disconnects', async () => {
+    const result = await withKey().grantAccess({ arrival: parseMerakiArrival(query()), limits: { minutes: 2 } });
+    expect(result).toMatchObject({ kind: 'redirect', url: expect.stringContaining(`${fake.baseGrantUrl}?`) });
   });
 });

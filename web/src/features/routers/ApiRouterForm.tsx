@@ -68,7 +68,7 @@ export function ApiRouterForm({ family, fields, values, errors, secretsSet, onCh
             error={!!error}
             helperText={error || (secret && secretsSet[f.name] ? t('apiRouters.secretSet') : help(f.name))}
             onChange={(e) => set(f.name, e.target.value)}
-            required={secret ? !secretsSet[f.name] : f.required}
+            required={f.kind === 'secret' ? !f.optional && !secretsSet[f.name] : f.required}
             placeholder={f.kind === 'text' ? f.placeholder : undefined}
             autoComplete={secret ? 'new-password' : 'off'}
             fullWidth

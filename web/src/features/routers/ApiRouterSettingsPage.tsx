@@ -51,6 +51,8 @@ export function ApiRouterSettingsPage({ family }: { family: ApiRouterFamily }) {
   }, [siteId, base, family, enqueueSnackbar, t]);
 
   if (!settings || !values) return null;
+  // What an optional part of the form does and what of it is unconfirmed (Meraki's Dashboard API).
+  const formNote = t(`apiRouters.${family}.apiNote`, { defaultValue: '' });
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -112,6 +114,11 @@ export function ApiRouterSettingsPage({ family }: { family: ApiRouterFamily }) {
       {fields.length > 0 && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack component="form" spacing={2} onSubmit={save} noValidate>
+            {!!formNote && (
+              <Typography variant="body2" color="text.secondary" data-testid="router-form-note">
+                {formNote}
+              </Typography>
+            )}
             <ApiRouterForm
               family={family}
               fields={fields}

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { MERAKI_SSID_NUMBERS } from '@splashboard/contract';
 
 /** The settings pages of the API and URL router families in English (US). */
 const en = {
@@ -43,7 +44,23 @@ const en = {
     instructionsNote:
       'Meraki lets each guest in for the session time the portal sends. Rates and data limits come from the network’s group policies.',
     uncheckable:
-      'Meraki lets guests in by the grant address each one arrives with: there is nothing to enter here and no controller to ask. Guests reaching the portal show that it works.',
+      'Meraki lets guests in by the grant address each one arrives with: nothing below is needed for that. Without a Dashboard API key there is nothing to ask and guests cannot be disconnected from here; guests reaching the portal show that it works.',
+    api_key: 'Dashboard API key (optional)',
+    api_keyHelp:
+      'Lets the portal check the network and disconnect guests. Created in Meraki Dashboard under My profile > API access; the key acts with that administrator’s rights.',
+    network_id: 'Network id',
+    network_idHelp:
+      'The Dashboard API’s id of the network, such as N_24329156 or L_643703248 (GET /organizations/{organizationId}/networks lists them)',
+    ssid_number: 'Guest SSID number',
+    ssid_numberHelp:
+      'The SSID’s number in the Dashboard API, 0 for the first one. It must be enabled with the Click-through splash page.',
+    ssid_numberOptions: Object.fromEntries(MERAKI_SSID_NUMBERS.map((n) => [n, `SSID ${n}`])),
+    api_url: 'Dashboard API address',
+    api_urlHelp: 'https://api.meraki.com/api/v1, or your region’s, such as https://api.meraki.cn/api/v1 for the China dashboard',
+    skip_tls_verify: 'Accept a self-signed certificate',
+    skip_tls_verifyHelp: 'Leave off for Meraki’s own addresses.',
+    apiNote:
+      'With a key, the status check reads the network (GET /networks/{networkId}) and disconnecting a guest ends its splash authorization on the SSID above (PUT …/clients/{MAC}/splashAuthorizationStatus). Not confirmed by Meraki’s documentation: whether a device is cut off at once or only sent back to the splash page later, and which of “unknown network” and “no access” an answer of 404 means. A network that tracks clients by IP does not know them by MAC, so disconnecting does not work there.',
   },
   merakigo: {
     title: 'Meraki Go splash page',
@@ -145,7 +162,23 @@ const es: typeof en = {
     instructionsNote:
       'Meraki deja entrar a cada invitado durante el tiempo de sesión que envía el portal. Las velocidades y los límites de datos vienen de las políticas de grupo de la red.',
     uncheckable:
-      'Meraki deja entrar a los invitados con la dirección de concesión con la que llega cada uno: aquí no hay nada que introducir ni un controlador al que preguntar. Los invitados que llegan al portal muestran que funciona.',
+      'Meraki deja entrar a los invitados con la dirección de concesión con la que llega cada uno: para eso no hace falta nada de lo que sigue. Sin una clave de la API de Dashboard no hay nada que preguntar y no se puede desconectar a los invitados desde aquí; los invitados que llegan al portal muestran que funciona.',
+    api_key: 'Clave de la API de Dashboard (opcional)',
+    api_keyHelp:
+      'Permite al portal comprobar la red y desconectar invitados. Se crea en Meraki Dashboard en My profile > API access; la clave actúa con los permisos de ese administrador.',
+    network_id: 'Id. de la red',
+    network_idHelp:
+      'El id. de la red en la API de Dashboard, como N_24329156 o L_643703248 (GET /organizations/{organizationId}/networks las lista)',
+    ssid_number: 'Número del SSID de invitados',
+    ssid_numberHelp:
+      'El número del SSID en la API de Dashboard, 0 para el primero. Debe estar activado con la página de bienvenida Click-through.',
+    ssid_numberOptions: Object.fromEntries(MERAKI_SSID_NUMBERS.map((n) => [n, `SSID ${n}`])),
+    api_url: 'Dirección de la API de Dashboard',
+    api_urlHelp: 'https://api.meraki.com/api/v1, o la de tu región, como https://api.meraki.cn/api/v1 para el dashboard de China',
+    skip_tls_verify: 'Aceptar un certificado autofirmado',
+    skip_tls_verifyHelp: 'Déjalo desactivado para las direcciones propias de Meraki.',
+    apiNote:
+      'Con una clave, la comprobación del estado lee la red (GET /networks/{networkId}) y desconectar a un invitado termina su autorización de bienvenida en el SSID indicado (PUT …/clients/{MAC}/splashAuthorizationStatus). Sin confirmar en la documentación de Meraki: si el dispositivo se corta al momento o solo vuelve a la página de bienvenida más tarde, y cuál de «red desconocida» y «sin acceso» significa una respuesta 404. Una red que identifica a los clientes por IP no los conoce por su MAC, así que ahí no se puede desconectar.',
   },
   merakigo: {
     title: 'Página de bienvenida de Meraki Go',
