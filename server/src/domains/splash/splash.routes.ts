@@ -42,7 +42,7 @@ export const splashRoutes =
     app.post(
       '/splashpage/landingfile',
       { schema: { tags, params: site, consumes: ['multipart/form-data'], response: { 200: fileLinkSchema } } },
-      async (r) => splash.uploadImage(r.actor, r.params.siteId, await readUpload(r)),
+      async (r) => splash.uploadImage(r.actor, r.params.siteId, () => readUpload(r)),
     );
     app.get('/splashpage/thumbnails', { schema: { tags, params: site, response: { 200: splashThumbnailsSchema } } }, async (r) =>
       splash.thumbnails(r.actor, r.params.siteId),

@@ -136,8 +136,10 @@ export function createSplashService({ db, storage, sites, siteChanges }: Deps) {
       return { ...(await designOf(db, site)), can_write: true };
     },
 
-    async uploadImage(actor: Actor | null, siteId: number, file: Upload) {
+    async uploadImage(actor: Actor | null, siteId: number, readFile: () => Promise<Upload>) {
       const { row: site } = await access(actor, siteId, 'write');
+      // Read only once access is settled: a refused caller's upload is not taken in.
+      const file = await readFile();
       const stored = await storeImage(storage, `accounts/${site.accountId}/sites/${site.id}/splash`, file);
       await db
         .insert(splashUploads)

@@ -456,6 +456,8 @@ describe('access', () => {
       await reader.client.put(`${base}/phoneconfig/`, { time_limit: 5 }),
       await reader.client.put(`${base}/phoneconfig/splashpage`, { phone_loginbtn_text: 'X' }),
       await reader.client.request('POST', `${base}/splashpage/landingfile`, upload(PNG)),
+      // Refused for access before anything sent is read (no file at all here).
+      await reader.client.post(`${base}/splashpage/landingfile`, {}),
     ])
       expect(res.status).toBe(403);
 

@@ -81,8 +81,10 @@ export function createVoucherDesigns({
     },
 
     /** A logo for the cards, checked by its bytes: PNG or JPEG, the formats a PDF can hold. */
-    async uploadLogo(actorIn: Actor | null, siteId: number, kind: VoucherKind, file: Upload) {
+    async uploadLogo(actorIn: Actor | null, siteId: number, kind: VoucherKind, readFile: () => Promise<Upload>) {
       const { actor } = await access.site(actorIn, siteId, kind, 'write');
+      // Read only once access is settled: a refused caller's upload is not taken in.
+      const file = await readFile();
       if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
       const format = detectImage(file.body);
       if (!format) throw new AppError(422, MESSAGES.imageOnly, { file: [MESSAGES.imageOnly] });

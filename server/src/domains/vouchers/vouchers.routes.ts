@@ -115,7 +115,7 @@ export const vouchersRoutes =
             response: { 200: voucherLogoAnswerSchema },
           },
         },
-        async (r) => designs.uploadLogo(r.actor, r.params.siteId, kind, await readUpload(r)),
+        async (r) => designs.uploadLogo(r.actor, r.params.siteId, kind, () => readUpload(r)),
       );
 
       app.get(`${base}/:id`, { schema: { tags, params: siteAndId, response: { 200: voucherDetailsSchema } } }, async (r) =>
