@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer } from 'react';
+import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from 'notistack';
 import type { DashboardConfig, DashboardTileKey } from '@splashboard/contract/dashboard';
@@ -28,16 +29,18 @@ export function useDashboardLayout(siteId: number | null) {
   const [state, dispatch] = useReducer(dashboardLayout.reducer, initialDashboardState);
   const url = layoutUrl(siteId);
 
+  // Loaded once per site: a new `t` (the language settling after start-up) must not reload the layout, which
+  // would throw away an edit in progress.
   useEffect(() => {
     if (siteId === null) return;
     let current = true;
     dispatch(load());
     take<DashboardConfig>(url).then(
       (config) => current && dispatch(loaded(config)),
-      () => current && dispatch(loadFailed(t('dashboard.loadFailed'))),
+      () => current && dispatch(loadFailed(i18n.t('dashboard.loadFailed'))),
     );
     return () => void (current = false);
-  }, [siteId, url, t]);
+  }, [siteId, url]);
 
   const saveLayout = useCallback(async () => {
     dispatch(save());
