@@ -4,8 +4,8 @@ const serverTests = ['server/**/*.test.ts'];
 const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 /**
  * Server and component tests run two files at a time (Vitest's default on two cores is one): most of
- * their time is spent waiting on a database, a socket or a child process. Browser and gateway tests
- * run after them, one file at a time: Chromium and the gateways need the machine to themselves.
+ * their time is spent waiting on a database, a socket or a child process. Browser tests run after them,
+ * two files at a time, and the tests against real gateways last, one file at a time.
  */
 const UNIT_WORKERS = Number(process.env.TEST_WORKERS ?? 2);
 
@@ -38,12 +38,26 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts', 'server/**/*.e2e.test.ts'],
+          include: ['e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          maxWorkers: 1,
+          // Two browser files at a time: each has its own server, database and Chromium on free ports, and
+          // much of their time is spent waiting on pages.
+          maxWorkers: UNIT_WORKERS,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'gateways',
+          include: ['server/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Real gateways in network namespaces: machine-wide resources, so one file at a time and alone.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
