@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Responsive, WidthProvider, type Layout, type ResponsiveLayouts } from 'react-grid-layout/legacy';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Responsive, type Layout, type ResponsiveLayouts } from 'react-grid-layout/legacy';
 import 'react-grid-layout/css/styles.css';
 import Box from '@mui/material/Box';
 import {
@@ -14,7 +14,6 @@ import type { GridItem, Layouts } from './layoutState.ts';
 import { Tile } from './tiles/Tile.tsx';
 import { DRAG_HANDLE } from './tiles/TileFrame.tsx';
 
-const ResponsiveGrid = WidthProvider(Responsive);
 const MARGIN = [16, 16] as const;
 // Tiles line up with the page's heading: no room around the grid, only between tiles.
 const EDGE = [0, 0] as const;
@@ -40,6 +39,7 @@ export function DashboardGrid({
   onHide: (tile: DashboardTileKey) => void;
 }) {
   const [breakpoint, setBreakpoint] = useState<DashboardBreakpoint>('lg');
+  const [box, width] = useWidth();
   const changed = useCallback((_current: Layout, all: ResponsiveLayouts) => onLayoutChange(all), [onLayoutChange]);
   const cols = DASHBOARD_COLS[breakpoint];
   const narrow = (tile: DashboardTileKey) => {
@@ -47,34 +47,56 @@ export function DashboardGrid({
     return cols < 12 || !item || item.w < cols / 2;
   };
   return (
-    <Box data-testid="dashboard-grid" data-editing={editing}>
-      <ResponsiveGrid
-        layouts={layouts}
-        breakpoints={DASHBOARD_BREAKPOINTS}
-        cols={DASHBOARD_COLS}
-        rowHeight={DASHBOARD_ROW_HEIGHT}
-        margin={MARGIN}
-        containerPadding={EDGE}
-        isDraggable={editing}
-        isResizable={editing}
-        draggableHandle={`.${DRAG_HANDLE}`}
-        onBreakpointChange={(bp) => setBreakpoint(bp as DashboardBreakpoint)}
-        onLayoutChange={changed}
-      >
-        {tiles.map((tile) => (
-          <div key={tile}>
-            <Tile
-              tile={tile}
-              siteId={siteId}
-              range={range}
-              timeZone={timeZone}
-              editing={editing}
-              narrow={narrow(tile)}
-              onHide={onHide}
-            />
-          </div>
-        ))}
-      </ResponsiveGrid>
+    <Box ref={box} data-testid="dashboard-grid" data-editing={editing}>
+      {width > 0 && (
+        <Responsive
+          width={width}
+          layouts={layouts}
+          breakpoints={DASHBOARD_BREAKPOINTS}
+          cols={DASHBOARD_COLS}
+          rowHeight={DASHBOARD_ROW_HEIGHT}
+          margin={MARGIN}
+          containerPadding={EDGE}
+          isDraggable={editing}
+          isResizable={editing}
+          draggableHandle={`.${DRAG_HANDLE}`}
+          onBreakpointChange={(bp) => setBreakpoint(bp as DashboardBreakpoint)}
+          onLayoutChange={changed}
+        >
+          {tiles.map((tile) => (
+            <div key={tile}>
+              <Tile
+                tile={tile}
+                siteId={siteId}
+                range={range}
+                timeZone={timeZone}
+                editing={editing}
+                narrow={narrow(tile)}
+                onHide={onHide}
+              />
+            </div>
+          ))}
+        </Responsive>
+      )}
     </Box>
   );
+}
+
+/**
+ * The grid's width, measured before the first paint and again on every resize. (react-grid-layout's
+ * WidthProvider first lays the tiles out 1280 wide and then animates them to the real width, drawing every
+ * chart at each step of the way.)
+ */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(Math.round(el.getBoundingClientRect().width));
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.round(entry.contentRect.width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -5,7 +6,10 @@ import { useTheme } from '@mui/material/styles';
 /** The colours of a chart's series or slices, in order (the legend and the chart share them). */
 export function useChartColors() {
   const { palette } = useTheme();
-  return [palette.primary.main, palette.warning.main, palette.secondary.main, palette.success.main, palette.info.main];
+  return useMemo(
+    () => [palette.primary.main, palette.warning.main, palette.secondary.main, palette.success.main, palette.info.main],
+    [palette],
+  );
 }
 
 /**

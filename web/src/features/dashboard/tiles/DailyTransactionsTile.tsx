@@ -1,36 +1,56 @@
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { count, day, money } from '../format.ts';
 import { ChartBox } from './ChartBox.tsx';
 
+const MARGIN = { left: 4, right: 12, top: 8, bottom: 4 };
+
 /** Transactions per local day, with each day's amounts in the tooltip. */
-export function DailyTransactionsTile({ data }: { data: DashboardTileData<'daily_transactions'> }) {
+export const DailyTransactionsTile = memo(function DailyTransactionsTile({
+  data,
+}: {
+  data: DashboardTileData<'daily_transactions'>;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const amounts = (i: number) =>
-    data.days[i]!.amounts.map((a) => money(a.amount, a.currency, lang)).join(' · ') || count(0, lang);
+  // The same inputs until the data or the language changes (see WifiLoginsTile).
+  const chart = useMemo(() => {
+    const amounts = (i: number) =>
+      data.days[i]!.amounts.map((a) => money(a.amount, a.currency, lang)).join(' · ') || count(0, lang);
+    return {
+      xAxis: [
+        {
+          scaleType: 'band' as const,
+          data: data.days.map((d) => d.date),
+          valueFormatter: (v: string) => day(v, lang, 'short'),
+        },
+      ],
+      yAxis: [{ valueFormatter: (v: number) => count(v, lang), width: 36, tickMinStep: 1 }],
+      series: [
+        {
+          data: data.days.map((d) => d.transactions),
+          label: t('dashboard.series.transactions'),
+          valueFormatter: (v: number | null, { dataIndex }: { dataIndex: number }) =>
+            `${count(v ?? 0, lang)} (${amounts(dataIndex)})`,
+        },
+      ],
+    };
+  }, [data, lang, t]);
   return (
     <ChartBox label={t('dashboard.tiles.daily_transactions.title')}>
       {(size) => (
         <BarChart
           {...size}
           skipAnimation
-          xAxis={[
-            { scaleType: 'band', data: data.days.map((d) => d.date), valueFormatter: (v: string) => day(v, lang, 'short') },
-          ]}
-          yAxis={[{ valueFormatter: (v: number) => count(v, lang), width: 36, tickMinStep: 1 }]}
-          series={[
-            {
-              data: data.days.map((d) => d.transactions),
-              label: t('dashboard.series.transactions'),
-              valueFormatter: (v, { dataIndex }) => `${count(v ?? 0, lang)} (${amounts(dataIndex)})`,
-            },
-          ]}
+          xAxis={chart.xAxis}
+          yAxis={chart.yAxis}
+          series={chart.series}
           hideLegend
-          margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+          margin={MARGIN}
         />
       )}
     </ChartBox>
   );
-}
+});

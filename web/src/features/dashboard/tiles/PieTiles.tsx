@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PieChart } from '@mui/x-charts/PieChart';
 import Typography from '@mui/material/Typography';
@@ -16,7 +17,19 @@ function Pie({ title, slices, total }: { title: string; slices: Slice[]; total: 
   const { t, i18n } = useTranslation();
   const colors = useChartColors();
   const lang = i18n.language;
-  const coloured = slices.map((s, n) => ({ ...s, color: colors[n % colors.length]! }));
+  const coloured = useMemo(() => slices.map((s, n) => ({ ...s, color: colors[n % colors.length]! })), [slices, colors]);
+  // The same series object until the slices change: a new one makes the chart copy it into its store again.
+  const series = useMemo(
+    () => [
+      {
+        data: coloured,
+        innerRadius: '45%',
+        paddingAngle: 1,
+        valueFormatter: (item: { value: number }) => `${count(item.value, lang)} (${percent((item.value / total) * 100, lang)})`,
+      },
+    ],
+    [coloured, total, lang],
+  );
   if (total === 0)
     return (
       <Typography color="text.secondary" sx={{ m: 'auto' }}>
@@ -25,47 +38,40 @@ function Pie({ title, slices, total }: { title: string; slices: Slice[]; total: 
     );
   return (
     <>
-      <ChartBox label={title}>
-        {(size) => (
-          <PieChart
-            {...size}
-            skipAnimation
-            series={[
-              {
-                data: coloured,
-                innerRadius: '45%',
-                paddingAngle: 1,
-                valueFormatter: (item) => `${count(item.value, lang)} (${percent((item.value / total) * 100, lang)})`,
-              },
-            ]}
-            hideLegend
-            margin={4}
-          />
-        )}
-      </ChartBox>
+      <ChartBox label={title}>{(size) => <PieChart {...size} skipAnimation series={series} hideLegend margin={4} />}</ChartBox>
       <ChartLegend items={coloured} />
     </>
   );
 }
 
 /** The period's guests by the gender they gave. */
-export function GenderTile({ data }: { data: DashboardTileData<'gender'> }) {
+export const GenderTile = memo(function GenderTile({ data }: { data: DashboardTileData<'gender'> }) {
   const { t, i18n } = useTranslation();
-  const slices = data.slices.map((s) => ({
-    id: s.gender,
-    label: `${t(`dashboard.genders.${s.gender}`)}: ${count(s.guests, i18n.language)}`,
-    value: s.guests,
-  }));
+  const lang = i18n.language;
+  const slices = useMemo(
+    () =>
+      data.slices.map((s) => ({
+        id: s.gender,
+        label: `${t(`dashboard.genders.${s.gender}`)}: ${count(s.guests, lang)}`,
+        value: s.guests,
+      })),
+    [data, t, lang],
+  );
   return <Pie title={t('dashboard.tiles.gender.title')} slices={slices} total={data.total} />;
-}
+});
 
 /** The period's guests by how many visits they had made by its end. */
-export function SegmentsTile({ data }: { data: DashboardTileData<'segments'> }) {
+export const SegmentsTile = memo(function SegmentsTile({ data }: { data: DashboardTileData<'segments'> }) {
   const { t, i18n } = useTranslation();
-  const slices = data.segments.map((s) => ({
-    id: s.key,
-    label: `${t(`dashboard.segments.${s.key}`)}: ${count(s.guests, i18n.language)}`,
-    value: s.guests,
-  }));
+  const lang = i18n.language;
+  const slices = useMemo(
+    () =>
+      data.segments.map((s) => ({
+        id: s.key,
+        label: `${t(`dashboard.segments.${s.key}`)}: ${count(s.guests, lang)}`,
+        value: s.guests,
+      })),
+    [data, t, lang],
+  );
   return <Pie title={t('dashboard.tiles.segments.title')} slices={slices} total={data.total} />;
-}
+});

@@ -25,9 +25,10 @@ type ChartName = 'WifiLoginsTile' | 'DailyTransactionsTile' | 'GenderTile' | 'Se
 
 /**
  * A chart tile's view once the charts' chunk is in. Not React.lazy: a Suspense boundary that showed its
- * fallback waits up to 300 ms more before it reveals the chart.
+ * fallback waits up to 300 ms more before it reveals the chart. Memoized: the tile's other changes (edit
+ * mode) leave the chart alone.
  */
-function Chart({ name, data }: { name: ChartName; data: never }) {
+const Chart = memo(function Chart({ name, data }: { name: ChartName; data: never }) {
   const [module, setModule] = useState(charts.current);
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
@@ -37,7 +38,7 @@ function Chart({ name, data }: { name: ChartName; data: never }) {
   if (!module) return chartPending;
   const View = module[name] as ComponentType<{ data: never }>;
   return <View data={data} />;
-}
+});
 
 // Holds a chart's room until the charts have loaded; it has no drawing yet, so the tile is not drawn.
 const chartPending = <Skeleton variant="rounded" role="figure" aria-busy sx={{ flex: 1, minHeight: 120 }} />;

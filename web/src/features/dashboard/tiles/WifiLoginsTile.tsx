@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { DashboardTileData } from '@splashboard/contract/dashboard';
@@ -6,59 +7,69 @@ import { ChartBox } from './ChartBox.tsx';
 import { ChartLegend, useChartColors } from './ChartLegend.tsx';
 import { Comparison } from './Comparison.tsx';
 
+const MARGIN = { left: 4, right: 12, top: 8, bottom: 4 };
+
 /** Logins, guests and new guests per local day of the period, and the period's logins against the previous one. */
-export function WifiLoginsTile({ data }: { data: DashboardTileData<'wifi_logins'> }) {
+export const WifiLoginsTile = memo(function WifiLoginsTile({ data }: { data: DashboardTileData<'wifi_logins'> }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const show = (n: number) => count(n, lang);
   const title = t('dashboard.tiles.wifi_logins.title');
   const colors = useChartColors();
-  const names = [t('dashboard.series.logins'), t('dashboard.series.guests'), t('dashboard.series.newGuests')];
+  // The chart's inputs stay the same objects until the data or the language changes: new ones make the
+  // chart copy them into its store again, on every render of the tile.
+  const chart = useMemo(() => {
+    const show = (v: number | null) => count(v ?? 0, lang);
+    const names = [t('dashboard.series.logins'), t('dashboard.series.guests'), t('dashboard.series.newGuests')];
+    const line = (n: number, values: number[]) => ({
+      data: values,
+      label: names[n],
+      color: colors[n],
+      curve: 'linear' as const,
+      valueFormatter: show,
+    });
+    return {
+      legend: names.map((label, n) => ({ label, color: colors[n]! })),
+      xAxis: [
+        {
+          scaleType: 'point' as const,
+          data: data.days.map((d) => d.date),
+          valueFormatter: (v: string) => day(v, lang, 'short'),
+        },
+      ],
+      yAxis: [{ valueFormatter: (v: number) => show(v), width: 36 }],
+      series: [
+        line(
+          0,
+          data.days.map((d) => d.logins),
+        ),
+        line(
+          1,
+          data.days.map((d) => d.guests),
+        ),
+        line(
+          2,
+          data.days.map((d) => d.new_guests),
+        ),
+      ],
+    };
+  }, [data, lang, t, colors]);
   return (
     <>
-      <ChartLegend items={names.map((label, n) => ({ label, color: colors[n]! }))} />
+      <ChartLegend items={chart.legend} />
       <ChartBox label={title}>
         {(size) => (
           <LineChart
             {...size}
             skipAnimation
-            xAxis={[
-              {
-                scaleType: 'point',
-                data: data.days.map((d) => d.date),
-                valueFormatter: (v: string) => day(v, lang, 'short'),
-              },
-            ]}
-            yAxis={[{ valueFormatter: (v: number) => show(v), width: 36 }]}
-            series={[
-              {
-                data: data.days.map((d) => d.logins),
-                label: names[0],
-                color: colors[0],
-                curve: 'linear',
-                valueFormatter: (v) => show(v ?? 0),
-              },
-              {
-                data: data.days.map((d) => d.guests),
-                label: names[1],
-                color: colors[1],
-                curve: 'linear',
-                valueFormatter: (v) => show(v ?? 0),
-              },
-              {
-                data: data.days.map((d) => d.new_guests),
-                label: names[2],
-                color: colors[2],
-                curve: 'linear',
-                valueFormatter: (v) => show(v ?? 0),
-              },
-            ]}
+            xAxis={chart.xAxis}
+            yAxis={chart.yAxis}
+            series={chart.series}
             hideLegend
-            margin={{ left: 4, right: 12, top: 8, bottom: 4 }}
+            margin={MARGIN}
           />
         )}
       </ChartBox>
-      <Comparison figure={data.total} period={data.period} show={(n) => `${show(n)} ${t('dashboard.series.logins')}`} />
+      <Comparison figure={data.total} period={data.period} show={(n) => `${count(n, lang)} ${t('dashboard.series.logins')}`} />
     </>
   );
-}
+});
