@@ -42,6 +42,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page waited on by polling gets the time a locator gets (Vitest's default is 1 s, which a
+          // loaded CI machine's page can miss after a click).
+          expect: { poll: { timeout: 15_000 } },
           // Two browser files at a time: each has its own server, database and Chromium on free ports, and
           // much of their time is spent waiting on pages.
           maxWorkers: UNIT_WORKERS,

@@ -30,7 +30,15 @@ export async function openPage(
   options: Omit<BrowserContextOptions, 'viewport'> = {},
 ) {
   const context = await browser.newContext({ viewport, ...options });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  // A crash in the page shows only as 'An error has occurred': its cause goes to the test's log.
+  page.on('pageerror', (error) => console.error(`[page error] ${page.url()}\n${error.stack ?? error.message}`));
+  page.on('console', (message) => {
+    // Refused requests are what several tests arrange; anything else logged as an error is worth reading.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      console.error(`[page console] ${page.url()}\n${message.text()}`);
+  });
+  return { context, page };
 }
 
 export async function screenshot(page: Page, name: string) {
