@@ -8,6 +8,8 @@ const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : []
  * two files at a time, and the tests against real gateways last, one file at a time.
  */
 const UNIT_WORKERS = Number(process.env.TEST_WORKERS ?? 2);
+/** Each file's PGlite database starts from one migrated template instead of initializing its own. */
+const globalSetup = ['server/test/pglite-template.global.ts'];
 
 export default defineConfig({
   test: {
@@ -20,6 +22,7 @@ export default defineConfig({
           exclude: ['**/*.e2e.test.ts', '**/node_modules/**'],
           environment: 'node',
           env: { TEST_ENGINE: engine },
+          globalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: UNIT_WORKERS,
@@ -39,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -55,6 +59,7 @@ export default defineConfig({
         test: {
           name: 'gateways',
           include: ['server/**/*.e2e.test.ts'],
+          globalSetup,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

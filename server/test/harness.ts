@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { buildApp, type BuiltApp } from '../src/app.ts';
@@ -12,7 +13,10 @@ export const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pgl
 /** A fresh database for one test file: in-memory PGlite, or a new database on the test PostgreSQL server. */
 export async function freshDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   if (engine === 'pglite') {
-    const handle = await openDatabase({});
+    // Started from the migrated template of this run (pglite-template.global.ts); migrate() then finds
+    // nothing left to apply.
+    const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const handle = await openDatabase({ template });
     await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
