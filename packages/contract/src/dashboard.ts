@@ -392,7 +392,7 @@ export const dashboardDataRealSchema = z.object({
 export const DASHBOARD_BREAKPOINTS = { xl: 1920, lg: 1200, md: 1000, sm: 600, xs: 0 } as const;
 export type DashboardBreakpoint = keyof typeof DASHBOARD_BREAKPOINTS;
 export const DASHBOARD_COLS: Record<DashboardBreakpoint, number> = { xl: 12, lg: 12, md: 12, sm: 6, xs: 2 };
-export const DASHBOARD_ROW_HEIGHT = 60;
+export const DASHBOARD_ROW_HEIGHT = 68;
 const MAX_ROWS = 1000;
 const MAX_ROW_SPAN = 40;
 
