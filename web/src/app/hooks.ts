@@ -10,6 +10,8 @@ export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
  * The address's query parameters, like react-router's useSearchParams, except that an update made with a
  * function starts from the address as it is now. react-router hands the function the parameters of the
  * last render, so two changes in quick succession (typing in one filter, then another) lost the first.
+ * A page that writes its own query whole keeps the address's `site`: start-up keeps that in step with the
+ * selected site, and dropping it cost a second navigation to put it back.
  */
 export function useQueryParams(): [
   URLSearchParams,
@@ -19,7 +21,10 @@ export function useQueryParams(): [
   const navigate = useNavigate();
   const setParams = useCallback(
     (next: URLSearchParams | ((current: URLSearchParams) => URLSearchParams), options?: NavigateOptions) => {
-      const value = typeof next === 'function' ? next(new URLSearchParams(window.location.search)) : next;
+      const current = new URLSearchParams(window.location.search);
+      const value = typeof next === 'function' ? next(new URLSearchParams(current)) : next;
+      const site = current.get('site');
+      if (site !== null && !value.has('site')) value.set('site', site);
       navigate(`?${value.toString()}`, options);
     },
     [navigate],
