@@ -17,7 +17,7 @@ import type { GuestAccountConnectAnswer, GuestAccountDetails, GuestAccountDiscon
 import { ApiFailure, del, fieldErrors, get, post } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DevicesPanel, SessionsPanel } from './DevicePanels.tsx';
+import { DevicesPanel, SessionsPanel } from '../../components/DeviceSessionPanels.tsx';
 import {
   STATUS_COLOUR,
   base,
@@ -169,7 +169,16 @@ export function DetailsPage() {
         </Box>
       </Paper>
 
-      <DevicesPanel account={a} onDisconnect={disconnect} />
+      <DevicesPanel
+        texts="guestAccounts.details"
+        devices={a.devices}
+        max={a.num_devices}
+        canWrite={a.can_write}
+        about={(d) =>
+          `${t('guestAccounts.details.boundBy')}: ${t(d.source === 'operator' ? 'guestAccounts.details.boundByOperator' : 'guestAccounts.details.boundByLogin')}`
+        }
+        onDisconnect={disconnect}
+      />
       {a.can_write && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack component="form" spacing={2} onSubmit={connect} noValidate>
@@ -199,7 +208,7 @@ export function DetailsPage() {
           </Stack>
         </Paper>
       )}
-      <SessionsPanel account={a} />
+      <SessionsPanel texts="guestAccounts.details" sessions={a.sessions} />
 
       <ConfirmDialog
         open={confirmDelete}

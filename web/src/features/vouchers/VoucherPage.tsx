@@ -16,7 +16,7 @@ import type { VoucherDetails, VoucherDisconnectAnswer, VoucherKind } from '@spla
 import { ApiFailure, del, get, post } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DevicesPanel, SessionsPanel } from './DevicePanels.tsx';
+import { DevicesPanel, SessionsPanel } from '../../components/DeviceSessionPanels.tsx';
 import { DETAILS_GRID, Field } from './Field.tsx';
 import {
   STATUS_COLOUR,
@@ -153,8 +153,15 @@ export function VoucherPage({ kind, voucherId }: { kind: VoucherKind; voucherId:
           {v.notes && <Field label={t('vouchers.details.notes')}>{v.notes}</Field>}
         </Box>
       </Paper>
-      <DevicesPanel voucher={v} onDisconnect={disconnect} />
-      <SessionsPanel voucher={v} />
+      <DevicesPanel
+        texts="vouchers.details"
+        devices={v.devices}
+        max={v.num_devices}
+        canWrite={v.can_write}
+        about={(d) => (d.site ? `${t('vouchers.details.firstSite')}: ${d.site.name}` : '')}
+        onDisconnect={disconnect}
+      />
+      <SessionsPanel texts="vouchers.details" sessions={v.sessions} where={(s) => s.site.name} />
       <ConfirmDialog
         open={confirmDelete}
         title={t('vouchers.deleteVoucherTitle', { code: v.code })}

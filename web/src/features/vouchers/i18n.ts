@@ -166,6 +166,7 @@ const en = {
     ends: 'Ends',
     ended: 'Ended',
     grant: 'Access',
+    megabytes: '{{value}} MB',
     grantStatus: { pending: 'Pending', granted: 'Granted', confirmed: 'Confirmed', failed: 'Failed' },
   },
   design: {
@@ -412,6 +413,7 @@ const es: typeof en = {
     ends: 'Fin previsto',
     ended: 'Terminó',
     grant: 'Acceso',
+    megabytes: '{{value}} MB',
     grantStatus: { pending: 'Pendiente', granted: 'Concedido', confirmed: 'Confirmado', failed: 'Fallido' },
   },
   design: {
