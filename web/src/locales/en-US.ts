@@ -1,6 +1,9 @@
 /** English (US): the fallback language. Keys are grouped by screen. */
 export const enUS = {
   common: {
+    rowsPerPage: 'Rows per page',
+    displayedRows: '{{from}}–{{to}} of {{count}}',
+    pageAria: { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' },
     save: 'Save',
     cancel: 'Cancel',
     back: 'Back',

@@ -3,6 +3,9 @@ import type { Catalog } from './en-US.ts';
 /** Spanish (Spain). */
 export const esES: Catalog = {
   common: {
+    rowsPerPage: 'Filas por página',
+    displayedRows: '{{from}}–{{to}} de {{count}}',
+    pageAria: { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' },
     save: 'Guardar',
     cancel: 'Cancelar',
     back: 'Atrás',

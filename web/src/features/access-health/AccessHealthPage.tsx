@@ -7,15 +7,15 @@ import TextField from '@mui/material/TextField';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Button from '@mui/material/Button';
-import TablePagination from '@mui/material/TablePagination';
 import { GRANT_FILTERS, type GrantFilter, type GrantList as GrantListData } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
+import { Pager } from '../../components/Pager.tsx';
+import { PAGE_SIZES } from '../../components/pageSizes.ts';
 import { GrantList } from './GrantList.tsx';
 import './i18n.ts';
 
 const PERIODS = [1, 7, 30, 90];
-const PAGE_SIZES = [10, 25, 50, 100];
 
 function stateOf(params: URLSearchParams) {
   const status = params.get('status') as GrantFilter | null;
@@ -132,22 +132,12 @@ export function AccessHealthPage() {
               {state.status === 'all' ? t('accessHealth.none') : t('accessHealth.noneFiltered')}
             </Typography>
           )}
-          <TablePagination
-            component="div"
-            count={data.metadata.total}
-            page={state.page - 1}
-            rowsPerPage={state.rpp}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, page) => setState({ page: page + 1 })}
-            onRowsPerPageChange={(e) => setState({ rpp: Number(e.target.value), page: 1 })}
-            labelRowsPerPage={t('accessHealth.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('accessHealth.displayedRows', { from, to, count })}
-            getItemAriaLabel={(type) => t(`accessHealth.pageAria.${type}`)}
-            sx={{
-              '.MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
-              '.MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
-              '.MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
-            }}
+          <Pager
+            total={data.metadata.total}
+            page={state.page}
+            rpp={state.rpp}
+            onPage={(page) => setState({ page })}
+            onRpp={(rpp) => setState({ rpp, page: 1 })}
           />
         </Paper>
       )}

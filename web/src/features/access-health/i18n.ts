@@ -42,9 +42,6 @@ const en = {
   none: 'No grants in this period.',
   noneFiltered: 'No grants match this filter in this period.',
   loadFailed: 'Something went wrong',
-  rowsPerPage: 'Rows per page',
-  displayedRows: '{{from}}–{{to}} of {{count}}',
-  pageAria: { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' },
 };
 
 const es: typeof en = {
@@ -88,9 +85,6 @@ const es: typeof en = {
   none: 'No hay accesos en este periodo.',
   noneFiltered: 'Ningún acceso coincide con este filtro en este periodo.',
   loadFailed: 'Algo ha ido mal',
-  rowsPerPage: 'Filas por página',
-  displayedRows: '{{from}}–{{to}} de {{count}}',
-  pageAria: { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' },
 };
 
 i18n.addResourceBundle('en-US', 'translation', { accessHealth: en }, true, true);

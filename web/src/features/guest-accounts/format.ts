@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { GuestAccount } from '@splashboard/contract';
+import { PAGE_SIZES } from '../../components/pageSizes.ts';
 
 export const base = (siteId: number | null | undefined) => `/s/${siteId}/api/v1/guestuser`;
 
@@ -33,7 +34,6 @@ export interface ListState {
 }
 export const detailsPath = (id: number, s: ListState) =>
   `/app/guestuser/details/${id}/${s.page}/${s.rpp}${s.search ? `/${encodeURIComponent(s.search)}` : ''}`;
-export const PAGE_SIZES = [10, 25, 50, 100];
 export const listStateOf = (params: URLSearchParams): ListState => ({
   page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
   rpp: PAGE_SIZES.includes(Number(params.get('rpp'))) ? Number(params.get('rpp')) : 25,

@@ -10,9 +10,6 @@ const en = {
   search: 'Search username, name, email or device',
   none: 'No guest accounts yet.',
   noMatch: 'No account matches your search.',
-  rowsPerPage: 'Rows per page',
-  displayedRows: '{{from}}–{{to}} of {{count}}',
-  pageAria: { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' },
   columns: {
     username: 'Username',
     name: 'Name',
@@ -192,9 +189,6 @@ const es: typeof en = {
   search: 'Buscar usuario, nombre, correo o dispositivo',
   none: 'Aún no hay cuentas de invitado.',
   noMatch: 'Ninguna cuenta coincide con tu búsqueda.',
-  rowsPerPage: 'Filas por página',
-  displayedRows: '{{from}}–{{to}} de {{count}}',
-  pageAria: { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' },
   columns: {
     username: 'Usuario',
     name: 'Nombre',

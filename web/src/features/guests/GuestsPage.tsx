@@ -13,7 +13,8 @@ import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { DownloadButtons } from './DownloadButtons.tsx';
 import { GuestFilters } from './GuestFilters.tsx';
 import { GuestRows } from './GuestRows.tsx';
-import { PAGE_SIZES, guestApi, roughly } from './format.ts';
+import { PAGE_SIZES } from '../../components/pageSizes.ts';
+import { guestApi, roughly } from './format.ts';
 import { datesInOrder, filterQuery, guestsList, initialGuestsList, searchUsable, type GuestFilterValues } from './guestsList.ts';
 import './i18n.ts';
 
@@ -91,7 +92,8 @@ export function GuestsPage() {
             rowsPerPageOptions={PAGE_SIZES}
             onPageChange={(_e, p) => update({ page: p + 1 })}
             onRowsPerPageChange={(e) => update({ per_page: e.target.value, page: 1 })}
-            labelRowsPerPage={t('guests.rowsPerPage')}
+            labelRowsPerPage={t('common.rowsPerPage')}
+            getItemAriaLabel={(type) => t(`common.pageAria.${type}`)}
             labelDisplayedRows={({ from: first, to: last }) =>
               meta.total_exact
                 ? t('guests.displayed', { from: first, to: last, total: meta.total.toLocaleString(i18n.language) })

@@ -27,5 +27,3 @@ export const fullName = (g: { first_name: string | null; last_name: string | nul
 
 /** A count the API estimated, rounded as people say it ("about 1,000,000"). */
 export const roughly = (n: number, lang: string) => n.toLocaleString(lang, { maximumSignificantDigits: 2 });
-
-export const PAGE_SIZES = [10, 25, 50, 100];

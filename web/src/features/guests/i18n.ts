@@ -15,7 +15,6 @@ const en = {
   visits_other: '{{count}} visits',
   empty: 'No guests match these filters.',
   emptyAll: 'No guests yet: they appear here once they log in on the splash page.',
-  rowsPerPage: 'Rows per page',
   displayed: '{{from}}–{{to}} of {{total}}',
   displayedAbout: '{{from}}–{{to}} of about {{total}}',
   download: {
@@ -125,7 +124,6 @@ const es: typeof en = {
   visits_other: '{{count}} visitas',
   empty: 'Ningún invitado coincide con estos filtros.',
   emptyAll: 'Aún no hay invitados: aparecerán aquí cuando se conecten en la página de bienvenida.',
-  rowsPerPage: 'Filas por página',
   displayed: '{{from}}–{{to}} de {{total}}',
   displayedAbout: '{{from}}–{{to}} de unos {{total}}',
   download: {

@@ -24,7 +24,7 @@ import { ApiFailure, del, get } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DETAILS_GRID, Field } from './Field.tsx';
-import { Pager } from './ListParts.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { PrintControls } from './PrintControls.tsx';
 import { VoucherList } from './VoucherList.tsx';
 import { dataOf, dateTime, durationText, sitesText, speedsText, validUntilText } from './format.ts';

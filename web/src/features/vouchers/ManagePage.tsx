@@ -11,10 +11,8 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Tabs from '@mui/material/Tabs';
 import Tab from '@mui/material/Tab';
-import InputAdornment from '@mui/material/InputAdornment';
 import Add from '@mui/icons-material/Add';
 import Palette from '@mui/icons-material/Palette';
-import Search from '@mui/icons-material/Search';
 import {
   VOUCHER_SORT_FIELDS,
   type VoucherBatchList,
@@ -24,7 +22,9 @@ import {
 import { get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { BatchList } from './BatchList.tsx';
-import { Pager, PlanUsage } from './ListParts.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
+import { PlanUsage } from './ListParts.tsx';
 import { VoucherList } from './VoucherList.tsx';
 import { LIST_TABS, apiBase, appBase, listQuery, listStateOf, type ListState } from './paths.ts';
 import './i18n.ts';
@@ -41,7 +41,6 @@ export function ManagePage({ kind }: { kind: VoucherKind }) {
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const [params, setParams] = useQueryParams();
   const state = listStateOf(params);
-  const [typed, setTyped] = useState(state.search);
   const [answer, setAnswer] = useState<Answer | null>(null);
 
   const setState = useCallback(
@@ -49,11 +48,7 @@ export function ManagePage({ kind }: { kind: VoucherKind }) {
     [setParams],
   );
 
-  useEffect(() => {
-    if (typed.trim() === state.search) return;
-    const timer = setTimeout(() => setState({ search: typed.trim(), page: 1 }), 300);
-    return () => clearTimeout(timer);
-  }, [typed, state.search, setState]);
+  const searchFor = useCallback((search: string) => setState({ search, page: 1 }), [setState]);
 
   const { tab, page, rpp, search, sort_by, sort_on } = state;
   useEffect(() => {
@@ -112,21 +107,10 @@ export function ManagePage({ kind }: { kind: VoucherKind }) {
         ))}
       </Tabs>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+        <SearchField
+          value={state.search}
+          onSearch={searchFor}
           label={t(tab === 'batches' ? 'vouchers.searchBatches' : 'vouchers.search')}
-          size="small"
-          slotProps={{
-            htmlInput: { maxLength: 100 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
           sx={{ flex: 1, maxWidth: { sm: 420 } }}
         />
         {tab !== 'batches' && (

@@ -1,4 +1,5 @@
 import { VOUCHER_LIST_STATUSES, VOUCHER_SORT_FIELDS, voucherApiBase, type VoucherKind } from '@splashboard/contract';
+import { PAGE_SIZES } from '../../components/pageSizes.ts';
 
 /** The dashboard's pages of a kind: /app/voucher/... or /app/voucher/multisite/... */
 export const appBase = (kind: VoucherKind) => (kind === 'voucher' ? '/app/voucher' : '/app/voucher/multisite');
@@ -12,7 +13,6 @@ export const pdfPath = (siteId: number | null | undefined, kind: VoucherKind, ba
 
 export const LIST_TABS = ['batches', ...VOUCHER_LIST_STATUSES] as const;
 export type ListTab = (typeof LIST_TABS)[number];
-export const PAGE_SIZES = [10, 25, 50, 100];
 type SortField = (typeof VOUCHER_SORT_FIELDS)[number];
 
 /** Where the manage list is (tab, paging, search, sorting), kept in the address. */

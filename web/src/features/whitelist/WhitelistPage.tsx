@@ -5,23 +5,21 @@ import { useSnackbar } from 'notistack';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
-import InputAdornment from '@mui/material/InputAdornment';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogActions from '@mui/material/DialogActions';
 import Add from '@mui/icons-material/Add';
-import Search from '@mui/icons-material/Search';
 import type { MacEntry, MacEntryList } from '@splashboard/contract';
 import { del, get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { EntryList } from './EntryList.tsx';
-import { PAGE_SIZES, base, listQuery, listStateOf, type ListState } from './format.ts';
+import { Pager } from '../../components/Pager.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
+import { base, listQuery, listStateOf, type ListState } from './format.ts';
 
 /** /app/settings-view/whitelisted-devices: the site's whitelisted devices, searched and paged (state in the address). */
 export function WhitelistPage() {
@@ -30,7 +28,6 @@ export function WhitelistPage() {
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const [params, setParams] = useQueryParams();
   const state = listStateOf(params);
-  const [typed, setTyped] = useState(state.search);
   const [list, setList] = useState<MacEntryList | null>(null);
   const [deleting, setDeleting] = useState<MacEntry | null>(null);
 
@@ -39,11 +36,7 @@ export function WhitelistPage() {
     [setParams],
   );
 
-  useEffect(() => {
-    if (typed.trim() === state.search) return;
-    const timer = setTimeout(() => setState({ search: typed.trim(), page: 1 }), 300);
-    return () => clearTimeout(timer);
-  }, [typed, state.search, setState]);
+  const searchFor = useCallback((search: string) => setState({ search, page: 1 }), [setState]);
 
   const load = useCallback(() => {
     if (!siteId) return;
@@ -99,23 +92,7 @@ export function WhitelistPage() {
       </Stack>
       <Typography color="text.secondary">{t('whitelist.intro')}</Typography>
       {list && !list.can_write && <Alert severity="info">{t('whitelist.readOnly')}</Alert>}
-      <TextField
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        label={t('whitelist.search')}
-        size="small"
-        slotProps={{
-          htmlInput: { maxLength: 100 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-        sx={{ maxWidth: 480 }}
-      />
+      <SearchField value={state.search} onSearch={searchFor} label={t('whitelist.search')} sx={{ maxWidth: 480 }} />
       {list && (
         <Paper variant="outlined">
           {list.items.length ? (
@@ -125,22 +102,12 @@ export function WhitelistPage() {
               {state.search ? t('whitelist.noMatch') : t('whitelist.none')}
             </Typography>
           )}
-          <TablePagination
-            component="div"
-            count={list.metadata.total}
-            page={state.page - 1}
-            rowsPerPage={state.rpp}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, page) => setState({ page: page + 1 })}
-            onRowsPerPageChange={(e) => setState({ rpp: Number(e.target.value), page: 1 })}
-            labelRowsPerPage={t('whitelist.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('whitelist.displayedRows', { from, to, count })}
-            getItemAriaLabel={(type) => t(`whitelist.pageAria.${type}`)}
-            sx={{
-              '.MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
-              '.MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
-              '.MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
-            }}
+          <Pager
+            total={list.metadata.total}
+            page={state.page}
+            rpp={state.rpp}
+            onPage={(page) => setState({ page })}
+            onRpp={(rpp) => setState({ rpp, page: 1 })}
           />
         </Paper>
       )}

@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
 import './i18n.ts';
+import { PAGE_SIZES } from '../../components/pageSizes.ts';
 
 export const base = (siteId: number | null | undefined) => `/s/${siteId}/api/v1/macentry/`;
 export const LIST_PATH = '/app/settings-view/whitelisted-devices';
-export const PAGE_SIZES = [10, 25, 50, 100];
 
 export interface ListState {
   page: number;

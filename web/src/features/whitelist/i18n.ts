@@ -11,9 +11,6 @@ const en = {
   search: 'Search MAC address, IP or description',
   none: 'No whitelisted devices yet.',
   noMatch: 'No device matches your search.',
-  rowsPerPage: 'Rows per page',
-  displayedRows: '{{from}}–{{to}} of {{count}}',
-  pageAria: { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' },
   columns: {
     mac: 'MAC address',
     externalIp: 'External IP',
@@ -68,9 +65,6 @@ const es: typeof en = {
   search: 'Buscar MAC, IP o descripción',
   none: 'Todavía no hay dispositivos en la lista blanca.',
   noMatch: 'Ningún dispositivo coincide con la búsqueda.',
-  rowsPerPage: 'Filas por página',
-  displayedRows: '{{from}}–{{to}} de {{count}}',
-  pageAria: { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' },
   columns: {
     mac: 'Dirección MAC',
     externalIp: 'IP externa',

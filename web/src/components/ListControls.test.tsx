@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { initI18n } from '../app/i18n.ts';
+import { Pager } from './Pager.tsx';
+import { SearchField } from './SearchField.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('list paging', () => {
+  it('names its buttons and rows in the page’s language and counts pages from 1', async () => {
+    const i18n = initI18n('es-ES');
+    await i18n.changeLanguage('es-ES');
+    const onPage = vi.fn();
+    render(<Pager total={60} page={2} rpp={25} onPage={onPage} onRpp={() => {}} />);
+    expect(screen.getByText('26–50 de 60')).toBeTruthy();
+    expect(screen.getByText('Filas por página')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(onPage).toHaveBeenCalledWith(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Página anterior' }));
+    expect(onPage).toHaveBeenLastCalledWith(1);
+  });
+});
+
+describe('list search', () => {
+  it('searches once typing pauses, trimmed, and not for what is already searched', () => {
+    vi.useFakeTimers();
+    const onSearch = vi.fn();
+    render(<SearchField value="" onSearch={onSearch} label="Search" />);
+    const box = screen.getByLabelText('Search');
+    fireEvent.change(box, { target: { value: 'ab' } });
+    act(() => vi.advanceTimersByTime(200));
+    fireEvent.change(box, { target: { value: ' abc ' } });
+    act(() => vi.advanceTimersByTime(299));
+    expect(onSearch).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onSearch.mock.calls).toEqual([['abc']]);
+
+    cleanup();
+    onSearch.mockClear();
+    render(<SearchField value="abc" onSearch={onSearch} label="Search" />);
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'abc ' } });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+});
