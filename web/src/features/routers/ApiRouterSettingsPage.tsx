@@ -1,14 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { ApiRouterFamily, ApiRouterSettings, RouterSettingsFamily } from '@splashboard/contract';
-import { fieldErrors, get, post, put } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { StatusPanel } from './StatusPanel.tsx';
 import { RouterTypeNotice } from './RouterTypeNotice.tsx';
@@ -16,6 +12,7 @@ import { ApiRouterForm, type ApiFormValues } from './ApiRouterForm.tsx';
 import { ApiRouterInstructions } from './ApiRouterInstructions.tsx';
 import { API_FORMS } from './apiFamilies.ts';
 import { NasClientsPanel } from './NasClientsPanel.tsx';
+import { CheckStatusButton, SaveSettingsButton, useControllerSettings } from './useControllerSettings.tsx';
 import './i18n-api.ts';
 
 const formOf = (family: ApiRouterFamily, s: ApiRouterSettings): ApiFormValues => {
@@ -30,68 +27,16 @@ const formOf = (family: ApiRouterFamily, s: ApiRouterSettings): ApiFormValues =>
  */
 export function ApiRouterSettingsPage({ family }: { family: ApiRouterFamily }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
-  const [settings, setSettings] = useState<ApiRouterSettings | null>(null);
-  const [values, setValues] = useState<ApiFormValues | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<'save' | 'check' | null>(null);
-  const base = `/s/${siteId}/api/v1/routersettings/${family}`;
+  const formOfFamily = useCallback((s: ApiRouterSettings) => formOf(family, s), [family]);
+  const { settings, values, setValues, errors, busy, save, check } = useControllerSettings(
+    siteId ? `/s/${siteId}/api/v1/routersettings/${family}` : null,
+    formOfFamily,
+  );
   const fields = API_FORMS[family];
-
-  useEffect(() => {
-    if (!siteId) return;
-    get<ApiRouterSettings>(base).then(
-      (s) => {
-        setSettings(s);
-        setValues(formOf(family, s));
-      },
-      () => enqueueSnackbar(t('common.somethingWentWrong'), { variant: 'error' }),
-    );
-  }, [siteId, base, family, enqueueSnackbar, t]);
-
   if (!settings || !values) return null;
   // What an optional part of the form does and what of it is unconfirmed (Meraki's Dashboard API).
   const formNote = t(`apiRouters.${family}.apiNote`, { defaultValue: '' });
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy('save');
-    try {
-      const saved = await put<ApiRouterSettings>(base, values);
-      setSettings(saved);
-      setValues(formOf(family, saved));
-      setErrors({});
-      enqueueSnackbar(t('common.saved'), { variant: 'success' });
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const check = async () => {
-    setBusy('check');
-    try {
-      setSettings(await post<ApiRouterSettings>(`${base}/status`));
-    } catch {
-      enqueueSnackbar(t('common.somethingWentWrong'), { variant: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const checkButton = (
-    <Button
-      variant="outlined"
-      onClick={check}
-      disabled={busy !== null || settings.router_type !== family}
-      startIcon={busy === 'check' ? <CircularProgress size={16} /> : undefined}
-    >
-      {busy === 'check' ? t('routers.checking') : t('routers.checkStatus')}
-    </Button>
-  );
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -108,7 +53,11 @@ export function ApiRouterSettingsPage({ family }: { family: ApiRouterFamily }) {
           status={settings.status}
           detail={settings.status_detail}
           checkedAt={settings.status_checked_at}
-          action={fields.length > 0 ? checkButton : undefined}
+          action={
+            fields.length > 0 ? (
+              <CheckStatusButton busy={busy} wrongRouter={settings.router_type !== family} onCheck={check} />
+            ) : undefined
+          }
         />
       )}
       {fields.length > 0 && (
@@ -127,15 +76,7 @@ export function ApiRouterSettingsPage({ family }: { family: ApiRouterFamily }) {
               secretsSet={settings.secrets_set}
               onChange={setValues}
             />
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={busy !== null}
-              sx={{ alignSelf: 'flex-start' }}
-              startIcon={busy === 'save' ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
-              {busy === 'save' ? t('routers.saving') : t('apiRouters.save')}
-            </Button>
+            <SaveSettingsButton busy={busy} label={t('apiRouters.save')} />
           </Stack>
         </Paper>
       )}

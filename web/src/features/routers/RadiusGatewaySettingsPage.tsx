@@ -1,18 +1,15 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from 'notistack';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RadiusGatewaySettings, RadiusGatewayType } from '@splashboard/contract';
-import { fieldErrors, get, put } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { StatusPanel } from './StatusPanel.tsx';
 import { RouterTypeNotice } from './RouterTypeNotice.tsx';
 import { RadiusGatewayValues } from './RadiusGatewayValues.tsx';
 import { NasClientsPanel } from './NasClientsPanel.tsx';
 import { RadiusGatewayOptionsForm, type RadiusGatewayFormValues } from './RadiusGatewayOptionsForm.tsx';
+import { SaveSettingsButton, useControllerSettings } from './useControllerSettings.tsx';
 import './radius-i18n.ts';
 
 const formOf = (s: RadiusGatewaySettings): RadiusGatewayFormValues => ({
@@ -27,61 +24,27 @@ const formOf = (s: RadiusGatewaySettings): RadiusGatewayFormValues => ({
   interim_interval: String(s.interim_interval),
 });
 
+/** Numbers as numbers, and the UAM secret only when one is typed (a blank keeps the saved one). */
+const bodyOf = ({ uam_secret, idle_timeout, interim_interval, ...rest }: RadiusGatewayFormValues) => ({
+  ...rest,
+  idle_timeout: Number(idle_timeout),
+  interim_interval: Number(interim_interval),
+  ...(uam_secret ? { uam_secret } : {}),
+});
+
 /**
  * /app/settings-view/{mikrotik, ciscowlc, aruba...}: a gateway that asks our RADIUS server. The values
  * to enter on it, its options, and the gateways (NAS clients) allowed to ask.
  */
 export function RadiusGatewaySettingsPage({ family }: { family: RadiusGatewayType }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
-  const [settings, setSettings] = useState<RadiusGatewaySettings | null>(null);
-  const [values, setValues] = useState<RadiusGatewayFormValues | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const base = `/s/${siteId}/api/v1/routersettings/${family}`;
-
-  const show = (s: RadiusGatewaySettings) => {
-    setSettings(s);
-    setValues(formOf(s));
-  };
-  const reload = useCallback(
-    () =>
-      get<RadiusGatewaySettings>(base).then(setSettings, () =>
-        enqueueSnackbar(t('common.somethingWentWrong'), { variant: 'error' }),
-      ),
-    [base, enqueueSnackbar, t],
+  const { settings, values, setValues, errors, busy, save, reload } = useControllerSettings(
+    siteId ? `/s/${siteId}/api/v1/routersettings/${family}` : null,
+    formOf,
+    bodyOf,
   );
-
-  useEffect(() => {
-    if (!siteId) return;
-    get<RadiusGatewaySettings>(base).then(show, () => enqueueSnackbar(t('common.somethingWentWrong'), { variant: 'error' }));
-  }, [siteId, base, enqueueSnackbar, t]);
-
   if (!settings || !values || !siteId) return null;
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      const { uam_secret, idle_timeout, interim_interval, ...rest } = values;
-      show(
-        await put<RadiusGatewaySettings>(base, {
-          ...rest,
-          idle_timeout: Number(idle_timeout),
-          interim_interval: Number(interim_interval),
-          ...(uam_secret ? { uam_secret } : {}),
-        }),
-      );
-      setErrors({});
-      enqueueSnackbar(t('common.saved'), { variant: 'success' });
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -110,9 +73,7 @@ export function RadiusGatewaySettingsPage({ family }: { family: RadiusGatewayTyp
             uamSecretSet={settings.uam_secret_set}
             onChange={setValues}
           />
-          <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }}>
-            {t('common.save')}
-          </Button>
+          <SaveSettingsButton busy={busy} label={t('common.save')} />
         </Stack>
       </Paper>
       <NasClientsPanel siteId={siteId} onChange={reload} />
