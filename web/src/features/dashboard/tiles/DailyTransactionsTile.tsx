@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { count, day, money } from '../format.ts';
-import { ChartBox } from './ChartBox.tsx';
-
-const MARGIN = { left: 4, right: 12, top: 8, bottom: 4 };
+import { CHART_MARGIN, ChartBox } from './ChartBox.tsx';
 
 /** Transactions per local day, with each day's amounts in the tooltip. */
 export const DailyTransactionsTile = memo(function DailyTransactionsTile({
@@ -48,7 +46,7 @@ export const DailyTransactionsTile = memo(function DailyTransactionsTile({
           yAxis={chart.yAxis}
           series={chart.series}
           hideLegend
-          margin={MARGIN}
+          margin={CHART_MARGIN}
         />
       )}
     </ChartBox>

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { count, day } from '../format.ts';
-import { ChartBox } from './ChartBox.tsx';
+import { CHART_MARGIN, ChartBox } from './ChartBox.tsx';
 import { ChartLegend, useChartColors } from './ChartLegend.tsx';
 import { Comparison } from './Comparison.tsx';
 
-const MARGIN = { left: 4, right: 12, top: 8, bottom: 4 };
+/** The day's figures drawn as lines, in the order of the names and colours. */
+const SERIES = ['logins', 'guests', 'new_guests'] as const;
 
 /** Logins, guests and new guests per local day of the period, and the period's logins against the previous one. */
 export const WifiLoginsTile = memo(function WifiLoginsTile({ data }: { data: DashboardTileData<'wifi_logins'> }) {
@@ -20,13 +21,6 @@ export const WifiLoginsTile = memo(function WifiLoginsTile({ data }: { data: Das
   const chart = useMemo(() => {
     const show = (v: number | null) => count(v ?? 0, lang);
     const names = [t('dashboard.series.logins'), t('dashboard.series.guests'), t('dashboard.series.newGuests')];
-    const line = (n: number, values: number[]) => ({
-      data: values,
-      label: names[n],
-      color: colors[n],
-      curve: 'linear' as const,
-      valueFormatter: show,
-    });
     return {
       legend: names.map((label, n) => ({ label, color: colors[n]! })),
       xAxis: [
@@ -37,20 +31,13 @@ export const WifiLoginsTile = memo(function WifiLoginsTile({ data }: { data: Das
         },
       ],
       yAxis: [{ valueFormatter: (v: number) => show(v), width: 36 }],
-      series: [
-        line(
-          0,
-          data.days.map((d) => d.logins),
-        ),
-        line(
-          1,
-          data.days.map((d) => d.guests),
-        ),
-        line(
-          2,
-          data.days.map((d) => d.new_guests),
-        ),
-      ],
+      series: SERIES.map((key, n) => ({
+        data: data.days.map((d) => d[key]),
+        label: names[n],
+        color: colors[n],
+        curve: 'linear' as const,
+        valueFormatter: show,
+      })),
     };
   }, [data, lang, t, colors]);
   return (
@@ -65,7 +52,7 @@ export const WifiLoginsTile = memo(function WifiLoginsTile({ data }: { data: Das
             yAxis={chart.yAxis}
             series={chart.series}
             hideLegend
-            margin={MARGIN}
+            margin={CHART_MARGIN}
           />
         )}
       </ChartBox>
