@@ -40,6 +40,14 @@ describe('list search', () => {
 
     cleanup();
     onSearch.mockClear();
+    // The address's search cleared from elsewhere: the box follows instead of searching again.
+    const { rerender } = render(<SearchField value="abc" onSearch={onSearch} label="Search" />);
+    rerender(<SearchField value="" onSearch={onSearch} label="Search" />);
+    act(() => vi.advanceTimersByTime(1000));
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+    expect(onSearch).not.toHaveBeenCalled();
+
+    cleanup();
     render(<SearchField value="abc" onSearch={onSearch} label="Search" />);
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'abc ' } });
     act(() => vi.advanceTimersByTime(1000));

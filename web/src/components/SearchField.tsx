@@ -6,7 +6,8 @@ import type { SxProps, Theme } from '@mui/material/styles';
 
 /**
  * A list's search box: what is typed is searched for once typing pauses (300 ms), trimmed, so a list is
- * not asked for on every key.
+ * not asked for on every key. A search changed from outside (the menu's link to the bare list, the
+ * browser's back button) replaces what is typed, rather than being undone by it.
  */
 export function SearchField({
   value,
@@ -20,6 +21,11 @@ export function SearchField({
   sx?: SxProps<Theme>;
 }) {
   const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (typed.trim() !== value) setTyped(value);
+  }
   useEffect(() => {
     if (typed.trim() === value) return;
     const timer = setTimeout(() => onSearch(typed.trim()), 300);
