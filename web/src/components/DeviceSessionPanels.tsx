@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import { dateTime } from '../app/format.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 /**
@@ -33,8 +34,6 @@ interface PanelSession {
   grant_status: string;
   megabytes: number;
 }
-
-const dateTime = (iso: string, lang: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The devices bound to a voucher or guest account, each with its last login and a disconnect button. */
 export function DevicesPanel<D extends PanelDevice>({

@@ -13,11 +13,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import type { Grant } from '@splashboard/contract';
+import { dateTime } from '../../app/format.ts';
 
 const STATUS_COLOUR = { pending: 'warning', granted: 'info', confirmed: 'success', failed: 'error' } as const;
-
-const at = (iso: string, lang: string, timeZone: string) =>
-  new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
 function Reason({ grant }: { grant: Grant }) {
   const { t } = useTranslation();
@@ -58,7 +56,7 @@ export function GrantList({ items, timezone }: { items: Grant[]; timezone: strin
               }
               secondary={
                 <Stack component="span" spacing={0.5}>
-                  <Box component="span">{`${at(g.started_at, i18n.language, timezone)} · ${method(g.method)}`}</Box>
+                  <Box component="span">{`${dateTime(g.started_at, i18n.language, timezone)} · ${method(g.method)}`}</Box>
                   <Reason grant={g} />
                 </Stack>
               }
@@ -83,7 +81,7 @@ export function GrantList({ items, timezone }: { items: Grant[]; timezone: strin
       <TableBody>
         {items.map((g) => (
           <TableRow key={g.session_id} hover>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{at(g.started_at, i18n.language, timezone)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(g.started_at, i18n.language, timezone)}</TableCell>
             <TableCell sx={{ fontFamily: 'monospace' }}>{device(g)}</TableCell>
             <TableCell>{method(g.method)}</TableCell>
             <TableCell>{chip(g)}</TableCell>

@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { GuestAccount } from '@splashboard/contract';
 import { PAGE_SIZES } from '../../components/pageSizes.ts';
+import { dateTime } from '../../app/format.ts';
+
+export { dateTime };
 
 export const base = (siteId: number | null | undefined) => `/s/${siteId}/api/v1/guestuser`;
-
-export const dateTime = (iso: string | null, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 export const durationText = (t: TFunction, a: Pick<GuestAccount, 'duration_val' | 'duration_type'>) =>
   t(`guestAccounts.duration.${a.duration_type}`, { count: a.duration_val });

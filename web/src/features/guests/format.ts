@@ -1,10 +1,9 @@
 import type { TFunction } from 'i18next';
+import { dateTime } from '../../app/format.ts';
+
+export { dateTime };
 
 export const guestApi = (siteId: number | null | undefined) => `/s/${siteId}/api/v1/guest`;
-
-/** A moment in the site's time zone (the one the date filters use), in the reader's language. */
-export const dateTime = (iso: string | null, lang: string, timeZone?: string) =>
-  iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '';
 
 export const bytes = (n: number, lang: string) => {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

@@ -12,12 +12,9 @@ import Chip from '@mui/material/Chip';
 import Alert from '@mui/material/Alert';
 import { TASK_FREQUENCIES, type UnifiTask, type UnifiTaskInput } from '@splashboard/contract';
 import { RunNowDialog } from './RunNowDialog.tsx';
+import { dateTime } from '../../app/format.ts';
 
 const STATUS_COLOUR = { never: 'default', running: 'info', ok: 'success', failed: 'error' } as const;
-
-/** A date in the site's time zone, in the dashboard's language. */
-const at = (iso: string, lang: string, timeZone: string) =>
-  new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
 /** One scheduled task: its schedule (editable with write access), next run, and the last run's result. */
 export function TaskCard({
@@ -123,12 +120,12 @@ export function TaskCard({
         <Stack spacing={0.5}>
           <Typography variant="body2">
             {task.next_run_at
-              ? t('unifiTasks.nextRun', { date: at(task.next_run_at, i18n.language, timezone) })
+              ? t('unifiTasks.nextRun', { date: dateTime(task.next_run_at, i18n.language, timezone) })
               : t('unifiTasks.noNextRun')}
           </Typography>
           <Typography variant="body2">
             {task.last_run_at
-              ? t('unifiTasks.lastRun', { date: at(task.last_run_at, i18n.language, timezone) })
+              ? t('unifiTasks.lastRun', { date: dateTime(task.last_run_at, i18n.language, timezone) })
               : t('unifiTasks.neverRun')}
           </Typography>
           {lastResult && (

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { dataText, speedText, type Voucher, type VoucherBatch } from '@splashboard/contract';
+import { dateTime } from '../../app/format.ts';
+
+export { dateTime };
 
 type Limits = Pick<VoucherBatch, 'duration_value' | 'duration_type' | 'speed_ul' | 'speed_dl' | 'data_limit'>;
-
-export const dateTime = (iso: string | null, lang: string) =>
-  iso ? new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 export const durationText = (t: TFunction, b: Pick<Limits, 'duration_value' | 'duration_type'>) =>
   t(`vouchers.duration.${b.duration_type}`, { count: b.duration_value });
