@@ -203,4 +203,45 @@ describe('control panel', () => {
     await screenshot(page, 'dashboard-all-1440');
     await context.close();
   });
+
+  it.each([
+    { width: 375, height: 812 },
+    { width: 700, height: 900 },
+  ])(
+    'fits every tile at $width wide: a line per currency, figures on one line, tables without sideways scrolling',
+    async ({ width, height }) => {
+      const { context, page } = await signedIn(width, height);
+      await open(page, `site=0&${MARCH}`);
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-tile]')].flatMap((t) => {
+          const body = t.lastElementChild as HTMLElement;
+          const money = t.dataset.tile === 'payments_collected' || t.dataset.tile === 'recurring_revenue';
+          const sideways = body.scrollWidth > body.clientWidth + 1;
+          const down = money && body.scrollHeight > body.clientHeight + 1;
+          return sideways || down
+            ? [`${t.dataset.tile} ${body.scrollWidth}x${body.scrollHeight} in ${body.clientWidth}x${body.clientHeight}`]
+            : [];
+        }),
+      );
+      expect(overflowing).toEqual([]);
+      const wrapped = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid=figure]')]
+          .filter((f) => f.offsetHeight > 1.5 * parseFloat(getComputedStyle(f).lineHeight))
+          .map((f) => f.innerText),
+      );
+      expect(wrapped).toEqual([]);
+      const money = tile(page, 'Payments collected');
+      await expect(money.getByTestId('figure').allInnerTexts()).resolves.toEqual(['¥0', '$0.00']);
+      // The comparison's previous period moves to its tooltip when each currency has a line.
+      await expect(money.getByTestId('comparison').first().getAttribute('title')).resolves.toMatch(
+        /Previous period \(Feb 22 – Feb 28\)/,
+      );
+      const headers = await tile(page, 'Latest guests').locator('th').allInnerTexts();
+      expect(headers[0]).toBe('Name');
+      expect(headers.slice(-2)).toEqual(['Last login', 'Visits']);
+      if (width === 375) expect(headers).toHaveLength(3);
+      await screenshot(page, `dashboard-all-${width}`);
+      await context.close();
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Responsive, type Layout, type ResponsiveLayouts } from 'react-grid-layout/legacy';
 import 'react-grid-layout/css/styles.css';
 import Box from '@mui/material/Box';
@@ -6,9 +6,9 @@ import {
   DASHBOARD_BREAKPOINTS,
   DASHBOARD_COLS,
   DASHBOARD_ROW_HEIGHT,
-  type DashboardBreakpoint,
   type DashboardTileKey,
 } from '@splashboard/contract/dashboard';
+import { useElementWidth } from '../../app/useElementWidth.ts';
 import type { DayRange } from './range.ts';
 import type { GridItem, Layouts } from './layoutState.ts';
 import { Tile } from './tiles/Tile.tsx';
@@ -38,14 +38,10 @@ export function DashboardGrid({
   onLayoutChange: (all: Partial<Record<string, readonly GridItem[]>>) => void;
   onHide: (tile: DashboardTileKey) => void;
 }) {
-  const [breakpoint, setBreakpoint] = useState<DashboardBreakpoint>('lg');
-  const [box, width] = useWidth();
+  // Measured before the first paint: react-grid-layout's WidthProvider first lays the tiles out 1280 wide and
+  // then animates them to the real width, drawing every chart at each step of the way.
+  const [box, width] = useElementWidth();
   const changed = useCallback((_current: Layout, all: ResponsiveLayouts) => onLayoutChange(all), [onLayoutChange]);
-  const cols = DASHBOARD_COLS[breakpoint];
-  const narrow = (tile: DashboardTileKey) => {
-    const item = layouts[breakpoint].find((it) => it.i === tile);
-    return cols < 12 || !item || item.w < cols / 2;
-  };
   return (
     <Box ref={box} data-testid="dashboard-grid" data-editing={editing}>
       {width > 0 && (
@@ -60,43 +56,15 @@ export function DashboardGrid({
           isDraggable={editing}
           isResizable={editing}
           draggableHandle={`.${DRAG_HANDLE}`}
-          onBreakpointChange={(bp) => setBreakpoint(bp as DashboardBreakpoint)}
           onLayoutChange={changed}
         >
           {tiles.map((tile) => (
             <div key={tile}>
-              <Tile
-                tile={tile}
-                siteId={siteId}
-                range={range}
-                timeZone={timeZone}
-                editing={editing}
-                narrow={narrow(tile)}
-                onHide={onHide}
-              />
+              <Tile tile={tile} siteId={siteId} range={range} timeZone={timeZone} editing={editing} onHide={onHide} />
             </div>
           ))}
         </Responsive>
       )}
     </Box>
   );
-}
-
-/**
- * The grid's width, measured before the first paint and again on every resize. (react-grid-layout's
- * WidthProvider first lays the tiles out 1280 wide and then animates them to the real width, drawing every
- * chart at each step of the way.)
- */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(Math.round(el.getBoundingClientRect().width));
-    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.round(entry.contentRect.width)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
 }

@@ -8,7 +8,8 @@ import { day, decimal, percent } from '../format.ts';
 
 /**
  * How a figure compares with the previous period: the change (a percentage, or points for a rate) and
- * the previous value with its days. `lowerIsBetter` colours a fall as good news (bounce rate).
+ * the previous value with its days. `lowerIsBetter` colours a fall as good news (bounce rate). `compact`
+ * keeps the change on the figure's line and the previous value in its tooltip.
  */
 export function Comparison({
   figure,
@@ -16,12 +17,14 @@ export function Comparison({
   show,
   points = false,
   lowerIsBetter = false,
+  compact = false,
 }: {
   figure: DashboardCompared;
   period: DashboardPeriod;
   show: (n: number) => string;
   points?: boolean;
   lowerIsBetter?: boolean;
+  compact?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -35,13 +38,18 @@ export function Comparison({
   }
   const good = change === 0 ? null : change > 0 !== lowerIsBetter;
   const Arrow = change > 0 ? ArrowUpwardIcon : ArrowDownwardIcon;
+  const before = t('dashboard.tile.previous', {
+    from: day(period.previous_from, lang, 'short'),
+    to: day(period.previous_to, lang, 'short'),
+    value: show(previous),
+  });
   return (
-    <Box sx={{ mt: 'auto' }}>
+    <Box sx={compact ? { minWidth: 0 } : { mt: 'auto' }}>
       <Typography
         variant="body2"
         data-testid="comparison"
         noWrap
-        title={text}
+        title={compact ? `${text}. ${before}` : text}
         sx={{
           display: 'block',
           color: good === null ? 'text.secondary' : good ? 'success.main' : 'error.main',
@@ -50,13 +58,11 @@ export function Comparison({
         {change !== 0 && <Arrow sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.5 }} aria-hidden />}
         {text}
       </Typography>
-      <Typography variant="caption" color="text.secondary" component="p" noWrap>
-        {t('dashboard.tile.previous', {
-          from: day(period.previous_from, lang, 'short'),
-          to: day(period.previous_to, lang, 'short'),
-          value: show(previous),
-        })}
-      </Typography>
+      {!compact && (
+        <Typography variant="caption" color="text.secondary" component="p" noWrap>
+          {before}
+        </Typography>
+      )}
     </Box>
   );
 }

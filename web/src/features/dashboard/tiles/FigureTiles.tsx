@@ -4,11 +4,21 @@ import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { count, decimal, percent } from '../format.ts';
 import { Comparison } from './Comparison.tsx';
 
+const FIGURE = { fontWeight: 500, lineHeight: 1.1, whiteSpace: 'nowrap' } as const;
+
+/**
+ * The figure's size: h4's, or smaller when its characters would not fit the tile's width on one line
+ * (cqi: the tile body is a size container). A character is at most 0.6 em wide in these figures.
+ */
+function fitted(value: string) {
+  return `min(2.125rem, calc(100cqi / ${(0.6 * Math.max(value.length, 1)).toFixed(1)}))`;
+}
+
 /** The big number of a figure tile. */
 export function Figure({ value, detail }: { value: string; detail?: string }) {
   return (
     <>
-      <Typography variant="h4" component="p" data-testid="figure" sx={{ fontWeight: 500, lineHeight: 1.1 }}>
+      <Typography variant="h4" component="p" data-testid="figure" sx={{ ...FIGURE, fontSize: fitted(value) }}>
         {value}
       </Typography>
       {detail && (

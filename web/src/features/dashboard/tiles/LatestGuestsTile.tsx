@@ -10,12 +10,10 @@ export function LatestGuestsTile({
   data,
   timeZone,
   allSites,
-  narrow,
 }: {
   data: DashboardTileData<'latest_guests'>;
   timeZone?: string;
   allSites: boolean;
-  narrow: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -38,5 +36,5 @@ export function LatestGuestsTile({
     { key: 'last', label: t('dashboard.columns.lastLogin'), cell: (g) => moment(g.last_login_at, lang, timeZone) },
     { key: 'visits', label: t('dashboard.columns.visits'), cell: (g) => count(g.visits, lang), align: 'right' },
   ];
-  return <TileTable rows={data.items} columns={columns} rowKey={(g) => `${g.site_id}:${g.guest_id}`} narrow={narrow} />;
+  return <TileTable rows={data.items} columns={columns} rowKey={(g) => `${g.site_id}:${g.guest_id}`} />;
 }

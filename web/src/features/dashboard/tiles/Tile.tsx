@@ -50,12 +50,11 @@ export interface TileProps {
   /** The site's time zone for moments; the browser's in the control panel. */
   timeZone?: string;
   editing: boolean;
-  narrow: boolean;
   onHide: (tile: DashboardTileKey) => void;
 }
 
 /** One tile: its own call (in admin scope for the control panel) and its view. */
-export const Tile = memo(function Tile({ tile, siteId, range, timeZone, editing, narrow, onHide }: TileProps) {
+export const Tile = memo(function Tile({ tile, siteId, range, timeZone, editing, onHide }: TileProps) {
   const { t } = useTranslation();
   const url = dashboardCallUrl(siteId, tile, DASHBOARD_TILE_CALLS[tile].ranged ? rangeQuery(range) : undefined);
   const call = useDashboardCall<unknown>(url, t('common.somethingWentWrong'));
@@ -92,18 +91,11 @@ export const Tile = memo(function Tile({ tile, siteId, range, timeZone, editing,
       case 'guest_activity':
         return <ActivityTile data={d} />;
       case 'latest_guests':
-        return (
-          <LatestGuestsTile
-            data={d as DashboardTileData<'latest_guests'>}
-            timeZone={timeZone}
-            allSites={allSites}
-            narrow={narrow}
-          />
-        );
+        return <LatestGuestsTile data={d as DashboardTileData<'latest_guests'>} timeZone={timeZone} allSites={allSites} />;
       case 'latest_transactions':
-        return <LatestTransactionsTile data={d} timeZone={timeZone} allSites={allSites} narrow={narrow} />;
+        return <LatestTransactionsTile data={d} timeZone={timeZone} allSites={allSites} />;
       case 'popular_packages':
-        return <PopularPackagesTile data={d} narrow={narrow} />;
+        return <PopularPackagesTile data={d} />;
     }
   };
   return (

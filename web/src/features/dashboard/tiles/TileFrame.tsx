@@ -72,7 +72,20 @@ export function TileFrame<T>({
           </IconButton>
         )}
       </Box>
-      <Box sx={{ flex: 1, minHeight: 0, px: 2, pb: 1.5, pt: 1, display: 'flex', flexDirection: 'column', overflow: 'auto' }}>
+      <Box
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          px: 2,
+          pb: 1.5,
+          pt: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          overflow: 'auto',
+          // Figures size themselves to the tile's width (FigureTiles' cqi).
+          containerType: 'inline-size',
+        }}
+      >
         {call.error ? (
           <Alert
             severity="error"

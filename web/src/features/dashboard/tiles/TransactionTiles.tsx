@@ -11,12 +11,10 @@ export function LatestTransactionsTile({
   data,
   timeZone,
   allSites,
-  narrow,
 }: {
   data: DashboardTileData<'latest_transactions'>;
   timeZone?: string;
   allSites: boolean;
-  narrow: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -30,11 +28,11 @@ export function LatestTransactionsTile({
     { key: 'status', label: t('dashboard.columns.status'), cell: (x) => x.status, optional: true },
     { key: 'amount', label: t('dashboard.columns.amount'), cell: (x) => money(x.amount, x.currency, lang), align: 'right' },
   ];
-  return <TileTable rows={data.items} columns={columns} rowKey={(x) => x.id} narrow={narrow} />;
+  return <TileTable rows={data.items} columns={columns} rowKey={(x) => x.id} />;
 }
 
 /** The five packages sold most in the period. */
-export function PopularPackagesTile({ data, narrow }: { data: DashboardTileData<'popular_packages'>; narrow: boolean }) {
+export function PopularPackagesTile({ data }: { data: DashboardTileData<'popular_packages'> }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const columns: Column<Package>[] = [
@@ -42,5 +40,5 @@ export function PopularPackagesTile({ data, narrow }: { data: DashboardTileData<
     { key: 'sold', label: t('dashboard.columns.sold'), cell: (p) => count(p.transactions, lang), align: 'right' },
     { key: 'amount', label: t('dashboard.columns.amount'), cell: (p) => money(p.amount, p.currency, lang), align: 'right' },
   ];
-  return <TileTable rows={data.items} columns={columns} rowKey={(p) => `${p.site_id}:${p.package_id}`} narrow={narrow} />;
+  return <TileTable rows={data.items} columns={columns} rowKey={(p) => `${p.site_id}:${p.package_id}`} />;
 }
