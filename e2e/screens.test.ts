@@ -91,6 +91,11 @@ describe.each([
     // Top bar 64 high; the side menu 256 wide, permanent from lg, a closed temporary drawer below.
     const bar = await page.locator('header').boundingBox();
     expect(bar?.height).toBeGreaterThanOrEqual(64);
+    // The logo takes you to the dashboard, and keeps its name on a phone, where the word is not shown.
+    await page.locator('header').getByRole('button', { name: 'Splashboard' }).waitFor();
+    const icon = await page.locator('link[rel=icon]').getAttribute('href');
+    const favicon = await page.request.get(new URL(icon!, page.url()).href);
+    expect([favicon.status(), favicon.headers()['content-type']]).toEqual([200, 'image/svg+xml']);
     if (phone) {
       await expect(nav.isVisible()).resolves.toBe(false);
       await page.getByRole('button', { name: 'Open menu' }).click();

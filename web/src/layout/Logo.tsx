@@ -1,6 +1,15 @@
 import Box from '@mui/material/Box';
 import { useNavigate } from 'react-router';
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** The product mark, drawn inline so nothing is fetched. */
 export function Logo({ showName = false }: { showName?: boolean }) {
   const navigate = useNavigate();
@@ -30,7 +39,8 @@ export function Logo({ showName = false }: { showName?: boolean }) {
         />
         <circle cx="16" cy="23.5" r="1.8" fill="#fff" />
       </svg>
-      <Box component="span" sx={{ display: { xs: showName ? 'inline' : 'none', sm: 'inline' } }}>
+      {/* Hidden from sight on a phone's top bar, not from screen readers: it names the button. */}
+      <Box component="span" sx={showName ? undefined : (theme) => ({ [theme.breakpoints.down('sm')]: VISUALLY_HIDDEN })}>
         Splashboard
       </Box>
     </Box>
