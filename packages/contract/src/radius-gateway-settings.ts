@@ -1,26 +1,9 @@
 import { z } from 'zod';
 import { routerStatusSchema } from './router-settings.ts';
 
-/**
- * Router types whose gateway takes the guest's login from the browser and asks our RADIUS server;
- * each has a settings page under /app/settings-view/{type}.
- */
-export const RADIUS_GATEWAY_TYPES = [
-  'mikrotik',
-  'ciscowlc',
-  'arubaiap',
-  'arubacentral',
-  'arubainstanton',
-  'aruba',
-  'ruckusunleashed',
-  'ruckus',
-  'zyxelnebula',
-  'draytek',
-  'cnmaestro',
-  'ignitenet',
-  'openmesh',
-] as const;
-export type RadiusGatewayType = (typeof RADIUS_GATEWAY_TYPES)[number];
+import { RADIUS_GATEWAY_TYPES } from './radius-gateways.ts';
+
+export * from './radius-gateways.ts';
 
 export const RADIUS_GATEWAY_MESSAGES = {
   fieldName: 'Use 1 to 40 letters, digits or the symbols - _ . [ ]',

@@ -7,6 +7,7 @@
  * already told the controller (`granted`) or the portal must send the browser to `url` (`redirect`),
  * because for some families only the guest's own browser can open the gate.
  */
+import type { RadiusGatewayType } from '@splashboard/contract/radius-gateways';
 
 export const CONTROLLER_STATUSES = [
   'Not configured',
@@ -18,28 +19,11 @@ export const CONTROLLER_STATUSES = [
 /** The controller status words of the specification, as the dashboard shows them. */
 export type ControllerStatus = (typeof CONTROLLER_STATUSES)[number];
 
-export type ControllerFamily =
-  'unifi' | 'opennds' | 'omada' | 'meraki' | 'merakigo' | 'mist' | 'smartzone' | 'ruckus_cloud' | RadiusGatewayFamily;
+// The RADIUS gateway families are the contract's router types (their settings pages are the dashboard's).
+export { RADIUS_GATEWAY_TYPES, isRadiusGatewayType, type RadiusGatewayType } from '@splashboard/contract/radius-gateways';
 
-/** Families whose gateway takes the guest's one-time credentials from the browser and asks our RADIUS server. */
-export const RADIUS_GATEWAY_FAMILIES = [
-  'mikrotik',
-  'ciscowlc',
-  'arubaiap',
-  'arubacentral',
-  'arubainstanton',
-  'aruba',
-  'ruckusunleashed',
-  'ruckus',
-  'zyxelnebula',
-  'draytek',
-  'cnmaestro',
-  'ignitenet',
-  'openmesh',
-] as const;
-export type RadiusGatewayFamily = (typeof RADIUS_GATEWAY_FAMILIES)[number];
-export const isRadiusGatewayFamily = (family: unknown): family is RadiusGatewayFamily =>
-  RADIUS_GATEWAY_FAMILIES.includes(family as RadiusGatewayFamily);
+export type ControllerFamily =
+  'unifi' | 'opennds' | 'omada' | 'meraki' | 'merakigo' | 'mist' | 'smartzone' | 'ruckus_cloud' | RadiusGatewayType;
 
 /** What a guest may use. Units are the product's; each adapter converts to its vendor's units. */
 export interface AccessLimits {

@@ -5,7 +5,7 @@ import { guestConsents, guestSessions, guests } from '../db/schema/index.ts';
 import {
   ControllerError,
   gatewayLoginOutcome,
-  isRadiusGatewayFamily,
+  isRadiusGatewayType,
   parseArrival,
   parseGatewayArrival,
   withoutLoginOutcome,
@@ -39,7 +39,7 @@ export const portalPath = (snap: SiteSnapshot, passToken: string) => `/guest/${s
 export async function arrive(deps: PortalDeps, snap: SiteSnapshot | null, req: ArrivalRequest): Promise<PortalAnswer> {
   const lang = guestLangFrom(req.acceptLanguage);
   if (!snap) return bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404);
-  const outcome = isRadiusGatewayFamily(snap.site.routerType) ? gatewayLoginOutcome(snap.site.routerType, req.rawQuery) : null;
+  const outcome = isRadiusGatewayType(snap.site.routerType) ? gatewayLoginOutcome(snap.site.routerType, req.rawQuery) : null;
   if (outcome) await recordGatewayOutcome(deps, snap, req.rawQuery, outcome);
   if (outcome === 'connected')
     return messagePage(snap, lang, (t) => ({ tone: 'success', title: t.connectedTitle, body: t.connectedBody }), 200, false);
@@ -108,7 +108,7 @@ async function readArrival(deps: PortalDeps, snap: SiteSnapshot, rawQuery: strin
     case 'mist':
       return parseArrival(snap.site.routerType, rawQuery);
     default:
-      if (isRadiusGatewayFamily(snap.site.routerType)) {
+      if (isRadiusGatewayType(snap.site.routerType)) {
         const options = await deps.controllers.radiusGatewayOptions(snap.site.id);
         if (!options || options.family !== snap.site.routerType)
           throw new ControllerError('not_configured', `${snap.site.routerType} is not configured for this site`);

@@ -13,7 +13,7 @@ import { SiteParamSync } from './Startup.tsx';
 import type { Store } from './store.ts';
 import type { Site } from '@splashboard/contract';
 import { ONBOARDING_STEPS } from '../features/signup/steps.ts';
-import { RADIUS_GATEWAY_PAGES } from '../features/routers/radius-families.ts';
+import { RADIUS_GATEWAY_TYPES } from '@splashboard/contract/radius-gateways';
 
 // The signed-in frame loads after sign-in, so that the sign-in page stays small.
 const AppLayout = preloadable(() => import('../layout/AppLayout.tsx').then((m) => m.AppLayout));
@@ -179,7 +179,7 @@ export function AppRoutes() {
           path="/app/settings-view/opennds"
           element={app(<SiteGuard permission="routersettings" children={<OpenNdsSettingsPage />} />)}
         />
-        {RADIUS_GATEWAY_PAGES.map((family) => (
+        {RADIUS_GATEWAY_TYPES.map((family) => (
           <Route
             key={family}
             path={`/app/settings-view/${family}`}

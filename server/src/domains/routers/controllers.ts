@@ -11,8 +11,8 @@ import {
   type ControllerSettings,
   type OpenNdsSettings,
   type RadiusGatewayOptions,
-  RADIUS_GATEWAY_FAMILIES,
-  isRadiusGatewayFamily,
+  RADIUS_GATEWAY_TYPES,
+  isRadiusGatewayType,
   radiusGatewayOptionsFrom,
 } from '../../network/index.ts';
 
@@ -26,7 +26,7 @@ export const PORTAL_FAMILIES: ControllerFamily[] = [
   'mist',
   'smartzone',
   'ruckus_cloud',
-  ...RADIUS_GATEWAY_FAMILIES,
+  ...RADIUS_GATEWAY_TYPES,
 ];
 
 /**
@@ -51,7 +51,7 @@ export function createControllers({
     const [row] = await db.select().from(controllerSettings).where(eq(controllerSettings.siteId, siteId));
     if (!row) return { settings: null, updatedAt: 0 };
     const sealed = row.secretsEnc ? (JSON.parse(secrets.open(row.secretsEnc)) as Record<string, unknown>) : {};
-    if (isRadiusGatewayFamily(row.family))
+    if (isRadiusGatewayType(row.family))
       return { settings: radiusGatewayOptionsFrom(row.family, { ...row.config, ...sealed }), updatedAt: row.updatedAt.getTime() };
     return {
       settings: { family: row.family, ...row.config, ...sealed } as ControllerSettings,
@@ -97,7 +97,7 @@ export function createControllers({
     /** A RADIUS gateway family's options (IgniteNet's field names, the OpenMesh uamsecret...), when saved. */
     async radiusGatewayOptions(siteId: number): Promise<RadiusGatewayOptions | null> {
       const { settings } = await settingsOf(siteId);
-      return settings && isRadiusGatewayFamily(settings.family) ? (settings as RadiusGatewayOptions) : null;
+      return settings && isRadiusGatewayType(settings.family) ? (settings as RadiusGatewayOptions) : null;
     },
 
     /**

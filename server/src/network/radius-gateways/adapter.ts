@@ -7,7 +7,7 @@ import {
   type GrantResult,
   type GuestArrival,
   type QueryInput,
-  type RadiusGatewayFamily,
+  type RadiusGatewayType,
   type StatusReport,
 } from '../controller.ts';
 import { FAMILIES, parseGatewayArrival, type GatewayLogin } from './families.ts';
@@ -26,7 +26,7 @@ export class RadiusGatewayAdapter implements ControllerAdapter {
   readonly radiusLogin = true;
   constructor(private readonly options: RadiusGatewayOptions) {}
 
-  get family(): RadiusGatewayFamily {
+  get family(): RadiusGatewayType {
     return this.options.family;
   }
 

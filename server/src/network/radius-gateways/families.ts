@@ -4,7 +4,7 @@ import {
   queryToMap,
   type GuestArrival,
   type QueryInput,
-  type RadiusGatewayFamily,
+  type RadiusGatewayType,
 } from '../controller.ts';
 import { chapResponseHex, parseMikrotikOctal, uamPassword } from './passwords.ts';
 import type { RadiusGatewayOptions } from './options.ts';
@@ -109,7 +109,7 @@ const RUCKUS: FamilyDef = {
     }),
 };
 
-export const FAMILIES: Record<RadiusGatewayFamily, FamilyDef> = {
+export const FAMILIES: Record<RadiusGatewayType, FamilyDef> = {
   mikrotik: {
     arrival: (q) => ({
       clientMac: clientMacOf(q.get('mac')),
@@ -265,7 +265,7 @@ export function parseGatewayArrival(query: QueryInput, options: RadiusGatewayOpt
  * need web login) mean online; 3 (user name in use), 4 (client excluded) and 5 (wrong user name or
  * password) mean refused.
  */
-export function gatewayLoginOutcome(family: RadiusGatewayFamily, query: QueryInput): 'connected' | 'refused' | null {
+export function gatewayLoginOutcome(family: RadiusGatewayType, query: QueryInput): 'connected' | 'refused' | null {
   const q = queryToMap(query);
   if (family === 'openmesh') {
     const res = q.get('res');

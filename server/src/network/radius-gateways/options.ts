@@ -1,4 +1,4 @@
-import type { RadiusGatewayFamily } from '../controller.ts';
+import type { RadiusGatewayType } from '../controller.ts';
 
 /** Field names of a gateway whose redirect and login form we cannot know in advance (IgniteNet). */
 export interface GatewayFieldNames {
@@ -14,7 +14,7 @@ export interface GatewayFieldNames {
 
 /** A site's settings for a RADIUS gateway family; each family reads only the options that concern it. */
 export interface RadiusGatewayOptions {
-  family: RadiusGatewayFamily;
+  family: RadiusGatewayType;
   /** Aruba-User-Role (Aruba), Ruckus-User-Groups (Ruckus), Airespace-Guest-Role-Name (Cisco WLC); empty sends none. */
   roleName: string;
   /** MikroTik: the browser sends an MD5 of the password with the router's CHAP challenge (login-by http-chap). */
@@ -46,7 +46,7 @@ export const DEFAULT_FIELD_NAMES: GatewayFieldNames = {
   password: 'password',
 };
 
-export const defaultOptions = (family: RadiusGatewayFamily): RadiusGatewayOptions => ({
+export const defaultOptions = (family: RadiusGatewayType): RadiusGatewayOptions => ({
   family,
   roleName: '',
   useChap: true,
@@ -60,7 +60,7 @@ export const defaultOptions = (family: RadiusGatewayFamily): RadiusGatewayOption
 });
 
 /** Options from a controller_settings row (config plus opened secrets), with defaults for what is missing. */
-export function optionsFrom(family: RadiusGatewayFamily, stored: Record<string, unknown>): RadiusGatewayOptions {
+export function optionsFrom(family: RadiusGatewayType, stored: Record<string, unknown>): RadiusGatewayOptions {
   const d = defaultOptions(family);
   const str = (k: string, fallback: string) => (typeof stored[k] === 'string' ? (stored[k] as string) : fallback);
   const bool = (k: string, fallback: boolean) => (typeof stored[k] === 'boolean' ? (stored[k] as boolean) : fallback);

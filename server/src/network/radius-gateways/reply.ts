@@ -1,5 +1,5 @@
 import type { ReplyAttribute } from '../radius/codec.ts';
-import type { RadiusGatewayFamily } from '../controller.ts';
+import type { RadiusGatewayType } from '../controller.ts';
 import type { RadiusGatewayOptions } from './options.ts';
 
 /** What is left of a login when the gateway asks: our units (seconds, kbit/s, bytes; 0 = unlimited). */
@@ -18,7 +18,7 @@ type Vendor = 'Mikrotik' | 'WISPr' | 'ChilliSpot' | 'Aruba' | 'Airespace' | 'Ruc
 type Flavour = 'mikrotik' | 'airespace' | 'aruba' | 'ruckus' | 'cambium' | 'chilli' | 'wispr';
 
 /** Which vendor attributes each family honours (controllers.md); WISPr where nothing else is documented. */
-const FLAVOUR: Record<RadiusGatewayFamily, Flavour> = {
+const FLAVOUR: Record<RadiusGatewayType, Flavour> = {
   mikrotik: 'mikrotik',
   ciscowlc: 'airespace',
   arubaiap: 'aruba',
@@ -89,7 +89,7 @@ function vendorAttributes(flavour: Flavour, a: GrantAllowance, o: RadiusGatewayO
 }
 
 /** The Access-Accept attributes for a guest's login, as the family's gateway wants them. */
-export function acceptAttributes(family: RadiusGatewayFamily, a: GrantAllowance, o: RadiusGatewayOptions): ReplyAttribute[] {
+export function acceptAttributes(family: RadiusGatewayType, a: GrantAllowance, o: RadiusGatewayOptions): ReplyAttribute[] {
   return [
     ['Session-Timeout', Math.max(1, Math.floor(a.seconds))],
     ['Idle-Timeout', o.idleTimeout],
@@ -99,7 +99,7 @@ export function acceptAttributes(family: RadiusGatewayFamily, a: GrantAllowance,
 }
 
 /** Families whose gateways take a Disconnect-Message (RFC 5176) when a guest's allowance runs out. */
-export const DISCONNECT_CAPABLE: ReadonlySet<RadiusGatewayFamily> = new Set([
+export const DISCONNECT_CAPABLE: ReadonlySet<RadiusGatewayType> = new Set([
   'mikrotik',
   'ciscowlc',
   'arubaiap',

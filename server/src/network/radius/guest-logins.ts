@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { controllerSettings, guestSessions, nasClients } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
-import { isRadiusGatewayFamily } from '../controller.ts';
+import { isRadiusGatewayType } from '../controller.ts';
 import { optionsFrom } from '../radius-gateways/options.ts';
 import { acceptAttributes, DISCONNECT_CAPABLE } from '../radius-gateways/reply.ts';
 import { readUsername } from '../ruckus/credentials.ts';
@@ -61,7 +61,7 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
   }
 
   async function optionsOf(siteId: number, family: string) {
-    if (!isRadiusGatewayFamily(family)) return null;
+    if (!isRadiusGatewayType(family)) return null;
     const [row] = await db.select().from(controllerSettings).where(eq(controllerSettings.siteId, siteId));
     const sealed = row?.secretsEnc ? (JSON.parse(secrets.open(row.secretsEnc)) as Record<string, unknown>) : {};
     return optionsFrom(family, row?.family === family ? { ...row.config, ...sealed } : {});
@@ -142,7 +142,7 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
         })
         .where(eq(guestSessions.id, session.id));
       // Not awaited: the gateway is waiting for its Accounting-Response, and retries on its own schedule.
-      if (spent && isRadiusGatewayFamily(session.family) && DISCONNECT_CAPABLE.has(session.family)) {
+      if (spent && isRadiusGatewayType(session.family) && DISCONNECT_CAPABLE.has(session.family)) {
         void disconnect(r).catch((err: unknown) => opts.log?.warn({ err }, 'radius: disconnect failed'));
       } else if (spent && RUCKUS_CONTROLLERS.has(session.family) && session.mac && opts.endThroughController) {
         const ended = { siteId: session.siteId, family: session.family, mac: session.mac };
