@@ -7,15 +7,10 @@
 // compare the two). The database `sb_analytics_bench` is kept between runs (a run that finds the data only
 // reports it; one that finds less starts over); `--drop` removes it.
 // Usage: npm run build -w server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/analytics-data.mjs
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { root } from './lib.mjs';
+import { DEMO, adminQuery, benchDatabaseUrl, migrateAndSeed } from './bench-db.mjs';
 
 export const BENCH_DB = 'sb_analytics_bench';
-export const DEMO = { email: 'bench@splashboard.local', password: 'bench-password' };
 export const SITES = 100;
 const GUESTS = 1_000_000;
 const SESSIONS = 10_000_000;
@@ -33,43 +28,6 @@ const ZONES = [
   ['Asia/Tokyo', 'JPY'],
   ['Australia/Sydney', 'AUD'],
 ];
-
-export function benchDatabaseUrl() {
-  const admin = process.env.BENCH_DATABASE_URL;
-  if (!admin) throw new Error('Set BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres');
-  const url = new URL(admin);
-  url.pathname = `/${BENCH_DB}`;
-  return url.toString();
-}
-
-async function adminQuery(sql) {
-  const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await c.connect();
-  try {
-    return await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-/** Migrates with the built server and seeds its demo account (three sites). */
-function migrateAndSeed(url) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-analytics-data-'));
-  const r = spawnSync(process.execPath, ['server/dist/main.js', 'seed'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      DEMO_EMAIL: DEMO.email,
-      DEMO_PASSWORD: DEMO.password,
-      LOG_LEVEL: 'warn',
-    },
-    encoding: 'utf8',
-  });
-  rmSync(dataDir, { recursive: true, force: true });
-  if (r.status !== 0) throw new Error(`migrate/seed failed: ${r.stderr || r.stdout}`);
-}
 
 const FIRST = `array['Ana','Luis','Marta','Javier','Lucía','Pablo','Sofía','Diego','Elena','Carlos','Laura','Miguel','Emma','Noah','Olivia','Liam','Ava','Mason','Mia','Ethan','Zoe','Lucas','Chloe','Leo','Nora','Hugo','Irene','Mateo','Yuki','Ravi']`;
 const LAST = `array['García','Martínez','López','Sánchez','Pérez','Gómez','Smith','Johnson','Williams','Brown','Jones','Miller','Davis','Wilson','Taylor','Moore','Tanaka','Sato','Patel','Silva']`;
@@ -136,7 +94,7 @@ async function existing(url) {
 }
 
 export async function generate() {
-  const url = benchDatabaseUrl();
+  const url = benchDatabaseUrl(BENCH_DB);
   const found = await existing(url);
   if (found) {
     console.log(`${BENCH_DB} already has ${SITES} sites and ${SESSIONS} sessions`);

@@ -5,7 +5,8 @@
 // days), then the whole dashboard at once as the screen asks it (every tile in parallel).
 // Usage: npm run build -w server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/analytics.bench.mjs [rounds]
 import { performance } from 'node:perf_hooks';
-import { DEMO, generate } from './analytics-data.mjs';
+import { DEMO } from './bench-db.mjs';
+import { generate } from './analytics-data.mjs';
 import { startSplashboard } from './lib.mjs';
 
 const rounds = Number(process.argv[2] ?? 40);

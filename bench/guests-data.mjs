@@ -5,53 +5,10 @@
 // minutes. The database `sb_guests_bench` is kept between runs (a run with the data already there only
 // checks it); `--drop` removes it.
 // Usage: npm run build -w server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/guests-data.mjs [guests]
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { root } from './lib.mjs';
+import { DEMO, adminQuery, benchDatabaseUrl, migrateAndSeed } from './bench-db.mjs';
 
 export const BENCH_DB = 'sb_guests_bench';
-export const DEMO = { email: 'bench@splashboard.local', password: 'bench-password' };
-
-/** The bench database's address on the BENCH_DATABASE_URL server. */
-export function benchDatabaseUrl() {
-  const admin = process.env.BENCH_DATABASE_URL;
-  if (!admin) throw new Error('Set BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres');
-  const url = new URL(admin);
-  url.pathname = `/${BENCH_DB}`;
-  return url.toString();
-}
-
-async function adminQuery(sql) {
-  const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await c.connect();
-  try {
-    return await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-/** Migrates with the built server and seeds its demo account (three sites); the first site gets the guests. */
-function migrateAndSeed(url) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-guests-data-'));
-  const r = spawnSync(process.execPath, ['server/dist/main.js', 'seed'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      DEMO_EMAIL: DEMO.email,
-      DEMO_PASSWORD: DEMO.password,
-      LOG_LEVEL: 'warn',
-    },
-    encoding: 'utf8',
-  });
-  rmSync(dataDir, { recursive: true, force: true });
-  if (r.status !== 0) throw new Error(`migrate/seed failed: ${r.stderr || r.stdout}`);
-}
 
 const FIRST = `array['Ana','Luis','Marta','Javier','Lucía','Pablo','Sofía','Diego','Elena','Carlos','Laura','Miguel','Paula','Jorge','Sara','David','Emma','Noah','Olivia','Liam','Ava','Mason','Mia','Ethan','Zoe','Lucas','Chloe','Leo','Nora','Hugo','Irene','Mateo','Alba','Daniel','Julia','Adrián','Clara','Álvaro','Eva','Iker']`;
 const LAST = `array['García','Martínez','López','Sánchez','Pérez','Gómez','Martín','Jiménez','Ruiz','Hernández','Díaz','Moreno','Muñoz','Álvarez','Romero','Smith','Johnson','Williams','Brown','Jones','Miller','Davis','Wilson','Anderson','Taylor','Thomas','Moore','Jackson','White','Harris','Clark','Lewis','Walker','Hall','Young','King','Wright','Scott','Green','Baker']`;
@@ -122,7 +79,7 @@ const STEPS = [
 ];
 
 export async function generate(guestCount = 1_000_000) {
-  const url = benchDatabaseUrl();
+  const url = benchDatabaseUrl(BENCH_DB);
   const exists = await adminQuery(`select 1 from pg_database where datname = '${BENCH_DB}'`);
   if (!exists.rowCount) await adminQuery(`create database ${BENCH_DB}`);
   migrateAndSeed(url);

@@ -7,7 +7,8 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startSplashboard } from './lib.mjs';
-import { DEMO, generate } from './guests-data.mjs';
+import { DEMO } from './bench-db.mjs';
+import { generate } from './guests-data.mjs';
 
 const CALLS = Number(process.argv[2] ?? 200);
 const WARMUP = 20;
