@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useSnackbar } from 'notistack';
@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Chip from '@mui/material/Chip';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Edit from '@mui/icons-material/Edit';
@@ -29,19 +28,9 @@ import {
   validityText,
   type ListState,
 } from './format.ts';
+import { DetailsGrid, DetailsHeader, Field } from '../../components/Details.tsx';
 import { useServerText } from './messages.ts';
 import './i18n.ts';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography sx={{ overflowWrap: 'anywhere' }}>{children || '—'}</Typography>
-    </Box>
-  );
-}
 
 /** /app/guestuser/details/{id}/{p}/{rpp}/{search?}: an account, its devices (connect, disconnect) and sessions. */
 export function DetailsPage() {
@@ -128,46 +117,41 @@ export function DetailsPage() {
   return (
     <Stack spacing={2}>
       {back}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      <DetailsHeader
+        actions={
+          a.can_write && (
+            <>
+              <Button variant="outlined" startIcon={<Edit />} component={RouterLink} to={`/app/guestuser/edit/${a.id}`}>
+                {t('guestAccounts.details.edit')}
+              </Button>
+              <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirmDelete(true)}>
+                {t('guestAccounts.details.delete')}
+              </Button>
+            </>
+          )
+        }
       >
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {a.username}
-          </Typography>
-          <Chip color={STATUS_COLOUR[a.status]} label={t(`guestAccounts.status.${a.status}`)} />
-        </Stack>
-        {a.can_write && (
-          <Stack direction="row" spacing={1}>
-            <Button variant="outlined" startIcon={<Edit />} component={RouterLink} to={`/app/guestuser/edit/${a.id}`}>
-              {t('guestAccounts.details.edit')}
-            </Button>
-            <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirmDelete(true)}>
-              {t('guestAccounts.details.delete')}
-            </Button>
-          </Stack>
-        )}
-      </Stack>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {a.username}
+        </Typography>
+        <Chip color={STATUS_COLOUR[a.status]} label={t(`guestAccounts.status.${a.status}`)} />
+      </DetailsHeader>
       {!a.can_write && <Alert severity="info">{t('guestAccounts.readOnly')}</Alert>}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
-          <Field label={t('guestAccounts.details.name')}>{a.name}</Field>
-          <Field label={t('guestAccounts.details.email')}>{a.email}</Field>
-          <Field label={t('guestAccounts.details.validity')}>{validityText(t, a, i18n.language)}</Field>
-          <Field label={t('guestAccounts.details.duration')}>{durationText(t, a)}</Field>
-          <Field label={t('guestAccounts.details.data')}>
-            {a.bytes_t > 0
-              ? t('guestAccounts.details.dataUsed', { used: a.data_used_mb, limit: dataLimitText(t, a) })
-              : t('guestAccounts.details.dataUsedUnlimited', { used: a.data_used_mb })}
-          </Field>
-          <Field label={t('guestAccounts.details.speeds')}>{`${speedText(t, a.speed_ul)} / ${speedText(t, a.speed_dl)}`}</Field>
-          <Field label={t('guestAccounts.details.source')}>{t(`guestAccounts.source.${a.source}`)}</Field>
-          <Field label={t('guestAccounts.details.createdAt')}>{dateTime(a.created_at, i18n.language)}</Field>
-          {a.notes && <Field label={t('guestAccounts.details.notes')}>{a.notes}</Field>}
-        </Box>
-      </Paper>
+      <DetailsGrid>
+        <Field label={t('guestAccounts.details.name')}>{a.name}</Field>
+        <Field label={t('guestAccounts.details.email')}>{a.email}</Field>
+        <Field label={t('guestAccounts.details.validity')}>{validityText(t, a, i18n.language)}</Field>
+        <Field label={t('guestAccounts.details.duration')}>{durationText(t, a)}</Field>
+        <Field label={t('guestAccounts.details.data')}>
+          {a.bytes_t > 0
+            ? t('guestAccounts.details.dataUsed', { used: a.data_used_mb, limit: dataLimitText(t, a) })
+            : t('guestAccounts.details.dataUsedUnlimited', { used: a.data_used_mb })}
+        </Field>
+        <Field label={t('guestAccounts.details.speeds')}>{`${speedText(t, a.speed_ul)} / ${speedText(t, a.speed_dl)}`}</Field>
+        <Field label={t('guestAccounts.details.source')}>{t(`guestAccounts.source.${a.source}`)}</Field>
+        <Field label={t('guestAccounts.details.createdAt')}>{dateTime(a.created_at, i18n.language)}</Field>
+        {a.notes && <Field label={t('guestAccounts.details.notes')}>{a.notes}</Field>}
+      </DetailsGrid>
 
       <DevicesPanel
         texts="guestAccounts.details"

@@ -23,7 +23,7 @@ import {
 import { ApiFailure, del, get } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DETAILS_GRID, Field } from './Field.tsx';
+import { DetailsGrid, DetailsHeader, Field } from '../../components/Details.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { PrintControls } from './PrintControls.tsx';
 import { VoucherList } from './VoucherList.tsx';
@@ -99,43 +99,34 @@ export function BatchPage({ kind, batchId }: { kind: VoucherKind; batchId: numbe
   return (
     <Stack spacing={2}>
       {back}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      <DetailsHeader
+        actions={
+          canWrite && (
+            <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirmDelete(true)}>
+              {t('vouchers.deleteBatch')}
+            </Button>
+          )
+        }
       >
         <Typography variant="h4" component="h1">
           {t('vouchers.batchTitle', { id: b.batch_id })}
         </Typography>
-        {canWrite && (
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutline />}
-            onClick={() => setConfirmDelete(true)}
-            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-          >
-            {t('vouchers.deleteBatch')}
-          </Button>
-        )}
-      </Stack>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Box sx={DETAILS_GRID}>
-          <Field label={t('vouchers.details.count')}>
-            {t('vouchers.batchCountsLong', { count: b.count, unused: b.unused, inuse: b.inuse, expired: b.expired })}
-          </Field>
-          <Field label={t('vouchers.details.duration')}>{durationText(t, b)}</Field>
-          <Field label={t('vouchers.details.devices')}>{b.num_devices}</Field>
-          <Field label={t('vouchers.details.speeds')}>{speedsText(t, b)}</Field>
-          <Field label={t('vouchers.details.dataLimit')}>{dataOf(t, b.data_limit)}</Field>
-          <Field label={t('vouchers.details.validUntil')}>{validUntilText(t, b.valid_until, i18n.language)}</Field>
-          <Field label={t(b.sites.length > 1 ? 'vouchers.details.sites' : 'vouchers.details.site')} testId="voucher-batch-sites">
-            {sitesText(b.sites)}
-          </Field>
-          <Field label={t('vouchers.details.created')}>{dateTime(b.created_at, i18n.language)}</Field>
-          {b.notes && <Field label={t('vouchers.details.notes')}>{b.notes}</Field>}
-        </Box>
-      </Paper>
+      </DetailsHeader>
+      <DetailsGrid>
+        <Field label={t('vouchers.details.count')}>
+          {t('vouchers.batchCountsLong', { count: b.count, unused: b.unused, inuse: b.inuse, expired: b.expired })}
+        </Field>
+        <Field label={t('vouchers.details.duration')}>{durationText(t, b)}</Field>
+        <Field label={t('vouchers.details.devices')}>{b.num_devices}</Field>
+        <Field label={t('vouchers.details.speeds')}>{speedsText(t, b)}</Field>
+        <Field label={t('vouchers.details.dataLimit')}>{dataOf(t, b.data_limit)}</Field>
+        <Field label={t('vouchers.details.validUntil')}>{validUntilText(t, b.valid_until, i18n.language)}</Field>
+        <Field label={t(b.sites.length > 1 ? 'vouchers.details.sites' : 'vouchers.details.site')} testId="voucher-batch-sites">
+          {sitesText(b.sites)}
+        </Field>
+        <Field label={t('vouchers.details.created')}>{dateTime(b.created_at, i18n.language)}</Field>
+        {b.notes && <Field label={t('vouchers.details.notes')}>{b.notes}</Field>}
+      </DetailsGrid>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={1.5}>
           <Typography variant="h6" component="h2">

@@ -6,9 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
 import Chip from '@mui/material/Chip';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -17,7 +15,7 @@ import { ApiFailure, del, get, post } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DevicesPanel, SessionsPanel } from '../../components/DeviceSessionPanels.tsx';
-import { DETAILS_GRID, Field } from './Field.tsx';
+import { DetailsGrid, DetailsHeader, Field } from '../../components/Details.tsx';
 import {
   STATUS_COLOUR,
   dataOf,
@@ -101,58 +99,47 @@ export function VoucherPage({ kind, voucherId }: { kind: VoucherKind; voucherId:
   return (
     <Stack spacing={2}>
       {back}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      <DetailsHeader
+        actions={
+          v.can_write && (
+            <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirmDelete(true)}>
+              {t('vouchers.delete')}
+            </Button>
+          )
+        }
       >
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0, flexWrap: 'wrap' }} useFlexGap>
-          <Typography variant="h4" component="h1" sx={{ fontFamily: 'monospace', fontWeight: 700, fontSize: { xs: 26, sm: 34 } }}>
-            {v.code}
-          </Typography>
-          <Chip color={STATUS_COLOUR[v.status]} label={t(`vouchers.status.${v.status}`)} data-testid="voucher-status" />
-        </Stack>
-        {v.can_write && (
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutline />}
-            onClick={() => setConfirmDelete(true)}
-            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-          >
-            {t('vouchers.delete')}
-          </Button>
-        )}
-      </Stack>
+        <Typography variant="h4" component="h1" sx={{ fontFamily: 'monospace', fontWeight: 700, fontSize: { xs: 26, sm: 34 } }}>
+          {v.code}
+        </Typography>
+        <Chip color={STATUS_COLOUR[v.status]} label={t(`vouchers.status.${v.status}`)} data-testid="voucher-status" />
+      </DetailsHeader>
       {!v.can_write && <Alert severity="info">{t('vouchers.readOnly')}</Alert>}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Box sx={DETAILS_GRID}>
-          <Field label={t('vouchers.details.batch')}>
-            <Link component={RouterLink} to={batchPath(kind, v.batch.id)}>
-              {t('vouchers.batchTitle', { id: v.batch.batch_id })}
-            </Link>
-          </Field>
-          <Field label={t('vouchers.details.duration')}>{durationText(t, v)}</Field>
-          <Field label={t('vouchers.details.timeUsed')} testId="voucher-time">
-            {t('vouchers.details.timeUsedValue', {
-              used: minutesText(t, v.used_minutes),
-              left: minutesText(t, v.minutes_left),
-            })}
-          </Field>
-          <Field label={t('vouchers.details.data')} testId="voucher-data">
-            {v.data_left_mb === null
-              ? t('vouchers.details.dataUsedUnlimited', { used: v.data_used_mb })
-              : t('vouchers.details.dataUsed', { used: v.data_used_mb, limit: dataOf(t, v.data_limit), left: v.data_left_mb })}
-          </Field>
-          <Field label={t('vouchers.details.devices')}>{devicesText(t, v)}</Field>
-          <Field label={t('vouchers.details.speeds')}>{speedsText(t, v)}</Field>
-          <Field label={t('vouchers.details.activated')}>{dateTime(v.activated_at, i18n.language)}</Field>
-          <Field label={t('vouchers.details.expires')}>{dateTime(v.expires_at, i18n.language)}</Field>
-          <Field label={t('vouchers.details.validUntil')}>{validUntilText(t, v.valid_until, i18n.language)}</Field>
-          <Field label={t(v.sites.length > 1 ? 'vouchers.details.sites' : 'vouchers.details.site')}>{sitesText(v.sites)}</Field>
-          {v.notes && <Field label={t('vouchers.details.notes')}>{v.notes}</Field>}
-        </Box>
-      </Paper>
+      <DetailsGrid>
+        <Field label={t('vouchers.details.batch')}>
+          <Link component={RouterLink} to={batchPath(kind, v.batch.id)}>
+            {t('vouchers.batchTitle', { id: v.batch.batch_id })}
+          </Link>
+        </Field>
+        <Field label={t('vouchers.details.duration')}>{durationText(t, v)}</Field>
+        <Field label={t('vouchers.details.timeUsed')} testId="voucher-time">
+          {t('vouchers.details.timeUsedValue', {
+            used: minutesText(t, v.used_minutes),
+            left: minutesText(t, v.minutes_left),
+          })}
+        </Field>
+        <Field label={t('vouchers.details.data')} testId="voucher-data">
+          {v.data_left_mb === null
+            ? t('vouchers.details.dataUsedUnlimited', { used: v.data_used_mb })
+            : t('vouchers.details.dataUsed', { used: v.data_used_mb, limit: dataOf(t, v.data_limit), left: v.data_left_mb })}
+        </Field>
+        <Field label={t('vouchers.details.devices')}>{devicesText(t, v)}</Field>
+        <Field label={t('vouchers.details.speeds')}>{speedsText(t, v)}</Field>
+        <Field label={t('vouchers.details.activated')}>{dateTime(v.activated_at, i18n.language)}</Field>
+        <Field label={t('vouchers.details.expires')}>{dateTime(v.expires_at, i18n.language)}</Field>
+        <Field label={t('vouchers.details.validUntil')}>{validUntilText(t, v.valid_until, i18n.language)}</Field>
+        <Field label={t(v.sites.length > 1 ? 'vouchers.details.sites' : 'vouchers.details.site')}>{sitesText(v.sites)}</Field>
+        {v.notes && <Field label={t('vouchers.details.notes')}>{v.notes}</Field>}
+      </DetailsGrid>
       <DevicesPanel
         texts="vouchers.details"
         devices={v.devices}
