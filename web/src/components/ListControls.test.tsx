@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { initI18n } from '../app/i18n.ts';
-import { Pager } from './Pager.tsx';
+import { PagedList, Pager } from './Pager.tsx';
 import { SearchField } from './SearchField.tsx';
 
 afterEach(() => {
@@ -13,14 +13,35 @@ describe('list paging', () => {
   it('names its buttons and rows in the page’s language and counts pages from 1', async () => {
     const i18n = initI18n('es-ES');
     await i18n.changeLanguage('es-ES');
-    const onPage = vi.fn();
-    render(<Pager total={60} page={2} rpp={25} onPage={onPage} onRpp={() => {}} />);
+    const onChange = vi.fn();
+    render(<Pager total={60} page={2} rpp={25} onChange={onChange} />);
     expect(screen.getByText('26–50 de 60')).toBeTruthy();
     expect(screen.getByText('Filas por página')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
-    expect(onPage).toHaveBeenCalledWith(3);
+    expect(onChange).toHaveBeenCalledWith({ page: 3 });
     fireEvent.click(screen.getByRole('button', { name: 'Página anterior' }));
-    expect(onPage).toHaveBeenLastCalledWith(1);
+    expect(onChange).toHaveBeenLastCalledWith({ page: 1 });
+  });
+
+  it('starts again from page 1 with a new page size, and says when the list is empty', () => {
+    initI18n('en-US');
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <PagedList shown={0} empty="No vouchers yet" total={0} page={1} rpp={25} onChange={onChange}>
+        <p>rows</p>
+      </PagedList>,
+    );
+    expect(screen.getByText('No vouchers yet')).toBeTruthy();
+    expect(screen.queryByText('rows')).toBeNull();
+    rerender(
+      <PagedList shown={25} empty="No vouchers yet" total={60} page={2} rpp={25} onChange={onChange}>
+        <p>rows</p>
+      </PagedList>,
+    );
+    expect(screen.getByText('rows')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(screen.getByRole('option', { name: '50' }));
+    expect(onChange).toHaveBeenLastCalledWith({ page: 1, rpp: 50 });
   });
 });
 

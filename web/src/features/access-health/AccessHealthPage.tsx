@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import { GRANT_FILTERS, type GrantFilter, type GrantList as GrantListData } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
-import { Pager } from '../../components/Pager.tsx';
+import { PagedList } from '../../components/Pager.tsx';
 import { PAGE_SIZES } from '../../components/pageSizes.ts';
 import { GrantList } from './GrantList.tsx';
 import './i18n.ts';
@@ -125,20 +125,16 @@ export function AccessHealthPage() {
       </Stack>
       {data && (
         <Paper variant="outlined">
-          {data.items.length ? (
-            <GrantList items={data.items} timezone={data.timezone} />
-          ) : (
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {state.status === 'all' ? t('accessHealth.none') : t('accessHealth.noneFiltered')}
-            </Typography>
-          )}
-          <Pager
+          <PagedList
+            shown={data.items.length}
+            empty={state.status === 'all' ? t('accessHealth.none') : t('accessHealth.noneFiltered')}
             total={data.metadata.total}
             page={state.page}
             rpp={state.rpp}
-            onPage={(page) => setState({ page })}
-            onRpp={(rpp) => setState({ rpp, page: 1 })}
-          />
+            onChange={setState}
+          >
+            <GrantList items={data.items} timezone={data.timezone} />
+          </PagedList>
         </Paper>
       )}
     </Stack>

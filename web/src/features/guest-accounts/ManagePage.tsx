@@ -14,7 +14,7 @@ import { get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { AccountList } from './AccountList.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { PagedList } from '../../components/Pager.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { base, listQuery, listStateOf, type ListState } from './format.ts';
 import './i18n.ts';
@@ -82,20 +82,16 @@ export function ManagePage() {
       <SearchField value={state.search} onSearch={searchFor} label={t('guestAccounts.search')} sx={{ maxWidth: 480 }} />
       {list && (
         <Paper variant="outlined">
-          {list.items.length ? (
-            <AccountList items={list.items} state={state} />
-          ) : (
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {state.search ? t('guestAccounts.noMatch') : t('guestAccounts.none')}
-            </Typography>
-          )}
-          <Pager
+          <PagedList
+            shown={list.items.length}
+            empty={state.search ? t('guestAccounts.noMatch') : t('guestAccounts.none')}
             total={list.metadata.total}
             page={state.page}
             rpp={state.rpp}
-            onPage={(page) => setState({ page })}
-            onRpp={(rpp) => setState({ rpp, page: 1 })}
-          />
+            onChange={setState}
+          >
+            <AccountList items={list.items} state={state} />
+          </PagedList>
         </Paper>
       )}
       {importing && (

@@ -24,7 +24,7 @@ import { ApiFailure, del, get } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DetailsGrid, DetailsHeader, Field } from '../../components/Details.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { PagedList } from '../../components/Pager.tsx';
 import { PrintControls } from './PrintControls.tsx';
 import { VoucherList } from './VoucherList.tsx';
 import { dataOf, dateTime, durationText, sitesText, speedsText, validUntilText } from './format.ts';
@@ -156,20 +156,16 @@ export function BatchPage({ kind, batchId }: { kind: VoucherKind; batchId: numbe
         </Tabs>
         {list && list.metadata.status === status && (
           <>
-            {list.items.length === 0 ? (
-              <Typography sx={{ p: 2 }} color="text.secondary">
-                {t(`vouchers.empty.${status}`)}
-              </Typography>
-            ) : (
-              <VoucherList kind={kind} items={list.items} sort={sort} onSort={setSort} label={t(`vouchers.tabs.${status}`)} />
-            )}
-            <Pager
+            <PagedList
+              shown={list.items.length}
+              empty={t(`vouchers.empty.${status}`)}
               total={list.metadata.total}
               page={paging.page}
               rpp={paging.rpp}
-              onPage={(page) => setPaging((p) => ({ ...p, page }))}
-              onRpp={(rpp) => setPaging({ page: 1, rpp })}
-            />
+              onChange={(next) => setPaging((p) => ({ ...p, ...next }))}
+            >
+              <VoucherList kind={kind} items={list.items} sort={sort} onSort={setSort} label={t(`vouchers.tabs.${status}`)} />
+            </PagedList>
           </>
         )}
       </Paper>

@@ -22,7 +22,7 @@ import {
 import { get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { BatchList } from './BatchList.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { PagedList } from '../../components/Pager.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { PlanUsage } from './ListParts.tsx';
 import { VoucherList } from './VoucherList.tsx';
@@ -145,28 +145,26 @@ export function ManagePage({ kind }: { kind: VoucherKind }) {
       </Stack>
       {current && (
         <Paper variant="outlined">
-          {current.list.items.length === 0 ? (
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {search ? t('vouchers.noMatch') : t(`vouchers.empty.${tab}`)}
-            </Typography>
-          ) : current.tab === 'batches' ? (
-            <BatchList kind={kind} items={current.list.items} />
-          ) : (
-            <VoucherList
-              kind={kind}
-              items={current.list.items}
-              sort={{ sort_by, sort_on }}
-              onSort={(s) => setState({ ...s, page: 1 })}
-              label={t(`vouchers.tabs.${tab}`)}
-            />
-          )}
-          <Pager
+          <PagedList
+            shown={current.list.items.length}
+            empty={search ? t('vouchers.noMatch') : t(`vouchers.empty.${tab}`)}
             total={current.list.metadata.total}
             page={page}
             rpp={rpp}
-            onPage={(p) => setState({ page: p })}
-            onRpp={(r) => setState({ rpp: r, page: 1 })}
-          />
+            onChange={setState}
+          >
+            {current.tab === 'batches' ? (
+              <BatchList kind={kind} items={current.list.items} />
+            ) : (
+              <VoucherList
+                kind={kind}
+                items={current.list.items}
+                sort={{ sort_by, sort_on }}
+                onSort={(s) => setState({ ...s, page: 1 })}
+                label={t(`vouchers.tabs.${tab}`)}
+              />
+            )}
+          </PagedList>
         </Paper>
       )}
     </Stack>

@@ -17,7 +17,7 @@ import type { MacEntry, MacEntryList } from '@splashboard/contract';
 import { del, get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { EntryList } from './EntryList.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { PagedList } from '../../components/Pager.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { base, listQuery, listStateOf, type ListState } from './format.ts';
 
@@ -95,20 +95,16 @@ export function WhitelistPage() {
       <SearchField value={state.search} onSearch={searchFor} label={t('whitelist.search')} sx={{ maxWidth: 480 }} />
       {list && (
         <Paper variant="outlined">
-          {list.items.length ? (
-            <EntryList items={list.items} canWrite={list.can_write} onDelete={setDeleting} />
-          ) : (
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {state.search ? t('whitelist.noMatch') : t('whitelist.none')}
-            </Typography>
-          )}
-          <Pager
+          <PagedList
+            shown={list.items.length}
+            empty={state.search ? t('whitelist.noMatch') : t('whitelist.none')}
             total={list.metadata.total}
             page={state.page}
             rpp={state.rpp}
-            onPage={(page) => setState({ page })}
-            onRpp={(rpp) => setState({ rpp, page: 1 })}
-          />
+            onChange={setState}
+          >
+            <EntryList items={list.items} canWrite={list.can_write} onDelete={setDeleting} />
+          </PagedList>
         </Paper>
       )}
       <Dialog open={!!deleting} onClose={() => setDeleting(null)} aria-labelledby="whitelist-delete-title">
