@@ -37,7 +37,7 @@ export function GuestFieldsPage() {
   }, [siteId, enqueueSnackbar, t]);
 
   if (!fields) return null;
-  const kindOf = (type: string) => t(`settings.guestFields.kinds.${type}`, { defaultValue: type });
+  const kindOf = (type: string) => t(`fieldKinds.${type}`, { defaultValue: type });
   const method = (m: string) => t(`sites.methods.${m}`, { defaultValue: m });
 
   return (

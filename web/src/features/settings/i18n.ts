@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import '../../app/fieldKinds.i18n.ts';
 
 // New keys of the settings area, merged into the `settings` strings of web/src/locales.
 const en = {
@@ -14,23 +15,6 @@ const en = {
     none: 'No login method of this location asks guests for anything.',
     change: 'Change them in the splash page designer',
     changeHelp: 'The fields of each login method are set in the splash page designer.',
-    kinds: {
-      email: 'Email',
-      voucher: 'Voucher code',
-      phonenumber: 'Phone number',
-      firstname: 'First name',
-      lastname: 'Last name',
-      gender: 'Gender',
-      birthday: 'Birthday',
-      consent: 'Marketing consent',
-      ukpostcode: 'UK postcode',
-      custom_text: 'Custom text',
-      custom_number: 'Custom number',
-      custom_checkbox: 'Custom checkbox',
-      custom_select: 'Custom list',
-      otp: 'Verification code',
-      country: 'Country',
-    },
   },
 };
 
@@ -47,23 +31,6 @@ const es: typeof en = {
     none: 'Ningún método de acceso de esta ubicación pide datos a los invitados.',
     change: 'Cambiarlos en el diseñador de la página de bienvenida',
     changeHelp: 'Los campos de cada método de acceso se configuran en el diseñador de la página de bienvenida.',
-    kinds: {
-      email: 'Correo electrónico',
-      voucher: 'Código de cupón',
-      phonenumber: 'Número de teléfono',
-      firstname: 'Nombre',
-      lastname: 'Apellidos',
-      gender: 'Género',
-      birthday: 'Fecha de nacimiento',
-      consent: 'Consentimiento de marketing',
-      ukpostcode: 'Código postal del Reino Unido',
-      custom_text: 'Texto personalizado',
-      custom_number: 'Número personalizado',
-      custom_checkbox: 'Casilla personalizada',
-      custom_select: 'Lista personalizada',
-      otp: 'Código de verificación',
-      country: 'País',
-    },
   },
 };
 

@@ -63,7 +63,7 @@ export function FieldListEditor(props: Props) {
   const { label, fields, available, onChange, errors, disabled, required, serverText } = props;
   const { t } = useTranslation();
   const [toAdd, setToAdd] = useState<LoginFieldType | ''>('');
-  const kindName = (kind: LoginFieldType) => t(`splash.fields.kinds.${kind}`);
+  const kindName = (kind: LoginFieldType) => t(`fieldKinds.${kind}`);
   const addable = (available ?? []).filter(
     (f) => CUSTOM.includes(f.field_type) || !fields.some((g) => g.field_type === f.field_type),
   );

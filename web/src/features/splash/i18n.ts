@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import '../../app/fieldKinds.i18n.ts';
 import { settingsLinkEn, settingsLinkEs } from './linkStrings.ts';
 
 // The splash page designer (/app/site/splash-pages) and the screen style pages
@@ -135,23 +136,6 @@ const en = {
     remove: 'Remove {{field}}',
     neededBy: 'This login method needs it: it stays, and required.',
     none: 'No fields: guests are asked for nothing here.',
-    kinds: {
-      email: 'Email',
-      voucher: 'Voucher code',
-      phonenumber: 'Phone number',
-      firstname: 'First name',
-      lastname: 'Last name',
-      gender: 'Gender',
-      birthday: 'Birthday',
-      consent: 'Marketing consent',
-      ukpostcode: 'UK postcode',
-      custom_text: 'Custom text',
-      custom_number: 'Custom number',
-      custom_checkbox: 'Custom checkbox',
-      custom_select: 'Custom list',
-      otp: 'Verification code',
-      country: 'Country',
-    },
   },
   values: {
     relogin_policy: 'Show the splash page to returning devices',
@@ -410,23 +394,6 @@ const es: typeof en = {
     remove: 'Quitar {{field}}',
     neededBy: 'Este método de acceso lo necesita: se queda, y obligatorio.',
     none: 'Sin campos: aquí no se pide nada a los invitados.',
-    kinds: {
-      email: 'Correo electrónico',
-      voucher: 'Código del bono',
-      phonenumber: 'Número de teléfono',
-      firstname: 'Nombre',
-      lastname: 'Apellidos',
-      gender: 'Género',
-      birthday: 'Fecha de nacimiento',
-      consent: 'Consentimiento de marketing',
-      ukpostcode: 'Código postal del Reino Unido',
-      custom_text: 'Texto personalizado',
-      custom_number: 'Número personalizado',
-      custom_checkbox: 'Casilla personalizada',
-      custom_select: 'Lista personalizada',
-      otp: 'Código de verificación',
-      country: 'País',
-    },
   },
   values: {
     relogin_policy: 'Mostrar la página a los dispositivos que vuelven',
