@@ -1,31 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-
-/**
- * A details page's heading: its title and status on one side, its actions on the other (under them on a
- * phone).
- */
-export function DetailsHeader({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
-  return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1}
-      sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-    >
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', minWidth: 0, flexWrap: 'wrap' }}>
-        {children}
-      </Stack>
-      {actions && (
-        <Stack direction="row" spacing={1} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-          {actions}
-        </Stack>
-      )}
-    </Stack>
-  );
-}
 
 /** A details page's fields in a card: one column on a phone, two, then three on a wide screen. */
 export function DetailsGrid({ children }: { children: ReactNode }) {

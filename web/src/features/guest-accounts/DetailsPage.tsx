@@ -28,7 +28,8 @@ import {
   validityText,
   type ListState,
 } from './format.ts';
-import { DetailsGrid, DetailsHeader, Field } from '../../components/Details.tsx';
+import { DetailsGrid, Field } from '../../components/Details.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useServerText } from './messages.ts';
 import './i18n.ts';
 
@@ -117,7 +118,7 @@ export function DetailsPage() {
   return (
     <Stack spacing={2}>
       {back}
-      <DetailsHeader
+      <PageHeader
         actions={
           a.can_write && (
             <>
@@ -135,7 +136,7 @@ export function DetailsPage() {
           {a.username}
         </Typography>
         <Chip color={STATUS_COLOUR[a.status]} label={t(`guestAccounts.status.${a.status}`)} />
-      </DetailsHeader>
+      </PageHeader>
       {!a.can_write && <Alert severity="info">{t('guestAccounts.readOnly')}</Alert>}
       <DetailsGrid>
         <Field label={t('guestAccounts.details.name')}>{a.name}</Field>

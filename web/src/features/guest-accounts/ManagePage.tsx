@@ -15,6 +15,7 @@ import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { AccountList } from './AccountList.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { PagedList } from '../../components/Pager.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { base, listQuery, listStateOf, type ListState } from './format.ts';
 import './i18n.ts';
@@ -47,36 +48,24 @@ export function ManagePage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      <PageHeader
+        actions={
+          list?.can_write && (
+            <>
+              <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/app/guestuser/create">
+                {t('guestAccounts.create')}
+              </Button>
+              <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setImporting(true)}>
+                {t('guestAccounts.import')}
+              </Button>
+            </>
+          )
+        }
       >
         <Typography variant="h4" component="h1">
           {t('guestAccounts.title')}
         </Typography>
-        {list?.can_write && (
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              component={RouterLink}
-              to="/app/guestuser/create"
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {t('guestAccounts.create')}
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<UploadFile />}
-              onClick={() => setImporting(true)}
-              sx={{ whiteSpace: 'nowrap' }}
-            >
-              {t('guestAccounts.import')}
-            </Button>
-          </Stack>
-        )}
-      </Stack>
+      </PageHeader>
       <Typography color="text.secondary">{t('guestAccounts.intro')}</Typography>
       {list && !list.can_write && <Alert severity="info">{t('guestAccounts.readOnly')}</Alert>}
       <SearchField value={state.search} onSearch={searchFor} label={t('guestAccounts.search')} sx={{ maxWidth: 480 }} />

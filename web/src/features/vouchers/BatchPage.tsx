@@ -23,7 +23,8 @@ import {
 import { ApiFailure, del, get } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DetailsGrid, DetailsHeader, Field } from '../../components/Details.tsx';
+import { DetailsGrid, Field } from '../../components/Details.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { PagedList } from '../../components/Pager.tsx';
 import { PrintControls } from './PrintControls.tsx';
 import { VoucherList } from './VoucherList.tsx';
@@ -99,7 +100,7 @@ export function BatchPage({ kind, batchId }: { kind: VoucherKind; batchId: numbe
   return (
     <Stack spacing={2}>
       {back}
-      <DetailsHeader
+      <PageHeader
         actions={
           canWrite && (
             <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirmDelete(true)}>
@@ -111,7 +112,7 @@ export function BatchPage({ kind, batchId }: { kind: VoucherKind; batchId: numbe
         <Typography variant="h4" component="h1">
           {t('vouchers.batchTitle', { id: b.batch_id })}
         </Typography>
-      </DetailsHeader>
+      </PageHeader>
       <DetailsGrid>
         <Field label={t('vouchers.details.count')}>
           {t('vouchers.batchCountsLong', { count: b.count, unused: b.unused, inuse: b.inuse, expired: b.expired })}

@@ -23,6 +23,7 @@ import { get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { BatchList } from './BatchList.tsx';
 import { PagedList } from '../../components/Pager.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { PlanUsage } from './ListParts.tsx';
 import { VoucherList } from './VoucherList.tsx';
@@ -73,25 +74,24 @@ export function ManagePage({ kind }: { kind: VoucherKind }) {
   const base = appBase(kind);
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      <PageHeader
+        actions={
+          <>
+            {current?.list.can_write && (
+              <Button variant="contained" startIcon={<Add />} component={RouterLink} to={`${base}/create`}>
+                {t('vouchers.create')}
+              </Button>
+            )}
+            <Button variant="outlined" startIcon={<Palette />} component={RouterLink} to={`${base}/design`}>
+              {t('vouchers.designCards')}
+            </Button>
+          </>
+        }
       >
         <Typography variant="h4" component="h1">
           {t(`vouchers.title.${kind}`)}
         </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {current?.list.can_write && (
-            <Button variant="contained" startIcon={<Add />} component={RouterLink} to={`${base}/create`}>
-              {t('vouchers.create')}
-            </Button>
-          )}
-          <Button variant="outlined" startIcon={<Palette />} component={RouterLink} to={`${base}/design`}>
-            {t('vouchers.designCards')}
-          </Button>
-        </Stack>
-      </Stack>
+      </PageHeader>
       <Typography color="text.secondary">{t(`vouchers.intro.${kind}`)}</Typography>
       {current && <PlanUsage usage={current.list.metadata.usage} />}
       {current && !current.list.can_write && <Alert severity="info">{t('vouchers.readOnly')}</Alert>}

@@ -15,7 +15,8 @@ import { ApiFailure, del, get, post } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DevicesPanel, SessionsPanel } from '../../components/DeviceSessionPanels.tsx';
-import { DetailsGrid, DetailsHeader, Field } from '../../components/Details.tsx';
+import { DetailsGrid, Field } from '../../components/Details.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import {
   STATUS_COLOUR,
   dataOf,
@@ -99,7 +100,7 @@ export function VoucherPage({ kind, voucherId }: { kind: VoucherKind; voucherId:
   return (
     <Stack spacing={2}>
       {back}
-      <DetailsHeader
+      <PageHeader
         actions={
           v.can_write && (
             <Button variant="outlined" color="error" startIcon={<DeleteOutline />} onClick={() => setConfirmDelete(true)}>
@@ -112,7 +113,7 @@ export function VoucherPage({ kind, voucherId }: { kind: VoucherKind; voucherId:
           {v.code}
         </Typography>
         <Chip color={STATUS_COLOUR[v.status]} label={t(`vouchers.status.${v.status}`)} data-testid="voucher-status" />
-      </DetailsHeader>
+      </PageHeader>
       {!v.can_write && <Alert severity="info">{t('vouchers.readOnly')}</Alert>}
       <DetailsGrid>
         <Field label={t('vouchers.details.batch')}>

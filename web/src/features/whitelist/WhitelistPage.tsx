@@ -18,6 +18,7 @@ import { del, get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { EntryList } from './EntryList.tsx';
 import { PagedList } from '../../components/Pager.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { base, listQuery, listStateOf, type ListState } from './format.ts';
 
@@ -70,26 +71,19 @@ export function WhitelistPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      <PageHeader
+        actions={
+          list?.can_write && (
+            <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/app/whitelist/create">
+              {t('whitelist.create')}
+            </Button>
+          )
+        }
       >
         <Typography variant="h4" component="h1">
           {t('whitelist.title')}
         </Typography>
-        {list?.can_write && (
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            component={RouterLink}
-            to="/app/whitelist/create"
-            sx={{ whiteSpace: 'nowrap', alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-          >
-            {t('whitelist.create')}
-          </Button>
-        )}
-      </Stack>
+      </PageHeader>
       <Typography color="text.secondary">{t('whitelist.intro')}</Typography>
       {list && !list.can_write && <Alert severity="info">{t('whitelist.readOnly')}</Alert>}
       <SearchField value={state.search} onSearch={searchFor} label={t('whitelist.search')} sx={{ maxWidth: 480 }} />
