@@ -14,7 +14,7 @@ export interface Column<R> {
   label: string;
   cell: (row: R) => ReactNode;
   align?: 'right';
-  /** Left out, from the last one back, when the tile has no room for it (a phone, or a tile made small). */
+  /** Shown only while the tile has room for it, in the columns' order (not on a phone, or in a tile made small). */
   optional?: boolean;
 }
 
