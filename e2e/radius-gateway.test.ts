@@ -8,7 +8,7 @@ import { createSite, registerAccount, type TestServer } from '../server/test/har
 import { sites } from '../server/src/db/schema/index.ts';
 import { radiusGatewaySite, type GatewaySite } from '../server/test/radius-gateway.ts';
 import { radclient, type RadiusAnswer } from '../server/test/radius-nas.ts';
-import type { RadiusServer } from '../server/src/network/radius/server.ts';
+import type { RadiusServer } from '../server/src/adapters/radius/server.ts';
 import { launch, openPage, screenshot } from './browser.ts';
 import { signIn, startApp } from './app.ts';
 

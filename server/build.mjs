@@ -19,4 +19,4 @@ await build({
   logLevel: 'warning',
 });
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });
-await cp('src/network/radius/dictionaries', 'dist/dictionaries', { recursive: true });
+await cp('src/adapters/radius/dictionaries', 'dist/dictionaries', { recursive: true });

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed.ts';
-import { fillDemoData } from './db/demo-data.ts';
+import { seedDemo } from './seed/seed.ts';
+import { fillDemoData } from './seed/demo-data.ts';
 import { buildApp } from './app.ts';
 
 const USAGE = 'usage: main <start|migrate|seed|demo-data>';

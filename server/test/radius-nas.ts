@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import dgram from 'node:dgram';
 import { createHash } from 'node:crypto';
 import radius from 'radius';
-import '../src/network/radius/codec.ts';
+import '../src/adapters/radius/codec.ts';
 
 /**
  * The gateway's side of RADIUS in tests: radclient (FreeRADIUS) as the real client, and a small sender

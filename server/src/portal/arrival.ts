@@ -10,7 +10,7 @@ import {
   parseGatewayArrival,
   withoutLoginOutcome,
   type GuestArrival,
-} from '../network/index.ts';
+} from '../adapters/controllers/index.ts';
 import type { PortalDeps } from './deps.ts';
 import { login } from './grant.ts';
 import { PORTAL_METHODS } from './methods/index.ts';

@@ -8,7 +8,7 @@ import type { SmsSender } from '../domains/sms/sms-sender.ts';
 import type { PassSigner } from './pass.ts';
 import type { SiteSnapshots } from './site-snapshot.ts';
 import type { EmailDomainChecker } from './email-domain.ts';
-import type { FacebookClient } from './facebook/facebook-client.ts';
+import type { FacebookClient } from '../adapters/facebook/facebook-client.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 
 /** What the portal's pages and login methods are built from. */

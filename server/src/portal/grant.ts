@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuthMethod } from '@splashboard/contract';
 import { fill } from '@splashboard/splash';
 import { guestSessions } from '../db/schema/index.ts';
-import { ControllerError, type AccessLimits, type GrantResult } from '../network/index.ts';
+import { ControllerError, type AccessLimits, type GrantResult } from '../adapters/controllers/index.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
 import { identityOf, recordLogin, type LoginRecord } from './guest-records.ts';

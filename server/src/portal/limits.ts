@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNull, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { guestSessions, guests } from '../db/schema/index.ts';
-import type { AccessLimits } from '../network/index.ts';
+import type { AccessLimits } from '../adapters/controllers/index.ts';
 
 /** The access a method's advanced settings give (time in minutes, speeds in Kbps, data in MB; 0 = unlimited). */
 export function limitsOf(values: Record<string, unknown>): Required<AccessLimits> {

@@ -1,7 +1,7 @@
 import { Script, createContext } from 'node:vm';
 import type { LoginField } from '@splashboard/contract';
 import { COUNTRY_CODES, fill, inputName, isCheckbox, type GuestStrings } from '@splashboard/splash';
-import { normalizePhone } from './phone-number.ts';
+import { normalizePhone } from '../platform/phone-number.ts';
 
 /** What a guest told us, in the shape the guest record keeps. */
 export interface Collected {

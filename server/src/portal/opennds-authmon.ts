@@ -23,7 +23,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { guestLangFrom, type GuestLang } from '@splashboard/splash';
 import { guestSessions, openNdsAuthQueue, sites } from '../db/schema/index.ts';
 import type { Database } from '../db/client.ts';
-import { ControllerError, type AuthmonGrant, type AuthmonQueue } from '../network/index.ts';
+import { ControllerError, type AuthmonGrant, type AuthmonQueue } from '../adapters/controllers/index.ts';
 import {
   ackedRhids,
   authmonAnswer,
@@ -31,7 +31,7 @@ import {
   parseAuthmonPost,
   parseFasList,
   type AuthmonPost,
-} from '../network/opennds/opennds.ts';
+} from '../adapters/controllers/opennds/opennds.ts';
 import { randomToken, sha256 } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
 import { bareMessage, messagePage, type PortalAnswer } from './views.ts';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { GuestLang } from '@splashboard/splash';
-import type { GuestArrival } from '../network/index.ts';
+import type { GuestArrival } from '../adapters/controllers/index.ts';
 import { safeEqual } from '../platform/crypto.ts';
 
 /**

@@ -6,7 +6,7 @@ import { textOf } from '../../test/portal.ts';
 import { arriveAt } from '../../test/portal-gateways.ts';
 import { radclient } from '../../test/radius-nas.ts';
 import { FakeRuckusNbi } from '../../test/fakes/ruckus-nbi.ts';
-import type { RadiusServer } from '../network/radius/server.ts';
+import type { RadiusServer } from '../adapters/radius/server.ts';
 import { sites } from '../db/schema/index.ts';
 
 let server: TestServer;

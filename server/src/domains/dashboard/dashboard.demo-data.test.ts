@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dashboardCallUrl } from '@splashboard/contract';
 import { guests, sites, users } from '../../db/schema/index.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { fillDemoData } from '../../db/demo-data.ts';
+import { seedDemo } from '../../seed/seed.ts';
+import { fillDemoData } from '../../seed/demo-data.ts';
 import { startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
 import { expectRollupsRebuildEqual } from './dashboard.fixture.ts';
 

@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { GUEST_ACCOUNT_MESSAGES, type GuestAccountStatus } from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
 import { guestAccountDevices, guestAccounts, guestSessions, guests } from '../../db/schema/index.ts';
-import type { AccessLimits } from '../../network/index.ts';
+import type { AccessLimits } from '../../adapters/controllers/index.ts';
 import type { Transaction } from '../../portal/guest-records.ts';
 import type { Collected } from '../../portal/login-fields.ts';
 

@@ -3,7 +3,7 @@ import { DEFAULT_SPLASH_DESIGN, type GuestAccountConnectAnswer } from '@splashbo
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { guestSessions, type sites } from '../../db/schema/index.ts';
-import { ControllerError, type AccessLimits, type ControllerFamily } from '../../network/index.ts';
+import { ControllerError, type AccessLimits, type ControllerFamily } from '../../adapters/controllers/index.ts';
 import { recordLogin } from '../../portal/guest-records.ts';
 import type { Controllers } from '../routers/controllers.ts';
 import { collectedOf, identityOfAccount, startClock, type GuestAccountRow } from './guest-accounts.rules.ts';

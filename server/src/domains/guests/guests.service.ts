@@ -4,7 +4,7 @@ import { consentTexts, guestConsents, guestDevices, guestSessions, guests, porta
 import type { AppContext } from '../../platform/context.ts';
 import { assertSitePermission, type Actor } from '../../platform/access.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { ControllerError, normalizeMac } from '../../network/index.ts';
+import { ControllerError, normalizeMac } from '../../adapters/controllers/index.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { Controllers } from '../routers/controllers.ts';
 import type { GuestFilters } from './guest-filters.ts';

@@ -14,7 +14,7 @@ import {
   RADIUS_GATEWAY_TYPES,
   isRadiusGatewayType,
   radiusGatewayOptionsFrom,
-} from '../../network/index.ts';
+} from '../../adapters/controllers/index.ts';
 
 /** Families with an adapter in the portal; the others come with their own adapters. */
 export const PORTAL_FAMILIES: ControllerFamily[] = [

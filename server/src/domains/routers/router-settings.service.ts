@@ -5,9 +5,9 @@ import type { AccessMode, Actor } from '../../platform/access.ts';
 import { requireRouterFamily } from './router-family.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { Controllers } from './controllers.ts';
-import { createSettingsStore } from './router-settings.store.ts';
-import { checkUnifi, unifiRecord, unifiView, type UnifiInput } from './router-settings.unifi.ts';
-import { generateFaskey, openNdsRecord, openNdsView, withFaskey, type OpenNdsInput } from './router-settings.opennds.ts';
+import { createSettingsStore } from './controller-settings.repo.ts';
+import { checkUnifi, unifiRecord, unifiView, type UnifiInput } from './unifi-settings.ts';
+import { generateFaskey, openNdsRecord, openNdsView, withFaskey, type OpenNdsInput } from './opennds-settings.ts';
 
 type Deps = Pick<AppContext, 'db' | 'secrets' | 'config'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
 type SiteRow = Awaited<ReturnType<SitesService['siteFor']>>['row'];

@@ -6,7 +6,7 @@ import type { SecretBox } from '../../platform/crypto.ts';
 import { buildGatewayRequest, secretValuesOf, type GatewayRequest } from './sms-request.ts';
 import { secretsPresent } from './sms-settings.ts';
 import { readSmsGateway } from './sms-store.ts';
-import { causeCode, isTimeout } from '../../platform/fetch-errors.ts';
+import { causeCode, isTimeout } from '../../adapters/fetch-errors.ts';
 
 export type SmsErrorCode = 'not_configured' | 'failed';
 

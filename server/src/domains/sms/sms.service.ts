@@ -4,7 +4,7 @@ import { smsGateways } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { assertSitePermission, type AccessMode, type Actor } from '../../platform/access.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { normalizePhone } from '../../portal/phone-number.ts';
+import { normalizePhone } from '../../platform/phone-number.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { SmsError, createSmsSender } from './sms-sender.ts';
 import { applySmsUpdate, presentSmsGateway } from './sms-settings.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { sites } from '../../db/schema/index.ts';
-import { ControllerError } from '../../network/index.ts';
+import { ControllerError } from '../../adapters/controllers/index.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { Controllers } from '../routers/controllers.ts';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { guestSessions, guests, voucherBatches, voucherDevices, voucherSessions, vouchers } from '../../db/schema/index.ts';
-import type { AccessLimits } from '../../network/index.ts';
+import type { AccessLimits } from '../../adapters/controllers/index.ts';
 import type { LoginRecord, Transaction } from '../../portal/guest-records.ts';
 import { claimActivation } from './voucher-plan.ts';
 import { COUNTED_GRANTS, worksAtSite } from './voucher-queries.ts';

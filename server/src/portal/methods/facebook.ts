@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { portalChallenges } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
-import { FacebookError, type FacebookExtra } from '../facebook/facebook-client.ts';
+import { FacebookError, type FacebookExtra } from '../../adapters/facebook/facebook-client.ts';
 import type { PortalDeps } from '../deps.ts';
 import { login } from '../grant.ts';
 import { isCaptiveMiniBrowser } from '../user-agent.ts';

@@ -1,0 +1,156 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { controllerSettings, guestSessions, nasClients } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { SecretBox } from '../../platform/crypto.ts';
+import { isRadiusGatewayType } from '../../adapters/controllers/controller.ts';
+import { optionsFrom } from '../../adapters/controllers/radius-gateways/options.ts';
+import { acceptAttributes, DISCONNECT_CAPABLE } from '../../adapters/controllers/radius-gateways/reply.ts';
+import { readUsername } from '../../adapters/controllers/ruckus/credentials.ts';
+import { sendDisconnect } from '../../adapters/radius/disconnect.ts';
+import type { AccessDecision, AccessRequest, AccountingRecord } from '../../adapters/radius/server.ts';
+
+export interface GuestLoginOptions {
+  /** Where gateways take Disconnect-Messages (RFC 5176: 3799). */
+  disconnectPort?: number;
+  log?: FastifyBaseLogger;
+  /**
+   * Ends a spent session that only the gateway's controller can end (a Ruckus controller: northbound
+   * Logout), where a Disconnect-Message is not the way.
+   */
+  endThroughController?: (session: { siteId: number; family: string; mac: string }) => Promise<void>;
+}
+
+type Session = typeof guestSessions.$inferSelect;
+const RUCKUS_CONTROLLERS = new Set(['smartzone', 'ruckus_cloud']);
+const MB = 1_000_000;
+
+/**
+ * Guests who logged in on the portal of a site whose gateway asks RADIUS: the gateway sends the one-time
+ * credentials the portal gave the guest's browser. They are accepted once, from the site's own gateways,
+ * before they expire; the reply carries what is left of the login's limits. Accounting then keeps the
+ * guest session's usage and ends it when its time or data is spent.
+ */
+export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestLoginOptions = {}) {
+  const sessionOf = async (siteId: number, userName: string): Promise<Session | null> => {
+    const ruckus = readUsername(userName);
+    if (ruckus) return ruckusSessionOf(siteId, ruckus.macHex);
+    if (!userName.startsWith('sb-')) return null;
+    const [row] = await db
+      .select()
+      .from(guestSessions)
+      .where(and(eq(guestSessions.radiusUsername, userName), eq(guestSessions.siteId, siteId)));
+    return row ?? null;
+  };
+
+  /**
+   * A Ruckus controller accounts with the credentials the portal handed it, which name the device and not
+   * the login: that device's latest login through a Ruckus controller at the site.
+   */
+  async function ruckusSessionOf(siteId: number, macHex: string): Promise<Session | null> {
+    const mac = macHex.match(/../g)!.join(':');
+    const [row] = await db
+      .select()
+      .from(guestSessions)
+      .where(
+        and(eq(guestSessions.siteId, siteId), eq(guestSessions.mac, mac), inArray(guestSessions.family, [...RUCKUS_CONTROLLERS])),
+      )
+      .orderBy(desc(guestSessions.startedAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function optionsOf(siteId: number, family: string) {
+    if (!isRadiusGatewayType(family)) return null;
+    const [row] = await db.select().from(controllerSettings).where(eq(controllerSettings.siteId, siteId));
+    const sealed = row?.secretsEnc ? (JSON.parse(secrets.open(row.secretsEnc)) as Record<string, unknown>) : {};
+    return optionsFrom(family, row?.family === family ? { ...row.config, ...sealed } : {});
+  }
+
+  const spentCause = (s: Session, upBytes: number, downBytes: number, now = Date.now()) => {
+    if (s.expiresAt.getTime() <= now) return 'time';
+    if (s.quotaMb > 0 && upBytes + downBytes >= s.quotaMb * MB) return 'data';
+    return null;
+  };
+
+  async function disconnect(r: AccountingRecord) {
+    const [nas] = await db.select({ ip: nasClients.ipAddress }).from(nasClients).where(eq(nasClients.id, r.client.id));
+    if (!nas) return;
+    const result = await sendDisconnect(
+      { host: nas.ip, port: opts.disconnectPort, secret: r.client.secret },
+      {
+        userName: r.userName,
+        acctSessionId: r.sessionId,
+        callingStationId: r.callingStationId || undefined,
+        framedIpAddress: r.framedIpAddress || undefined,
+      },
+    );
+    opts.log?.info({ nas: nas.ip, user: r.userName, result: result.result }, 'radius: disconnect sent for a spent guest session');
+  }
+
+  return {
+    /** The decision for one-time guest credentials, or null when the user name is not one of ours. */
+    async authenticate(req: AccessRequest): Promise<AccessDecision | null> {
+      const session = await sessionOf(req.client.siteId, req.userName);
+      if (!session) return null;
+      if (!session.radiusPasswordEnc) return { accept: false, reason: 'one-time credentials already used' };
+      const sealed = JSON.parse(secrets.open(session.radiusPasswordEnc)) as { p: string; exp: number };
+      if (sealed.exp < Date.now()) return { accept: false, reason: 'one-time credentials expired' };
+      if (!req.credentials.verify(sealed.p)) return { accept: false, reason: 'wrong password' };
+      if (session.endedAt || spentCause(session, session.bytesUp, session.bytesDown))
+        return { accept: false, reason: 'the guest session is over' };
+      const used = await db
+        .update(guestSessions)
+        .set({ radiusPasswordEnc: null, grantStatus: 'confirmed', confirmedAt: new Date() })
+        .where(and(eq(guestSessions.id, session.id), eq(guestSessions.radiusPasswordEnc, session.radiusPasswordEnc)))
+        .returning({ id: guestSessions.id });
+      if (!used.length) return { accept: false, reason: 'one-time credentials already used' };
+      const options = await optionsOf(session.siteId, session.family);
+      if (!options) return { accept: false, reason: `${session.family} does not log guests in through RADIUS` };
+      const quotaBytes = session.quotaMb > 0 ? Math.max(1, session.quotaMb * MB - session.bytesUp - session.bytesDown) : 0;
+      return {
+        accept: true,
+        reply: acceptAttributes(
+          options.family,
+          {
+            seconds: (session.expiresAt.getTime() - Date.now()) / 1000,
+            upKbps: session.upKbps,
+            downKbps: session.downKbps,
+            quotaBytes,
+          },
+          options,
+        ),
+      };
+    },
+
+    /** Usage into the guest session; a session whose time or data is spent is ended (and disconnected). */
+    async account(r: AccountingRecord): Promise<void> {
+      const session = await sessionOf(r.client.siteId, r.userName);
+      if (!session) return;
+      const stopped = r.statusType === 'Stop';
+      const up = Math.max(session.bytesUp, r.inputOctets);
+      const down = Math.max(session.bytesDown, r.outputOctets);
+      const spent = !stopped && !session.endedAt ? spentCause(session, up, down) : null;
+      const ending = !session.endedAt && (stopped || spent);
+      await db
+        .update(guestSessions)
+        .set({
+          bytesUp: sql`greatest(${guestSessions.bytesUp}, ${r.inputOctets})`,
+          bytesDown: sql`greatest(${guestSessions.bytesDown}, ${r.outputOctets})`,
+          ...(session.grantStatus === 'granted' ? { grantStatus: 'confirmed', confirmedAt: new Date() } : {}),
+          ...(ending ? { endedAt: new Date(), endCause: spent ?? (r.terminateCause || 'Stop') } : {}),
+        })
+        .where(eq(guestSessions.id, session.id));
+      // Not awaited: the gateway is waiting for its Accounting-Response, and retries on its own schedule.
+      if (spent && isRadiusGatewayType(session.family) && DISCONNECT_CAPABLE.has(session.family)) {
+        void disconnect(r).catch((err: unknown) => opts.log?.warn({ err }, 'radius: disconnect failed'));
+      } else if (spent && RUCKUS_CONTROLLERS.has(session.family) && session.mac && opts.endThroughController) {
+        const ended = { siteId: session.siteId, family: session.family, mac: session.mac };
+        void opts.endThroughController(ended).then(
+          () => opts.log?.info({ ...ended, cause: spent }, 'radius: controller told to log out a spent guest session'),
+          (err: unknown) => opts.log?.warn({ err, ...ended }, 'radius: the controller did not log out a spent guest session'),
+        );
+      }
+    },
+  };
+}

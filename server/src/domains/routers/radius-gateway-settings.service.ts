@@ -1,0 +1,60 @@
+import { count, eq, max } from 'drizzle-orm';
+import { type RadiusGatewayType } from '@splashboard/contract';
+import { nasClients, radiusSessions } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Actor } from '../../platform/access.ts';
+import { requireRouterFamily } from './router-family.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import type { Controllers } from './controllers.ts';
+import { createSettingsStore } from './controller-settings.repo.ts';
+import { mikrotikLoginHtml, radiusGatewayRecord, radiusGatewayView, type RadiusGatewayInput } from './radius-gateway-settings.ts';
+
+type Deps = Pick<AppContext, 'db' | 'secrets' | 'config'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
+type SiteRow = Awaited<ReturnType<SitesService['siteFor']>>['row'];
+
+/**
+ * The settings pages of the gateways that ask our RADIUS server (permission routersettings): their
+ * options in controller_settings, and the values the operator enters on the gateway.
+ */
+export function createRadiusGatewaySettingsService({ db, secrets, config, sites, controllers }: Deps) {
+  const store = createSettingsStore(db, secrets);
+
+  async function answer(site: SiteRow, family: RadiusGatewayType) {
+    const [nas] = await db.select({ n: count() }).from(nasClients).where(eq(nasClients.siteId, site.id));
+    const [seen] = await db
+      .select({ at: max(radiusSessions.updatedAt) })
+      .from(radiusSessions)
+      .where(eq(radiusSessions.siteId, site.id));
+    return radiusGatewayView(await store.read(site.id), {
+      family,
+      routerType: site.routerType,
+      publicUrl: config.publicUrl,
+      portalKey: site.portalKey,
+      radius: config.radius,
+      nasClients: nas?.n ?? 0,
+      lastSeenAt: seen?.at ?? null,
+    });
+  }
+
+  return {
+    async get(actor: Actor | null, siteId: number, family: RadiusGatewayType) {
+      const { row } = await sites.siteFor(actor, siteId, 'routersettings', 'read');
+      return answer(row, family);
+    },
+
+    async update(actor: Actor | null, siteId: number, family: RadiusGatewayType, input: RadiusGatewayInput) {
+      const { row, actor: a } = await sites.siteFor(actor, siteId, 'routersettings', 'write');
+      requireRouterFamily(row, family);
+      await store.write(siteId, a.accountId, radiusGatewayRecord(family, input, await store.read(siteId)));
+      controllers.invalidate(siteId);
+      return answer(row, family);
+    },
+
+    /** The MikroTik login.html for this site, to upload to the router. */
+    async mikrotikLoginHtml(actor: Actor | null, siteId: number, labels: { title: string; button: string }) {
+      const { row } = await sites.siteFor(actor, siteId, 'routersettings', 'read');
+      return mikrotikLoginHtml(`${new URL(config.publicUrl).origin}/guest/${row.portalKey}/`, labels);
+    },
+  };
+}
+export type RadiusGatewaySettingsService = ReturnType<typeof createRadiusGatewaySettingsService>;

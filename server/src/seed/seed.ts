@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { TRIAL_DAYS } from '@splashboard/contract';
+import type { Database } from '../db/client.ts';
+import { accounts, sites, users } from '../db/schema/index.ts';
+import { hashPassword } from '../platform/passwords.ts';
+
+const DEMO_SITES = [
+  {
+    name: 'Downtown Café',
+    routerType: 'unifi',
+    authMethods: ['clickthrough', 'email'],
+    timezone: 'America/New_York',
+    currency: 'USD',
+    defaultCountryCode: 'US',
+  },
+  {
+    name: 'Harbor Hotel',
+    routerType: 'opennds',
+    authMethods: ['email', 'phone', 'voucher'],
+    timezone: 'Europe/Madrid',
+    currency: 'EUR',
+    defaultCountryCode: 'ES',
+  },
+  {
+    name: 'City Stadium',
+    routerType: 'mikrotik',
+    authMethods: ['clickthrough', 'facebook', 'guestuser'],
+    timezone: 'Europe/London',
+    currency: 'GBP',
+    defaultCountryCode: 'GB',
+  },
+];
+
+/** The demo account: created once, left alone after that. Answers whether it was created now. */
+export async function seedDemo(db: Database, demo: { email: string; password: string }): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demo.email));
+  if (existing) return false;
+  const passwordHash = await hashPassword(demo.password);
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        name: 'Demo Hospitality Group',
+        deploymentType: 'hotel',
+        planType: 'engage',
+        subscriptionStatus: 'trialing',
+        trialEnd: new Date(Date.now() + TRIAL_DAYS * 86400_000),
+      })
+      .returning({ id: accounts.id });
+    await tx.insert(users).values({
+      accountId: account!.id,
+      email: demo.email,
+      name: 'Demo Admin',
+      passwordHash,
+      role: 'admin',
+      emailVerified: true,
+    });
+    await tx.insert(sites).values(DEMO_SITES.map((s) => ({ ...s, accountId: account!.id })));
+  });
+  return true;
+}
