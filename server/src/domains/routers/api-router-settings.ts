@@ -1,6 +1,11 @@
 import type { ApiRouterFamily, ApiRouterSettings, RouterInstructionKey } from '@splashboard/contract';
 import { API_ROUTER_MESSAGES, ROUTER_MESSAGES } from '@splashboard/contract';
-import { createControllerAdapter, MERAKI_API_URL, type ControllerSettings, type StatusReport } from '../../adapters/controllers/index.ts';
+import {
+  createControllerAdapter,
+  MERAKI_API_URL,
+  type ControllerSettings,
+  type StatusReport,
+} from '../../adapters/controllers/index.ts';
 import { invalid } from '../../platform/errors.ts';
 import { newRadiusKey } from '../../adapters/controllers/ruckus/credentials.ts';
 import { UNCHECKABLE_STATUS, type SettingsRecord, type StatusRecord, type StoredSettings } from './controller-settings.repo.ts';
