@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './seed/seed.ts';
-import { fillDemoData } from './seed/demo-data.ts';
+import { seedDemo } from './db/seed.ts';
+import { fillDemoData } from './db/demo-data.ts';
+import { hashPassword } from './platform/passwords.ts';
 import { buildApp } from './app.ts';
 
 const USAGE = 'usage: main <start|migrate|seed|demo-data>';
@@ -15,7 +16,7 @@ async function main(command: string | undefined) {
   const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   if (command === 'migrate' || command === 'seed' || command === 'start' || command === 'demo-data') await handle.migrate();
   if (command === 'seed' || command === 'start' || command === 'demo-data') {
-    const created = await seedDemo(handle.db, config.demo);
+    const created = await seedDemo(handle.db, config.demo, hashPassword);
     if (created) console.log(`Demo account created: ${config.demo.email}`);
   }
   if (command === 'demo-data') {

@@ -11,6 +11,10 @@ import { mkdirSync } from 'node:fs';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a repository query runs on: the database, or a transaction a caller opened. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthMethod, SplashDesign } from '@splashboard/contract';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { consentTexts, guestConsents, guestDevices, guestSessions, guests } from '../db/schema/index.ts';
 import { sha256 } from '../platform/crypto.ts';
 import type { Collected } from './login-fields.ts';
@@ -28,8 +28,6 @@ export interface LoginRecord {
    */
   onRecorded?: (tx: Transaction, ids: { guestId: number; deviceId: number | null; sessionId: number }) => Promise<void>;
 }
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The identity a guest is known by at a site: what they logged in with, else their device. */
 export function identityOf(method: AuthMethod, collected: Collected, mac: string | null, socialId?: string): string {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dashboardCallUrl } from '@splashboard/contract';
 import { guests, sites, users } from '../../db/schema/index.ts';
-import { seedDemo } from '../../seed/seed.ts';
-import { fillDemoData } from '../../seed/demo-data.ts';
+import { seedDemo } from '../../db/seed.ts';
+import { fillDemoData } from '../../db/demo-data.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import { startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
 import { expectRollupsRebuildEqual } from './dashboard.fixture.ts';
 
@@ -15,7 +16,7 @@ const credentials = { email: 'demo-data@example.test', password: 'demo-data-pass
 
 beforeAll(async () => {
   server = await startServer();
-  await seedDemo(server.handle.db, credentials);
+  await seedDemo(server.handle.db, credentials, hashPassword);
   await fillDemoData(server.handle.db, credentials, { days: 30 });
   demo = server.client();
   expect((await demo.post('/login', credentials)).status).toBe(200);

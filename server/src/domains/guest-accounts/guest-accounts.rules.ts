@@ -1,9 +1,8 @@
 import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { GUEST_ACCOUNT_MESSAGES, type GuestAccountStatus } from '@splashboard/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { guestAccountDevices, guestAccounts, guestSessions, guests } from '../../db/schema/index.ts';
 import type { AccessLimits } from '../../adapters/controllers/index.ts';
-import type { Transaction } from '../../portal/guest-records.ts';
 import type { Collected } from '../../portal/login-fields.ts';
 
 /**
@@ -33,7 +32,7 @@ export const expiryFrom = (a: Pick<GuestAccountRow, 'durationVal' | 'durationTyp
   new Date(start.getTime() + durationMinutesOf(a) * 60_000);
 
 /** MB the account's sessions have used (what the gateways reported). */
-export async function dataUsedMb(db: Database | Transaction, siteId: number, accountId: number): Promise<number> {
+export async function dataUsedMb(db: Executor, siteId: number, accountId: number): Promise<number> {
   const [row] = await db
     .select({ bytes: sql<string>`coalesce(sum(${guestSessions.bytesUp} + ${guestSessions.bytesDown}), 0)` })
     .from(guestSessions)
@@ -127,7 +126,7 @@ export async function hasRoomFor(db: Database, a: GuestAccountRow, mac: string):
 }
 
 /** The first use starts the account's duration (once: later uses keep the first date). */
-export async function startClock(tx: Database | Transaction, a: GuestAccountRow, now = new Date()) {
+export async function startClock(tx: Executor, a: GuestAccountRow, now = new Date()) {
   if (a.firstLoginAt) return;
   await tx
     .update(guestAccounts)

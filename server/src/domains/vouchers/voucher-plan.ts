@@ -3,7 +3,7 @@ import { PLAN_LIMITS, PLAN_TYPES, VOUCHER_MESSAGES, type PlanType, type VoucherP
 import { fill } from '@splashboard/splash';
 import type { Database } from '../../db/client.ts';
 import { accounts, voucherActivationCounts } from '../../db/schema/index.ts';
-import type { Transaction } from '../../portal/guest-records.ts';
+import type { Transaction } from '../../db/client.ts';
 
 /** The calendar month (UTC) vouchers are counted in against the plan: `YYYY-MM`. */
 export const activationPeriod = (now = new Date()) => now.toISOString().slice(0, 7);

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { guestSessions, guests, voucherBatches, voucherDevices, voucherSessions, vouchers } from '../../db/schema/index.ts';
 import type { AccessLimits } from '../../adapters/controllers/index.ts';
-import type { LoginRecord, Transaction } from '../../portal/guest-records.ts';
+import type { LoginRecord } from '../../portal/guest-records.ts';
 import { claimActivation } from './voucher-plan.ts';
 import { COUNTED_GRANTS, worksAtSite } from './voucher-queries.ts';
 
@@ -60,7 +60,7 @@ export async function findVoucherAt(
   return row ?? null;
 }
 
-async function bytesUsed(db: Database | Transaction, voucherId: number): Promise<number> {
+async function bytesUsed(db: Executor, voucherId: number): Promise<number> {
   const [row] = await db
     .select({ bytes: sql<number>`coalesce(sum(${guestSessions.bytesUp} + ${guestSessions.bytesDown}), 0)` })
     .from(voucherSessions)
@@ -71,7 +71,7 @@ async function bytesUsed(db: Database | Transaction, voucherId: number): Promise
 
 const seatOf = (mac: string | null, sessionId: number) => mac ?? `unknown:${sessionId}`;
 
-async function isBound(db: Database | Transaction, voucherId: number, mac: string) {
+async function isBound(db: Executor, voucherId: number, mac: string) {
   const [row] = await db
     .select({ id: voucherDevices.id })
     .from(voucherDevices)
@@ -79,7 +79,7 @@ async function isBound(db: Database | Transaction, voucherId: number, mac: strin
   return !!row;
 }
 
-async function seatsTaken(db: Database | Transaction, voucherId: number) {
+async function seatsTaken(db: Executor, voucherId: number) {
   const [row] = await db.select({ n: count() }).from(voucherDevices).where(eq(voucherDevices.voucherId, voucherId));
   return row?.n ?? 0;
 }

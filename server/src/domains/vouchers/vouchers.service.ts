@@ -21,7 +21,7 @@ import {
   voucherSessions,
   vouchers,
 } from '../../db/schema/index.ts';
-import type { Transaction } from '../../portal/guest-records.ts';
+import type { Transaction } from '../../db/client.ts';
 import { assertSitePermission, canSeeSite, type Actor } from '../../platform/access.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { createVoucherAccess, type BatchRow } from './voucher-access.ts';

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { TRIAL_DAYS } from '@splashboard/contract';
-import type { Database } from '../db/client.ts';
-import { accounts, sites, users } from '../db/schema/index.ts';
-import { hashPassword } from '../platform/passwords.ts';
+import type { Database } from './client.ts';
+import { accounts, sites, users } from './schema/index.ts';
 
 const DEMO_SITES = [
   {
@@ -31,8 +30,15 @@ const DEMO_SITES = [
   },
 ];
 
-/** The demo account: created once, left alone after that. Answers whether it was created now. */
-export async function seedDemo(db: Database, demo: { email: string; password: string }): Promise<boolean> {
+/**
+ * The demo account: created once, left alone after that. Answers whether it was created now. The password
+ * is hashed by the caller's function (the platform's), only when the account is created.
+ */
+export async function seedDemo(
+  db: Database,
+  demo: { email: string; password: string },
+  hashPassword: (password: string) => Promise<string>,
+): Promise<boolean> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demo.email));
   if (existing) return false;
   const passwordHash = await hashPassword(demo.password);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { sites, users } from '../db/schema/index.ts';
+import type { Database } from './client.ts';
+import { sites, users } from './schema/index.ts';
 
 /**
  * `npm run demo:data` (main.ts `demo-data`): months of guests, logins and vouchers for the demo account's
