@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { sites } from '../server/src/db/schema/index.ts';
 import { createSite, registerAccount, type TestClient, type TestServer } from '../server/test/harness.ts';
-import { writeDashboardFixture, writeNowFixture } from '../server/src/domains/dashboard/dashboard.fixture.ts';
+import { writeDashboardFixture, writeNowFixture } from '../server/test/fixtures/dashboard.ts';
 import { launch, openPage, screenshot } from './browser.ts';
 import { keepLanguage, signIn, startApp } from './app.ts';
 

@@ -7,7 +7,7 @@ import { sites } from '../server/src/db/schema/index.ts';
 import type { TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { randomMac, type PortalSite } from '../server/test/portal.ts';
-import { guestSite, insertGuests, parseCsv, portalLogin } from '../server/src/domains/guests/guests.fixtures.ts';
+import { guestSite, insertGuests, parseCsv, portalLogin } from '../server/test/fixtures/guests.ts';
 import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
 import { keepLanguage, signIn, startApp } from './app.ts';
 

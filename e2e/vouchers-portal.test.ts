@@ -6,7 +6,7 @@ import { DEFAULT_VOUCHER_QR_BASE_URL, formatVoucherCode, voucherQrUrl } from '@s
 import { vouchers } from '../server/src/db/schema/index.ts';
 import { startServer, type TestServer } from '../server/test/harness.ts';
 import { randomMac, unifiPortalSite, type PortalSite } from '../server/test/portal.ts';
-import { addUnifiSite, createBatch } from '../server/src/domains/vouchers/vouchers.fixtures.ts';
+import { addUnifiSite, createBatch } from '../server/test/fixtures/vouchers.ts';
 import { launch, screenshot } from './browser.ts';
 
 // A guest's phone in Chromium with a printed voucher: the card's QR code opens an address the gateway

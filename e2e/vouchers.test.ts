@@ -13,7 +13,7 @@ import {
 import { registerAccount, type TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { arriveFromUnifi, randomMac } from '../server/test/portal.ts';
-import { addUnifiSite, pdfTexts, readPdf } from '../server/src/domains/vouchers/vouchers.fixtures.ts';
+import { addUnifiSite, pdfTexts, readPdf } from '../server/test/fixtures/vouchers.ts';
 import { activationPeriod } from '../server/src/domains/vouchers/voucher-plan.ts';
 import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
 import { signIn, startApp } from './app.ts';

@@ -10,72 +10,67 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import type { AppContext } from './platform/context.ts';
-import { SecretBox, hmacSha256, resolveSecretKey } from './platform/crypto.ts';
-import { createJobQueue } from './platform/jobs.ts';
-import { createMailer } from './platform/mailer.ts';
-import { createRateLimiter } from './platform/rate-limit.ts';
-import { createSessionStore } from './platform/sessions.ts';
-import { createSiteChanges } from './platform/site-changes.ts';
-import { createLocalStorage } from './platform/storage.ts';
+import { createSmtpTransport } from './adapters/smtp/smtp.ts';
+import type { RadiusServer } from './adapters/radius/server.ts';
+import { createAppContext, type AppContext } from './platform/context.ts';
 import { installAuthHooks } from './platform/auth-hooks.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { notFound } from './platform/errors.ts';
-import { registerMaintenance } from './platform/maintenance.ts';
-import { createProfileService } from './domains/profile/profile.service.ts';
-import { profileRoutes } from './domains/profile/profile.routes.ts';
-import { createAuthService } from './domains/auth/auth.service.ts';
-import { authRoutes } from './domains/auth/auth.routes.ts';
-import { createRegistrationService } from './domains/registration/registration.service.ts';
-import { registrationRoutes } from './domains/registration/registration.routes.ts';
-import { createSitesService } from './domains/sites/sites.service.ts';
-import { sitesRoutes } from './domains/sites/sites.routes.ts';
-import { subscriptionRoutes } from './domains/subscription/subscription.routes.ts';
-import { metaRoutes } from './domains/meta/meta.routes.ts';
-import { createMacEntriesService } from './domains/whitelist/macentries.service.ts';
-import { createNasClientsService } from './domains/routers/nas-clients.service.ts';
-import { networkRoutes } from './domains/whitelist/whitelist.routes.ts';
-import { createWhitelistSync } from './domains/whitelist/whitelist-sync.ts';
-import { createUnifiTaskRunner } from './domains/unifi-tasks/tasks-runner.ts';
-import { createUnifiTasksService } from './domains/unifi-tasks/unifi-tasks.service.ts';
-import { unifiTasksRoutes } from './domains/unifi-tasks/unifi-tasks.routes.ts';
-import { createAccessHealthService } from './domains/access-health/access-health.service.ts';
-import { accessHealthRoutes } from './domains/access-health/access-health.routes.ts';
-import { createSplashService } from './domains/splash/splash.service.ts';
-import { splashRoutes } from './domains/splash/splash.routes.ts';
-import { fontsRoutes } from './domains/splash/fonts.routes.ts';
-import { createSmsService } from './domains/sms/sms.service.ts';
-import { smsRoutes } from './domains/sms/sms.routes.ts';
-import { createControllers } from './domains/routers/controllers.ts';
-import { createRouterSettingsService } from './domains/routers/router-settings.service.ts';
-import { routerSettingsRoutes } from './domains/routers/router-settings.routes.ts';
-import { createApiRouterSettingsService } from './domains/routers/api-router-settings.service.ts';
-import { apiRouterSettingsRoutes } from './domains/routers/api-router-settings.routes.ts';
-import { createRadiusGatewaySettingsService } from './domains/routers/radius-gateway-settings.service.ts';
-import { radiusGatewaySettingsRoutes } from './domains/routers/radius-gateway-settings.routes.ts';
-import { createGuestsService } from './domains/guests/guests.service.ts';
-import { createGuestExports } from './domains/guests/guest-exports.ts';
-import { guestsRoutes } from './domains/guests/guests.routes.ts';
-import { createGuestAccountsService } from './domains/guest-accounts/guest-accounts.service.ts';
-import { createGuestImports } from './domains/guest-accounts/guest-accounts.import.ts';
-import { guestAccountsRoutes } from './domains/guest-accounts/guest-accounts.routes.ts';
-import { createVoucherDomain } from './domains/vouchers/index.ts';
-import { vouchersRoutes } from './domains/vouchers/vouchers.routes.ts';
-import { createDashboardService } from './domains/dashboard/dashboard.service.ts';
-import { dashboardAdminRoutes, dashboardSiteRoutes } from './domains/dashboard/dashboard.routes.ts';
-import { createSmsSender } from './domains/sms/sms-sender.ts';
-import { portalRoutes } from './portal/portal.routes.ts';
-import { createPassSigner } from './portal/pass.ts';
-import { createSiteSnapshots } from './portal/site-snapshot.ts';
-import { createEmailDomainChecker } from './portal/email-domain.ts';
-import { createFacebookClient } from './adapters/facebook/facebook-client.ts';
+import { authArea } from './domains/auth/index.ts';
+import { profileArea } from './domains/profile/index.ts';
+import { registrationArea } from './domains/registration/index.ts';
+import { subscriptionArea } from './domains/subscription/index.ts';
+import { metaArea } from './domains/meta/index.ts';
+import { createSites, sitesArea } from './domains/sites/index.ts';
+import { whitelistArea } from './domains/whitelist/index.ts';
+import { splashArea } from './domains/splash/index.ts';
+import { smsArea } from './domains/sms/index.ts';
+import { createControllersOf, routersArea } from './domains/routers/index.ts';
+import { accessHealthArea } from './domains/access-health/index.ts';
+import { unifiTasksArea } from './domains/unifi-tasks/index.ts';
+import { guestsArea } from './domains/guests/index.ts';
+import { guestAccountsArea } from './domains/guest-accounts/index.ts';
+import { vouchersArea } from './domains/vouchers/index.ts';
+import { dashboardArea } from './domains/dashboard/index.ts';
+import { createRadiusServerOf } from './domains/radius/index.ts';
+import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './portal/opennds-authmon.ts';
-import { RadiusServer } from './adapters/radius/server.ts';
-import { createRadiusHandlers } from './domains/radius/handlers.ts';
+
+/**
+ * The areas of the product, in the order their routes are registered (and listed in the API document).
+ * Each is a folder that registers its own routes and jobs from the dependencies below.
+ */
+const AREAS = [
+  authArea,
+  profileArea,
+  registrationArea,
+  subscriptionArea,
+  metaArea,
+  sitesArea,
+  whitelistArea,
+  splashArea,
+  smsArea,
+  routersArea,
+  accessHealthArea,
+  unifiTasksArea,
+  guestsArea,
+  guestAccountsArea,
+  vouchersArea,
+  dashboardArea,
+  portalArea,
+];
+
+/** What the areas are built from: the platform, and the two services most areas share. */
+export type AppDeps = AppContext & {
+  /** Site access, checked first by every site-scoped service. */
+  sites: ReturnType<typeof createSites>;
+  /** Each site's controller adapter, one cache per process (a UniFi login serves many guests). */
+  controllers: ReturnType<typeof createControllersOf>;
+};
 
 export interface BuiltApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: AppDeps;
   /** Starts the job workers (role `worker`); the API works without them. */
   startWorkers(): Promise<void>;
   /** Starts the RADIUS server (role `radius`) on the configured UDP ports. */
@@ -110,37 +105,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const handle = opts.handle ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
-  const db = handle.db;
-  const secretKeyHex = resolveSecretKey(config.secretKeyHex, config.dataDir);
-  const secrets = new SecretBox(secretKeyHex);
-  const jobs = createJobQueue(handle, config.databaseUrl, app.log);
-  const sessions = createSessionStore(db, config.sessionDays);
-  const ctx: AppContext = {
+  const ctx = createAppContext({
     config,
     handle,
-    db,
-    secrets,
-    jobs,
-    mailer: createMailer({ db, jobs, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
-    storage: createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
-    rateLimiter: createRateLimiter(db),
-    sessions,
     log: app.log,
-    siteChanges: createSiteChanges(),
+    mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null,
+  });
+  const deps: AppDeps = {
+    ...ctx,
+    sites: createSites(ctx),
+    controllers: createControllersOf(ctx, createAuthmonQueues(ctx.db)),
   };
 
-  registerMaintenance(db, jobs);
-  const profiles = createProfileService(ctx);
-  const auth = createAuthService({ ...ctx, profiles });
-  const registration = createRegistrationService({ ...ctx, profiles });
-  const sitesService = createSitesService(ctx);
-  const controllers = createControllers({ ...ctx, authmon: createAuthmonQueues(db) });
-  const smsService = createSmsService({ ...ctx, sites: sitesService });
-  const routerSettings = createRouterSettingsService({ ...ctx, sites: sitesService, controllers });
-  const apiRouterSettings = createApiRouterSettingsService({ ...ctx, sites: sitesService, controllers });
-
   await app.register(cookie);
-  installAuthHooks(app, sessions);
+  installAuthHooks(app, ctx.sessions);
   installErrorHandler(app);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
@@ -157,87 +135,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
 
-  await app.register(authRoutes(ctx, auth));
-  await app.register(
-    async (scope) => {
-      await scope.register(profileRoutes(profiles));
-      await scope.register(registrationRoutes(ctx, registration));
-      await scope.register(subscriptionRoutes(ctx));
-      await scope.register(metaRoutes(ctx));
-    },
-    { prefix: '/a/api/v1' },
-  );
-  await app.register(sitesRoutes(sitesService), { prefix: '/s/api/v1' });
-  await app.register(
-    networkRoutes(
-      createMacEntriesService({
-        db,
-        siteChanges: ctx.siteChanges,
-        sites: sitesService,
-        sync: createWhitelistSync({ ...ctx, controllers }),
-      }),
-      createNasClientsService({ db, secrets, siteChanges: ctx.siteChanges, sites: sitesService }),
-    ),
-    { prefix: '/s/:siteId/api/v1' },
-  );
-  await app.register(
-    splashRoutes(createSplashService({ db, storage: ctx.storage, sites: sitesService, siteChanges: ctx.siteChanges })),
-    {
-      prefix: '/s/:siteId/api/v1',
-    },
-  );
-  await app.register(smsRoutes(smsService), { prefix: '/s/:siteId/api/v1' });
-  await app.register(routerSettingsRoutes(routerSettings), { prefix: '/s/:siteId/api/v1' });
-  await app.register(accessHealthRoutes(createAccessHealthService({ db, sites: sitesService })), {
-    prefix: '/s/:siteId/api/v1',
-  });
-  await app.register(
-    unifiTasksRoutes(
-      createUnifiTasksService({ db, sites: sitesService, runner: createUnifiTaskRunner({ ...ctx, controllers }) }),
-    ),
-    { prefix: '/s/:siteId/api/v1' },
-  );
-  await app.register(apiRouterSettingsRoutes(apiRouterSettings), { prefix: '/s/:siteId/api/v1' });
-  await app.register(
-    radiusGatewaySettingsRoutes(createRadiusGatewaySettingsService({ ...ctx, sites: sitesService, controllers })),
-    { prefix: '/s/:siteId/api/v1' },
-  );
-  await app.register(
-    guestsRoutes(
-      createGuestsService({ ...ctx, sites: sitesService, controllers }),
-      createGuestExports({ ...ctx, sites: sitesService }),
-    ),
-    { prefix: '/s/:siteId/api/v1' },
-  );
-  await app.register(
-    guestAccountsRoutes(
-      createGuestAccountsService({ ...ctx, sites: sitesService, controllers }),
-      createGuestImports({ ...ctx, sites: sitesService }),
-    ),
-    { prefix: '/s/:siteId/api/v1' },
-  );
-  const voucherDomain = createVoucherDomain({ ...ctx, sites: sitesService, controllers });
-  await app.register(vouchersRoutes(voucherDomain.vouchers, voucherDomain.designs), { prefix: '/s/:siteId/api/v1' });
-  const dashboard = createDashboardService({ ...ctx, sites: sitesService });
-  await app.register(dashboardAdminRoutes(dashboard), { prefix: '/a/api/v1' });
-  await app.register(dashboardSiteRoutes(dashboard), { prefix: '/s/:siteId/api/v1' });
-  await app.register(fontsRoutes);
-  await app.register(
-    portalRoutes({
-      db,
-      config,
-      log: app.log,
-      snapshots: createSiteSnapshots(db, ctx.siteChanges),
-      controllers,
-      signer: createPassSigner(hmacSha256(secretKeyHex, 'guest portal pass')),
-      mailer: ctx.mailer,
-      sms: createSmsSender({ db, secrets, log: app.log }),
-      rateLimiter: ctx.rateLimiter,
-      emailDomains: createEmailDomainChecker({ servers: config.dnsServers }),
-      facebook: createFacebookClient(config),
-      secrets,
-    }),
-  );
+  for (const area of AREAS) await area.register(app, deps);
 
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {
@@ -260,31 +158,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let radius: RadiusServer | undefined;
   return {
     app,
-    ctx,
-    startWorkers: () => jobs.start({ work: config.roles.has('worker') }),
+    ctx: deps,
+    startWorkers: () => ctx.jobs.start({ work: config.roles.has('worker') }),
     async startRadius() {
-      radius = new RadiusServer({
-        ...config.radius,
-        handlers: createRadiusHandlers(db, secrets, {
-          disconnectPort: config.radius.disconnectPort,
-          log: app.log,
-          endThroughController: async ({ siteId, family, mac }) => {
-            const adapter = await controllers.adapterFor(siteId, family);
-            if (!adapter) throw new Error(`The ${family} controller of site ${siteId} is no longer configured`);
-            await adapter.revokeAccess(mac);
-          },
-          siteChanges: ctx.siteChanges,
-          cacheTtlMs: config.radius.cacheTtlMs,
-        }),
-        log: app.log,
-      });
+      radius = createRadiusServerOf(deps);
       await radius.start();
       return radius;
     },
     async close() {
       await radius?.stop();
       await app.close();
-      await jobs.stop();
+      await ctx.jobs.stop();
       if (!opts.handle) await handle.close();
     },
   };

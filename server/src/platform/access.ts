@@ -127,6 +127,25 @@ export function requireAdmin(actor: Actor | null | undefined): Actor {
   return a;
 }
 
+/** Why an actor may not use a permission at a site in a mode, or null when they may. */
+function refusal(
+  actor: Actor,
+  siteId: number,
+  permission: PermissionName,
+  mode: AccessMode,
+  clientAccess: ClientAccess,
+): string | null {
+  if (mode === 'write' && !actor.subscriptionActive) return MESSAGES.subscriptionExpired;
+  if (permission === 'all') return null;
+  if (actor.role === 'admin') return planAllows(actor, permission) ? null : MESSAGES.forbidden;
+  if (ACCOUNT_ONLY.includes(permission)) return MESSAGES.forbidden;
+  const area = areaOf(permission);
+  const level = area ? clientAccess.get(siteId)?.get(area) : undefined;
+  if (!level || level === 'none') return MESSAGES.forbidden;
+  if (mode === 'write' && level !== 'write') return MESSAGES.forbidden;
+  return null;
+}
+
 /**
  * The one place that decides whether an actor may use a permission at a site in a mode. The caller
  * has already made sure the site belongs to the actor's account (else it answers 404).
@@ -138,18 +157,13 @@ export function assertSitePermission(
   mode: AccessMode,
   clientAccess: ClientAccess,
 ) {
-  if (mode === 'write' && !actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
-  if (permission === 'all') return;
-  if (actor.role === 'admin') {
-    if (!planAllows(actor, permission)) throw forbidden();
-    return;
-  }
-  if (ACCOUNT_ONLY.includes(permission)) throw forbidden();
-  const area = areaOf(permission);
-  const level = area ? clientAccess.get(siteId)?.get(area) : undefined;
-  if (!level || level === 'none') throw forbidden();
-  if (mode === 'write' && level !== 'write') throw forbidden();
+  const refused = refusal(actor, siteId, permission, mode, clientAccess);
+  if (refused) throw forbidden(refused);
 }
+
+/** assertSitePermission's answer as a yes or no, for a page that shows what the actor may do (a Read Only client's disabled buttons). */
+export const can = (actor: Actor, siteId: number, permission: PermissionName, mode: AccessMode, clientAccess: ClientAccess) =>
+  refusal(actor, siteId, permission, mode, clientAccess) === null;
 
 /** Whether a client can see a site at all (an admin sees every site of the account). */
 export function canSeeSite(actor: Actor, siteId: number, clientAccess: ClientAccess) {

@@ -1,25 +1,66 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import type { SecretBox } from './crypto.ts';
-import type { JobQueue } from './jobs.ts';
-import type { Mailer } from './mailer.ts';
-import type { RateLimiter } from './rate-limit.ts';
-import type { SessionStore } from './sessions.ts';
-import type { SiteChanges } from './site-changes.ts';
-import type { Storage } from './storage.ts';
+import { createAccountsRepo, type AccountsRepo } from './accounts.repo.ts';
+import { SecretBox, hmacSha256, resolveSecretKey } from './crypto.ts';
+import { createJobQueue, type JobQueue } from './jobs.ts';
+import { createMailer, type MailTransport, type Mailer } from './mailer.ts';
+import { createMaintenance } from './maintenance.ts';
+import { createOutboxRepo } from './outbox.repo.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createRateLimitsRepo } from './rate-limits.repo.ts';
+import { createSessionStore, type SessionStore } from './sessions.ts';
+import { createSiteChanges, type SiteChanges } from './site-changes.ts';
+import { createLocalStorage, type Storage } from './storage.ts';
 
-/** What services are built from; each service factory takes only the parts it uses. */
+/** What every area is built from; each service factory takes only the parts it uses. */
 export interface AppContext {
   config: Config;
   handle: DatabaseHandle;
   db: Database;
   secrets: SecretBox;
+  /** Derives a key for one purpose from the secret key (a signature's, say), so purposes never share one. */
+  deriveKey(purpose: string): string;
   jobs: JobQueue;
   mailer: Mailer;
   storage: Storage;
   rateLimiter: RateLimiter;
+  /** Accounts, users, client access, sign-in sessions and one-time tokens. */
+  accounts: AccountsRepo;
   sessions: SessionStore;
   log: FastifyBaseLogger;
   siteChanges: SiteChanges;
+}
+
+/** The platform of one process: database handle, secrets, job queue, mail, storage, sessions, rate limits. */
+export function createAppContext(opts: {
+  config: Config;
+  handle: DatabaseHandle;
+  log: FastifyBaseLogger;
+  /** Where emails leave from; without one they stay in the outbox (adapters/smtp makes one from SMTP_URL). */
+  mailTransport: MailTransport | null;
+}): AppContext {
+  const { config, handle, log } = opts;
+  const db = handle.db;
+  const secretKeyHex = resolveSecretKey(config.secretKeyHex, config.dataDir);
+  const jobs = createJobQueue(handle, config.databaseUrl, log);
+  const accounts = createAccountsRepo(db);
+  const rateLimits = createRateLimitsRepo(db);
+  createMaintenance({ accounts, rateLimits, jobs });
+  return {
+    config,
+    handle,
+    db,
+    secrets: new SecretBox(secretKeyHex),
+    deriveKey: (purpose) => hmacSha256(secretKeyHex, purpose),
+    jobs,
+    mailer: createMailer({ outbox: createOutboxRepo(db), jobs, log, transport: opts.mailTransport, from: config.mailFrom }),
+    storage: createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
+    rateLimiter: createRateLimiter(rateLimits),
+    accounts,
+    sessions: createSessionStore(accounts, config.sessionDays),
+    log,
+    siteChanges: createSiteChanges(),
+  };
 }

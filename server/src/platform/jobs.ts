@@ -1,22 +1,34 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { DatabaseHandle } from '../db/client.ts';
 
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+/** A kind of job: its queue's name and the shape of its payload, checked when it is sent and when it runs. */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+}
+
+export const defineJob = <S extends z.ZodType>(name: string, payload: S): JobDefinition<S> => ({ name, payload });
+
+/** A job that runs on a schedule and carries nothing. */
+export const defineScheduledJob = (name: string) => defineJob(name, z.object({}));
 
 export interface JobQueue {
   /** Call after the database work that the job depends on has committed. */
-  enqueue(name: string, data: Record<string, unknown>): Promise<void>;
-  register(name: string, handler: JobHandler): void;
+  enqueue<S extends z.ZodType>(job: JobDefinition<S>, data: z.input<S>): Promise<void>;
+  register<S extends z.ZodType>(job: JobDefinition<S>, handler: (data: z.output<S>) => Promise<void>): void;
   /** Runs a registered job on a cron schedule (one run per slot across all processes). */
-  schedule(name: string, cron: string): void;
+  schedule(job: JobDefinition<z.ZodObject<Record<string, never>>>, cron: string): void;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
+type Registered = { payload: z.ZodType; handler: (data: unknown) => Promise<void> };
+
 /** pg-boss on the same database: PostgreSQL through its own pool, PGlite through our connection. */
 export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | undefined, log: FastifyBaseLogger): JobQueue {
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, Registered>();
   const schedules = new Map<string, string>();
   const common = { schema: 'pgboss', supervise: true, migrate: true } as const;
   const boss = databaseUrl
@@ -26,25 +38,32 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
   let started = false;
 
   return {
-    register(name, handler) {
-      handlers.set(name, handler);
+    register(job, handler) {
+      handlers.set(job.name, { payload: job.payload, handler: handler as Registered['handler'] });
     },
-    schedule(name, cron) {
-      schedules.set(name, cron);
+    schedule(job, cron) {
+      schedules.set(job.name, cron);
     },
-    async enqueue(name, data) {
-      await boss.send(name, data, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+    async enqueue(job, data) {
+      const payload = job.payload.parse(data) as object;
+      await boss.send(job.name, payload, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
     },
     async start({ work }) {
       await boss.start();
       started = true;
-      for (const [name, handler] of handlers) {
+      for (const [name, { payload, handler }] of handlers) {
         await boss.createQueue(name);
         if (!work) continue;
         await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
           for (const job of jobs) {
+            // A payload that does not fit would fail every retry the same way: it is logged and dropped.
+            const data = payload.safeParse(job.data ?? {});
+            if (!data.success) {
+              log.error({ job: job.id, queue: name, issues: data.error.issues }, 'job payload does not fit its queue; dropped');
+              continue;
+            }
             try {
-              await handler(job.data as Record<string, unknown>);
+              await handler(data.data);
             } catch (err) {
               log.warn({ err, job: job.id, queue: name }, 'job failed; it will be retried');
               throw err;

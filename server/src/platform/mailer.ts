@@ -1,9 +1,7 @@
-import nodemailer from 'nodemailer';
-import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { outboxEmails } from '../db/schema/index.ts';
-import type { JobQueue } from './jobs.ts';
+import { defineJob, type JobQueue } from './jobs.ts';
+import type { OutboxRepo } from './outbox.repo.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -12,48 +10,49 @@ export interface OutgoingEmail {
   html: string;
 }
 
-export const MAIL_JOB = 'mail.deliver';
+/** Where emails leave from (adapters/smtp in the app; a test's own SMTP server in tests). */
+export interface MailTransport {
+  send(message: OutgoingEmail & { from: string }): Promise<void>;
+}
+
+export const MAIL_JOB = defineJob('mail.deliver', z.object({ id: z.number().int() }));
 
 /**
  * Every email is written to the outbox, then delivered by a job with retries. Without SMTP the email
  * stays in the outbox and its text is logged, so a first run works offline.
  */
-export function createMailer(deps: { db: Database; jobs: JobQueue; log: FastifyBaseLogger; smtpUrl?: string; from: string }) {
-  const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+export function createMailer(deps: {
+  outbox: OutboxRepo;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  transport: MailTransport | null;
+  from: string;
+}) {
+  const { outbox, transport } = deps;
 
-  deps.jobs.register(MAIL_JOB, async (data) => {
-    const id = Number(data.id);
-    const [email] = await deps.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  deps.jobs.register(MAIL_JOB, async ({ id }) => {
+    const email = await outbox.byId(id);
     if (!email || email.status === 'sent' || !transport) return;
     try {
-      await transport.sendMail({ from: deps.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
-      await deps.db
-        .update(outboxEmails)
-        .set({ status: 'sent', sentAt: new Date(), attempts: sql`${outboxEmails.attempts} + 1` })
-        .where(eq(outboxEmails.id, id));
+      await transport.send({ from: deps.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await outbox.markSent(id);
     } catch (err) {
-      await deps.db
-        .update(outboxEmails)
-        .set({ status: 'retrying', lastError: String(err).slice(0, 500), attempts: sql`${outboxEmails.attempts} + 1` })
-        .where(eq(outboxEmails.id, id));
+      await outbox.markRetrying(id, String(err));
       throw err;
     }
   });
 
   return {
     async send(email: OutgoingEmail) {
-      const [row] = await deps.db
-        .insert(outboxEmails)
-        .values({ ...email, status: transport ? 'queued' : 'kept' })
-        .returning({ id: outboxEmails.id });
+      const id = await outbox.insert(email, transport ? 'queued' : 'kept');
       if (!transport) {
         deps.log.info(
-          { to: email.to, subject: email.subject, outboxId: row!.id },
+          { to: email.to, subject: email.subject, outboxId: id },
           `email kept in outbox (no SMTP configured):\n${email.text}`,
         );
         return;
       }
-      await deps.jobs.enqueue(MAIL_JOB, { id: row!.id });
+      await deps.jobs.enqueue(MAIL_JOB, { id });
     },
   };
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { registerAccount, startServer, type TestServer } from '../../test/harness.ts';
 import { oneTimeTokens, rateLimits, sessions, users } from '../db/schema/index.ts';
-import { cleanupExpired } from './maintenance.ts';
+import { createAccountsRepo } from './accounts.repo.ts';
+import { createJobQueue } from './jobs.ts';
+import { createMaintenance } from './maintenance.ts';
+import { createRateLimitsRepo } from './rate-limits.repo.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -24,7 +27,12 @@ describe('maintenance', () => {
     ]);
     await db.insert(rateLimits).values({ key: 'old-window', windowStart: new Date(Date.now() - 2 * 86400_000), count: 3 });
 
-    const removed = await cleanupExpired(db);
+    const maintenance = createMaintenance({
+      accounts: createAccountsRepo(db),
+      rateLimits: createRateLimitsRepo(db),
+      jobs: createJobQueue(server.handle, undefined, server.built.app.log),
+    });
+    const removed = await maintenance.cleanupExpired();
     expect(removed.sessions).toBeGreaterThanOrEqual(1);
     expect(removed.tokens).toBeGreaterThanOrEqual(1);
     expect(removed.rateLimits).toBeGreaterThanOrEqual(1);

@@ -1,30 +1,16 @@
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { oneTimeTokens, rateLimits, sessions } from '../db/schema/index.ts';
-import type { JobQueue } from './jobs.ts';
+import type { AccountsRepo } from './accounts.repo.ts';
+import { defineScheduledJob, type JobQueue } from './jobs.ts';
+import type { RateLimitsRepo } from './rate-limits.repo.ts';
 
-export const CLEANUP_JOB = 'maintenance.cleanup';
+export const CLEANUP_JOB = defineScheduledJob('maintenance.cleanup');
 
-/** Deletes what has expired: sessions, spent or stale one-time tokens, finished rate-limit windows. */
-export async function cleanupExpired(db: Database) {
-  const dayAgo = sql`now() - interval '1 day'`;
-  const [s, t, r] = await Promise.all([
-    db
-      .delete(sessions)
-      .where(lt(sessions.expiresAt, sql`now()`))
-      .returning({ id: sessions.id }),
-    db
-      .delete(oneTimeTokens)
-      .where(or(lt(oneTimeTokens.expiresAt, dayAgo), and(isNotNull(oneTimeTokens.usedAt), lt(oneTimeTokens.usedAt, dayAgo))))
-      .returning({ id: oneTimeTokens.id }),
-    db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo)).returning({ key: rateLimits.key }),
-  ]);
-  return { sessions: s.length, tokens: t.length, rateLimits: r.length };
-}
-
-export function registerMaintenance(db: Database, jobs: JobQueue) {
-  jobs.register(CLEANUP_JOB, async () => {
-    await cleanupExpired(db);
-  });
-  jobs.schedule(CLEANUP_JOB, '17 * * * *');
+/** What expires and is deleted hourly: sessions, spent or stale one-time tokens, finished rate-limit windows. */
+export function createMaintenance(deps: { accounts: AccountsRepo; rateLimits: RateLimitsRepo; jobs: JobQueue }) {
+  async function cleanupExpired() {
+    const [identity, rateLimits] = await Promise.all([deps.accounts.deleteExpired(), deps.rateLimits.deleteStale()]);
+    return { ...identity, rateLimits };
+  }
+  deps.jobs.register(CLEANUP_JOB, async () => void (await cleanupExpired()));
+  deps.jobs.schedule(CLEANUP_JOB, '17 * * * *');
+  return { cleanupExpired };
 }

@@ -1,13 +1,10 @@
-import { sql, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { rateLimits } from '../db/schema/index.ts';
 import { rateLimited } from './errors.ts';
+import type { RateLimitsRepo } from './rate-limits.repo.ts';
 
 /** Fixed-window counters in the database, so every process shares them. */
-export function createRateLimiter(db: Database) {
+export function createRateLimiter(repo: RateLimitsRepo) {
   async function count(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {
-    const rows = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-    const row = rows[0];
+    const row = await repo.window(key);
     if (!row) return { count: 0, retryAfter: 0 };
     const elapsed = (Date.now() - row.windowStart.getTime()) / 1000;
     if (elapsed >= windowSeconds) return { count: 0, retryAfter: 0 };
@@ -15,19 +12,7 @@ export function createRateLimiter(db: Database) {
   }
 
   async function hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {
-    const window = sql`make_interval(secs => ${windowSeconds})`;
-    const rows = await db
-      .insert(rateLimits)
-      .values({ key, windowStart: sql`now()`, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.windowStart} <= now() - ${window} then 1 else ${rateLimits.count} + 1 end`,
-          windowStart: sql`case when ${rateLimits.windowStart} <= now() - ${window} then now() else ${rateLimits.windowStart} end`,
-        },
-      })
-      .returning();
-    const row = rows[0]!;
+    const row = await repo.hit(key, windowSeconds);
     const elapsed = (Date.now() - row.windowStart.getTime()) / 1000;
     return { count: row.count, retryAfter: Math.max(1, windowSeconds - elapsed) };
   }
@@ -45,7 +30,7 @@ export function createRateLimiter(db: Database) {
     },
     /** Counts one attempt without throwing (failures counted after the fact). */
     hit,
-    reset: (key: string) => db.delete(rateLimits).where(eq(rateLimits.key, key)),
+    reset: (key: string) => repo.reset(key),
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -17,7 +17,7 @@ type AuthService = ReturnType<typeof createAuthService>;
 const tags = ['Authentication'];
 
 export const authRoutes =
-  (ctx: AppContext, auth: AuthService): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'config'>, auth: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/login',

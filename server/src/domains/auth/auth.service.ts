@@ -1,6 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '@splashboard/contract';
-import { oneTimeTokens, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireActor, type Actor } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
@@ -9,13 +7,13 @@ import { verifyPassword } from '../../platform/passwords.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import { matchTotp, newTotpSecret, totpEnrollment } from './totp.ts';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'rateLimiter' | 'secrets'> & { profiles: ProfileService };
+type Deps = Pick<AppContext, 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'secrets'> & { profiles: ProfileService };
 type Meta = { ip: string; userAgent: string };
 
 const TF_TOKEN_MINUTES = 5;
 const TF_TOKEN_ATTEMPTS = 5;
 
-export function createAuthService({ db, config, sessions, rateLimiter, secrets, profiles }: Deps) {
+export function createAuthService({ accounts, config, sessions, rateLimiter, secrets, profiles }: Deps) {
   const window = config.rateLimits.windowSeconds;
   const tfInvalid = () => invalid({ code: [MESSAGES.tfInvalid] }, MESSAGES.tfInvalid);
 
@@ -29,12 +27,7 @@ export function createAuthService({ db, config, sessions, rateLimiter, secrets, 
   async function acceptCode(userId: number, secretBase32: string, code: string, lastCounter: number | null) {
     const counter = matchTotp(secretBase32, code);
     if (counter === null || (lastCounter !== null && counter <= lastCounter)) return false;
-    const updated = await db
-      .update(users)
-      .set({ tfLastCounter: counter })
-      .where(and(eq(users.id, userId), sql`coalesce(${users.tfLastCounter}, -1) < ${counter}`))
-      .returning({ id: users.id });
-    return updated.length === 1;
+    return accounts.advanceTfCounter(userId, counter);
   }
 
   return {
@@ -43,7 +36,7 @@ export function createAuthService({ db, config, sessions, rateLimiter, secrets, 
       await rateLimiter.consume(`login:ip:${meta.ip}`, config.rateLimits.loginPerIp, window);
       const accountKey = `login:email:${input.email}`;
       await rateLimiter.assertUnder(accountKey, config.rateLimits.loginPerAccount, window);
-      const [user] = await db.select().from(users).where(eq(users.email, input.email));
+      const user = await accounts.userByEmail(input.email);
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
         await rateLimiter.hit(accountKey, window);
         throw new AppError(401, MESSAGES.invalidCredentials);
@@ -51,7 +44,7 @@ export function createAuthService({ db, config, sessions, rateLimiter, secrets, 
       await rateLimiter.reset(accountKey);
       if (user.tfEnabled) {
         const token = randomToken(32);
-        await db.insert(oneTimeTokens).values({
+        await accounts.insertToken({
           id: sha256(token),
           kind: 'tf_login',
           userId: user.id,
@@ -71,31 +64,20 @@ export function createAuthService({ db, config, sessions, rateLimiter, secrets, 
 
     async validateTwoFactor(input: { code: string; csrf_token: string }, meta: Meta) {
       await rateLimiter.consume(`tf:ip:${meta.ip}`, config.rateLimits.loginPerIp, window);
-      const [pending] = await db
-        .update(oneTimeTokens)
-        .set({ attempts: sql`${oneTimeTokens.attempts} + 1` })
-        .where(
-          and(
-            eq(oneTimeTokens.id, sha256(input.csrf_token)),
-            eq(oneTimeTokens.kind, 'tf_login'),
-            isNull(oneTimeTokens.usedAt),
-            gt(oneTimeTokens.expiresAt, sql`now()`),
-          ),
-        )
-        .returning();
+      const pending = await accounts.attemptToken(sha256(input.csrf_token), 'tf_login');
       if (!pending || pending.attempts > TF_TOKEN_ATTEMPTS || !pending.userId) {
         throw new AppError(401, 'Your sign-in has expired. Please sign in again.');
       }
       const userKey = `tf:user:${pending.userId}`;
       await rateLimiter.assertUnder(userKey, config.rateLimits.loginPerAccount, window);
-      const [user] = await db.select().from(users).where(eq(users.id, pending.userId));
+      const user = await accounts.userById(pending.userId);
       if (!user?.tfEnabled || !user.tfSecretEnc) throw new AppError(401, 'Your sign-in has expired. Please sign in again.');
       if (!(await acceptCode(user.id, secrets.open(user.tfSecretEnc), input.code, user.tfLastCounter))) {
         await rateLimiter.hit(userKey, window);
         throw tfInvalid();
       }
       await rateLimiter.reset(userKey);
-      await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, pending.id));
+      await accounts.markTokenUsed(pending.id);
       const { session, user: profile } = await startSession(user.id, meta);
       return { session, body: { user: profile, csrf_token: session.csrfToken } };
     },
@@ -107,36 +89,30 @@ export function createAuthService({ db, config, sessions, rateLimiter, secrets, 
     /** While two-factor is off, each call makes a new secret to enroll (shown once, stored encrypted). */
     async twoFactorStatus(actorIn: Actor | null) {
       const actor = requireActor(actorIn);
-      const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
+      const user = await accounts.userById(actor.userId);
       if (!user) throw new AppError(404, MESSAGES.notFound);
       if (user.tfEnabled) return { enabled: true };
       const secret = newTotpSecret();
-      await db
-        .update(users)
-        .set({ tfPendingSecretEnc: secrets.seal(secret) })
-        .where(eq(users.id, user.id));
+      await accounts.updateUser(user.id, { tfPendingSecretEnc: secrets.seal(secret) });
       return { enabled: false, secret, ...(await totpEnrollment(secret, user.email)) };
     },
 
     async setupTwoFactor(actorIn: Actor | null, input: { setup: boolean; code: string }) {
       const actor = requireActor(actorIn);
       await rateLimiter.consume(`tf-setup:user:${actor.userId}`, config.rateLimits.loginPerAccount, window);
-      const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
+      const user = await accounts.userById(actor.userId);
       if (!user) throw new AppError(404, MESSAGES.notFound);
       if (input.setup) {
         if (user.tfEnabled) return { enabled: true };
         if (!user.tfPendingSecretEnc) throw invalid({ setup: ['Start the two-factor setup first'] });
         const secret = secrets.open(user.tfPendingSecretEnc);
         if (!(await acceptCode(user.id, secret, input.code, null))) throw tfInvalid();
-        await db
-          .update(users)
-          .set({ tfEnabled: true, tfSecretEnc: user.tfPendingSecretEnc, tfPendingSecretEnc: null })
-          .where(eq(users.id, user.id));
+        await accounts.updateUser(user.id, { tfEnabled: true, tfSecretEnc: user.tfPendingSecretEnc, tfPendingSecretEnc: null });
         return { enabled: true };
       }
       if (!user.tfEnabled || !user.tfSecretEnc) return { enabled: false };
       if (!(await acceptCode(user.id, secrets.open(user.tfSecretEnc), input.code, user.tfLastCounter))) throw tfInvalid();
-      await db.update(users).set({ tfEnabled: false, tfSecretEnc: null, tfLastCounter: null }).where(eq(users.id, user.id));
+      await accounts.updateUser(user.id, { tfEnabled: false, tfSecretEnc: null, tfLastCounter: null });
       return { enabled: false };
     },
   };

@@ -4,7 +4,7 @@ import { DEFAULT_DASHBOARD_LAYOUTS, dashboardCallUrl } from '@splashboard/contra
 import { dashboardConfigs, sites } from '../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
 import { signedInClient } from '../../../test/clients.ts';
-import { writeDashboardFixture } from './dashboard.fixture.ts';
+import { writeDashboardFixture } from '../../../test/fixtures/dashboard.ts';
 
 /** Who may read which tile where, and the layout each user keeps per site. */
 let server: TestServer;

@@ -6,7 +6,7 @@ import { seedDemo } from '../../db/seed.ts';
 import { fillDemoData } from '../../db/demo-data.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
-import { expectRollupsRebuildEqual } from './dashboard.fixture.ts';
+import { expectRollupsRebuildEqual } from '../../../test/fixtures/dashboard.ts';
 
 /** `npm run demo:data`: the demo account's dashboard comes alive, and a second run replaces the first. */
 let server: TestServer;

@@ -5,7 +5,7 @@ import { guestSessions, guests, sites } from '../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
 import { todayIn } from './period.ts';
-import { expectRollupsRebuildEqual, rollupSnapshot } from './dashboard.fixture.ts';
+import { expectRollupsRebuildEqual, rollupSnapshot } from '../../../test/fixtures/dashboard.ts';
 
 /**
  * The rollups are kept by triggers on guest_sessions; analytics_rebuild() recomputes them from scratch.

@@ -5,35 +5,30 @@ import {
   type DashboardTileData,
   type DashboardTileKey,
 } from '@splashboard/contract';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireActor, type Actor } from '../../platform/access.ts';
-import type { SitesService } from '../sites/sites.service.ts';
-import * as guestTiles from './guest-tiles.ts';
-import * as paymentTiles from './payment-tiles.ts';
-import * as voucherTiles from './voucher-tiles.ts';
-import { createLayouts } from './layout.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
+import type { SitesRepo } from '../sites/sites.repo.ts';
+import { createAnalyticsReader } from './analytics/reader.ts';
+import * as guestTiles from './analytics/guest-tiles.ts';
+import * as paymentTiles from './analytics/payment-tiles.ts';
+import * as voucherTiles from './analytics/voucher-tiles.ts';
+import { createDashboardLayoutsRepo } from './dashboard-layouts.repo.ts';
 import { periodOf } from './period.ts';
 import { createScopes, type Scope } from './scope.ts';
 
-type Deps = Pick<AppContext, 'db' | 'sessions'> & { sites: Pick<SitesService, 'siteFor'> };
+type Deps = Pick<AppContext, 'db' | 'sessions'> & { sites: SiteAccess; sitesRepo: Pick<SitesRepo, 'allOfAccount'> };
 type Tile<K extends DashboardTileKey> = (scope: Scope, query: DashboardRangeQuery) => Promise<DashboardTileData<K>>;
 
 /**
  * The dashboard's calls. Every tile resolves its scope first (access and the tile's permission, see
  * scope.ts), then its period in the scope's time zone, then reads.
  */
-export function createDashboardService({ db, sessions, sites }: Deps) {
-  const scopeFor = createScopes({ db, sessions, sites });
-  const layouts = createLayouts(db);
-  // Each read in its own transaction with JIT off: these are short queries over many index entries,
-  // where compiling them (about 100 ms) costs more than it saves.
-  const read = <T>(run: (reader: Database) => Promise<T>) =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      return run(tx as unknown as Database);
-    });
+export function createDashboardService({ db, sessions, sites, sitesRepo }: Deps) {
+  const scopeFor = createScopes({ sessions, sites, sitesRepo });
+  const layouts = createDashboardLayoutsRepo(db);
+  const read: <T>(run: (reader: Database) => Promise<T>) => Promise<T> = createAnalyticsReader(db);
   const ranged =
     <K extends DashboardTileKey>(
       answer: (scope: Scope, p: ReturnType<typeof periodOf>) => Promise<DashboardTileData<K>> | DashboardTileData<K>,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { dashboardCallUrl, DASHBOARD_TILE_CALLS, DASHBOARD_TILE_KEYS, type DashboardTileKey } from '@splashboard/contract';
 import { sites } from '../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
-import { writeDashboardFixture, writeNowFixture } from './dashboard.fixture.ts';
+import { writeDashboardFixture, writeNowFixture } from '../../../test/fixtures/dashboard.ts';
 import { todayIn } from './period.ts';
 
 /**

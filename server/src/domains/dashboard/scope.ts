@@ -1,10 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
 import type { DashboardTilePermission } from '@splashboard/contract';
-import { sites } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { assertSitePermission, canSeeSite, requireActor, type Actor } from '../../platform/access.ts';
+import { can, canSeeSite, requireActor, type Actor } from '../../platform/access.ts';
 import { forbidden } from '../../platform/errors.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess, SiteRow } from '../../platform/site-access.ts';
+import type { SitesRepo } from '../sites/sites.repo.ts';
 
 export interface ScopeSite {
   id: number;
@@ -22,9 +21,9 @@ export interface Scope {
   idArray: string;
 }
 
-type Deps = Pick<AppContext, 'db' | 'sessions'> & { sites: Pick<SitesService, 'siteFor'> };
+type Deps = Pick<AppContext, 'sessions'> & { sites: SiteAccess; sitesRepo: Pick<SitesRepo, 'allOfAccount'> };
 
-const pick = (row: typeof sites.$inferSelect): ScopeSite => ({
+const pick = (row: SiteRow): ScopeSite => ({
   id: row.id,
   name: row.name,
   timezone: row.timezone,
@@ -43,7 +42,7 @@ const scopeOf = (list: ScopeSite[], timezone: string | null): Scope => ({
  * see and holds the tile's permission at; holding it at none of them answers 403 (an admin whose account
  * has no site yet gets an empty scope, so zeros).
  */
-export function createScopes({ db, sessions, sites: sitesService }: Deps) {
+export function createScopes({ sessions, sites: sitesService, sitesRepo }: Deps) {
   return async function scopeFor(actorIn: Actor | null, siteId: number, permission: DashboardTilePermission): Promise<Scope> {
     if (siteId > 0) {
       const { row } = await sitesService.siteFor(actorIn, siteId, permission, 'read');
@@ -51,16 +50,9 @@ export function createScopes({ db, sessions, sites: sitesService }: Deps) {
     }
     const actor = requireActor(actorIn);
     const access = await sessions.clientAccess(actor);
-    const rows = await db.select().from(sites).where(eq(sites.accountId, actor.accountId)).orderBy(asc(sites.id));
+    const rows = await sitesRepo.allOfAccount(actor.accountId);
     const visible = rows.filter((r) => canSeeSite(actor, r.id, access));
-    const allowed = visible.filter((r) => {
-      try {
-        assertSitePermission(actor, r.id, permission, 'read', access);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    const allowed = visible.filter((r) => can(actor, r.id, permission, 'read', access));
     if (allowed.length === 0 && (visible.length > 0 || actor.role === 'client')) throw forbidden();
     return scopeOf(allowed.map(pick), null);
   };

@@ -15,14 +15,18 @@ import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import type { Upload } from '../sites/uploads.ts';
+import type { Upload } from '../../platform/uploads.ts';
 import { siteDefaults } from './defaults.ts';
 import { newAccountValues } from './guest-accounts.service.ts';
 import { columnNameOf, readImportFile, type ImportRow } from './import-file.ts';
 
-export const IMPORT_JOB = 'guest-accounts.import';
+/** One uploaded file of accounts to read and create (its guest_account_imports row). */
+export const IMPORT_JOB = defineJob('guest-accounts.import', z.object({ id: z.number().int().positive() }));
 /** Rows hashed at once: argon2 runs on the thread pool, the machine has few cores. */
 const CHUNK = 4;
+
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs.ts';
 
 type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & { sites: Pick<SitesService, 'siteFor'> };
 type ImportRowRecord = typeof guestAccountImports.$inferSelect;
@@ -77,8 +81,8 @@ export function checkRow(row: ImportRow) {
  * account per transaction with the progress, so the page can poll and nothing is half-imported.
  */
 export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
-  jobs.register(IMPORT_JOB, async (data) => {
-    await run(Number(data.id));
+  jobs.register(IMPORT_JOB, async ({ id }) => {
+    await run(id);
   });
 
   async function run(id: number) {

@@ -14,7 +14,7 @@ import {
   okSchema,
   positiveIdParam,
 } from '@splashboard/contract';
-import { readUpload } from '../sites/uploads.ts';
+import { readUpload } from '../../platform/uploads.ts';
 import type { GuestAccountsService } from './guest-accounts.service.ts';
 import type { GuestImports } from './guest-accounts.import.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, slug } from './guest-csv.ts';
-import { parseCsv } from './guests.fixtures.ts';
+import { parseCsv } from '../../../test/fixtures/guests.ts';
 
 describe('CSV cells', () => {
   it('quotes commas, quotes and line breaks, and reads back the same', () => {

@@ -3,7 +3,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { GuestExportKind } from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
 import { guestSessions, guests, sites } from '../../db/schema/index.ts';
-import { methodFieldsOf, mergeGuestFields } from '../sites/guest-fields.ts';
+import { methodFieldsOf, mergeGuestFields } from '../splash/guest-fields.ts';
+import { createSplashRepo } from '../splash/splash.repo.ts';
 import { csvLine } from './guest-csv.ts';
 import { guestListWhere, guestMatches, withinDays, type GuestFilters } from './guest-filters.ts';
 
@@ -37,7 +38,7 @@ const nextCursor = (rows: { cursorAt: string; id: number }[]): Cursor =>
 
 /** The custom answers' columns: the site's custom fields in its order, then any other answer kept. */
 async function customColumns(db: Database, site: Site, where: SQL): Promise<string[]> {
-  const configured = mergeGuestFields(await methodFieldsOf(db, site))
+  const configured = mergeGuestFields(await methodFieldsOf(createSplashRepo(db), site))
     .filter((f) => f.field_type.startsWith('custom_'))
     .map((f) => f.title);
   const found = await db

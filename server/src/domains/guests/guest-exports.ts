@@ -13,12 +13,15 @@ import type { SitesService } from '../sites/sites.service.ts';
 import { UTF8_BOM, slug } from './guest-csv.ts';
 import { exportSource, type Cursor } from './guest-export-rows.ts';
 import type { GuestFilters } from './guest-filters.ts';
+import { z } from 'zod';
+import { defineJob, defineScheduledJob } from '../../platform/jobs.ts';
 
 type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log'> & { sites: Pick<SitesService, 'siteFor'> };
 type ExportRow = typeof guestExports.$inferSelect;
 
-export const EXPORT_JOB = 'guests.export';
-export const EXPORT_CLEANUP_JOB = 'guests.exports.cleanup';
+/** One requested download to write (its guest_exports row). */
+export const EXPORT_JOB = defineJob('guests.export', z.object({ exportId: z.string().uuid() }));
+export const EXPORT_CLEANUP_JOB = defineScheduledJob('guests.exports.cleanup');
 /** How long a prepared file can be downloaded. */
 export const EXPORT_KEEP_HOURS = 24;
 /** Rows per query and per progress step. */
@@ -151,7 +154,7 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
     return old.length;
   }
 
-  jobs.register(EXPORT_JOB, (data) => run(String(data.exportId)));
+  jobs.register(EXPORT_JOB, ({ exportId }) => run(exportId));
   jobs.register(EXPORT_CLEANUP_JOB, async () => void (await cleanup()));
   jobs.schedule(EXPORT_CLEANUP_JOB, '23 * * * *');
 

@@ -4,7 +4,7 @@ import { guestSessions, guests, sites } from '../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
 import { signedInClient } from '../../../test/clients.ts';
 import type { PortalSite } from '../../../test/portal.ts';
-import { guestIdOf, guestSite, portalLogin } from './guests.fixtures.ts';
+import { guestIdOf, guestSite, portalLogin } from '../../../test/fixtures/guests.ts';
 
 let server: TestServer;
 let s: PortalSite;

@@ -4,7 +4,7 @@ import { guestConsents, guestDevices, guestSessions, guests, portalChallenges } 
 import { registerAccount, startServer, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, type PortalSite } from '../../../test/portal.ts';
 import { DASHBOARD_DISCONNECT } from './guests.service.ts';
-import { guestIdOf, guestSite, openNdsGuest, portalLogin } from './guests.fixtures.ts';
+import { guestIdOf, guestSite, openNdsGuest, portalLogin } from '../../../test/fixtures/guests.ts';
 
 let server: TestServer;
 const fakes: PortalSite[] = [];

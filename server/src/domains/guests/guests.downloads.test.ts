@@ -7,7 +7,7 @@ import { registerAccount, startServer, type TestServer } from '../../../test/har
 import { signedInClient } from '../../../test/clients.ts';
 import type { PortalSite } from '../../../test/portal.ts';
 import { EXPORT_CHUNK, EXPORT_CLEANUP_JOB, MAX_ACTIVE_EXPORTS } from './guest-exports.ts';
-import { guestSite, insertGuests, parseCsv, portalLogin, waitForDownload } from './guests.fixtures.ts';
+import { guestSite, insertGuests, parseCsv, portalLogin, waitForDownload } from '../../../test/fixtures/guests.ts';
 
 let server: TestServer;
 const fakes: PortalSite[] = [];

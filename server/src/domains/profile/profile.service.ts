@@ -1,56 +1,33 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Profile } from '@splashboard/contract';
-import { accounts, sites, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { accountPermissions, canSeeSite, isProvider, requireActor, type Actor } from '../../platform/access.ts';
 import { hmacSha256, randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, fieldError, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { API_KEY_PREFIX } from '../../platform/auth-hooks.ts';
+import type { SitesRepo } from '../sites/sites.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'rateLimiter'>;
+type Deps = Pick<AppContext, 'accounts' | 'config' | 'sessions' | 'rateLimiter'> & { sites: Pick<SitesRepo, 'namesOfAccount'> };
 
-export function createProfileService({ db, config, sessions, rateLimiter }: Deps) {
+export function createProfileService({ accounts, sites, config, sessions, rateLimiter }: Deps) {
   const chatWidget = () => Boolean(config.crisp.siteId);
 
   async function userRow(actor: Actor) {
-    const [row] = await db
-      .select({ user: users, account: accounts })
-      .from(users)
-      .innerJoin(accounts, eq(accounts.id, users.accountId))
-      .where(eq(users.id, actor.userId));
-    if (!row) throw notFound();
-    return row;
+    const user = await accounts.userById(actor.userId);
+    if (!user) throw notFound();
+    return user;
   }
 
-  // The user, their account and its sites in one round trip, only the columns shown: read on every page load.
-  const profileRows = db
-    .select({
-      user: {
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        emailVerified: users.emailVerified,
-        tfEnabled: users.tfEnabled,
-        language: users.language,
-      },
-      cardUpdatedRequired: accounts.cardUpdatedRequired,
-      siteId: sites.id,
-      siteName: sites.name,
-    })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .leftJoin(sites, eq(sites.accountId, accounts.id))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .orderBy(asc(sites.id))
-    .prepare('profile_rows');
-
+  // Read on every page load: the three reads go out at once.
   async function getProfile(actorIn: Actor | null): Promise<Profile> {
     const actor = requireActor(actorIn);
-    const [rows, clientAccess] = await Promise.all([profileRows.execute({ userId: actor.userId }), sessions.clientAccess(actor)]);
-    if (!rows[0]) throw notFound();
-    const { user, cardUpdatedRequired } = rows[0];
-    const siteRows = rows.flatMap((r) => (r.siteId === null ? [] : [{ id: r.siteId, name: r.siteName ?? '' }]));
+    const [row, siteRows, clientAccess] = await Promise.all([
+      accounts.profileOf(actor.userId),
+      sites.namesOfAccount(actor.accountId),
+      sessions.clientAccess(actor),
+    ]);
+    if (!row) throw notFound();
+    const { user, cardUpdatedRequired } = row;
     const visible = siteRows.filter((s) => canSeeSite(actor, s.id, clientAccess));
     return {
       id: user.id,
@@ -77,20 +54,17 @@ export function createProfileService({ db, config, sessions, rateLimiter }: Deps
     async updateProfile(actorIn: Actor | null, input: { name?: string; email?: string; language?: string }) {
       const actor = requireActor(actorIn);
       if (input.email && input.email !== actor.email) {
-        const [taken] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.email, input.email), ne(users.id, actor.userId)));
-        if (taken) throw fieldError('email', 'This email is already in use');
+        if (await accounts.emailTakenByOther(input.email, actor.userId))
+          throw fieldError('email', 'This email is already in use');
       }
-      const changes: Partial<typeof users.$inferInsert> = {};
+      const changes: Parameters<typeof accounts.updateUser>[1] = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.language !== undefined) changes.language = input.language;
       if (input.email !== undefined && input.email !== actor.email) {
         changes.email = input.email;
         changes.emailVerified = false;
       }
-      if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, actor.userId));
+      if (Object.keys(changes).length > 0) await accounts.updateUser(actor.userId, changes);
       return getProfile({ ...actor, email: input.email ?? actor.email });
     },
 
@@ -98,15 +72,12 @@ export function createProfileService({ db, config, sessions, rateLimiter }: Deps
       const actor = requireActor(actorIn);
       const key = `password-change:user:${actor.userId}`;
       await rateLimiter.assertUnder(key, config.rateLimits.loginPerAccount, config.rateLimits.windowSeconds);
-      const { user } = await userRow(actor);
+      const user = await userRow(actor);
       if (!(await verifyPassword(user.passwordHash, input.current_password))) {
         await rateLimiter.hit(key, config.rateLimits.windowSeconds);
         throw invalid({ current_password: ['Your current password is not correct'] }, 'Your current password is not correct');
       }
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(input.password) })
-        .where(eq(users.id, actor.userId));
+      await accounts.updateUser(actor.userId, { passwordHash: await hashPassword(input.password) });
       // Anyone else holding a session for this user is signed out.
       await sessions.destroyOthers(actor.userId, actor.sessionId);
       return { status: 200 as const, message: 'Password updated' };
@@ -115,7 +86,7 @@ export function createProfileService({ db, config, sessions, rateLimiter }: Deps
     async getApiKey(actorIn: Actor | null) {
       const actor = requireActor(actorIn);
       if (actor.role !== 'admin') throw new AppError(403, 'Only admins can use the API');
-      const { user } = await userRow(actor);
+      const user = await userRow(actor);
       return {
         apikey: user.apiKeyPrefix ? user.apiKeyPrefix + '•'.repeat(12) : null,
         masked: true,
@@ -129,10 +100,11 @@ export function createProfileService({ db, config, sessions, rateLimiter }: Deps
       if (actor.role !== 'admin') throw new AppError(403, 'Only admins can use the API');
       const key = API_KEY_PREFIX + randomToken(30);
       const createdAt = new Date();
-      await db
-        .update(users)
-        .set({ apiKeyHash: sha256(key), apiKeyPrefix: key.slice(0, 10), apiKeyCreatedAt: createdAt })
-        .where(eq(users.id, actor.userId));
+      await accounts.updateUser(actor.userId, {
+        apiKeyHash: sha256(key),
+        apiKeyPrefix: key.slice(0, 10),
+        apiKeyCreatedAt: createdAt,
+      });
       return { apikey: key, masked: false, created_at: createdAt.toISOString() };
     },
   };

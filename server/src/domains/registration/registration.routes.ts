@@ -15,7 +15,7 @@ const tags = ['Registration'];
 const sessionAnswer = z.object({ user: profileSchema.nullable(), csrf_token: z.string(), error: z.string().nullable() });
 
 export const registrationRoutes =
-  (ctx: AppContext, registration: RegistrationService): FastifyPluginAsyncZod =>
+  (ctx: Pick<AppContext, 'config'>, registration: RegistrationService): FastifyPluginAsyncZod =>
   async (app) => {
     const open = { public: true, csrf: false as const };
 

@@ -1,6 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES, TRIAL_DAYS, type PlanType } from '@splashboard/contract';
-import { accounts, oneTimeTokens, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
@@ -9,7 +7,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import { alreadyRegisteredEmail, verificationEmail } from './registration.emails.ts';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'rateLimiter' | 'mailer'> & { profiles: ProfileService };
+type Deps = Pick<AppContext, 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'mailer'> & { profiles: ProfileService };
 type Meta = { ip: string; userAgent: string };
 
 const TOKEN_HOURS = 48;
@@ -29,24 +27,11 @@ export interface RegistrationInput {
   for_your_own: boolean;
 }
 
-export function createRegistrationService({ db, config, sessions, rateLimiter, mailer, profiles }: Deps) {
+export function createRegistrationService({ accounts, config, sessions, rateLimiter, mailer, profiles }: Deps) {
   const window = config.rateLimits.windowSeconds;
   const linkFailed = () => invalid({ token: [MESSAGES.emailValidationFailed] }, MESSAGES.emailValidationFailed);
 
-  async function findToken(token: string) {
-    const [row] = await db
-      .select()
-      .from(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.id, sha256(token)),
-          eq(oneTimeTokens.kind, 'email_verify'),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, sql`now()`),
-        ),
-      );
-    return row;
-  }
+  const findToken = (token: string) => accounts.liveToken(sha256(token), 'email_verify');
 
   /** A link's token, with wrong ones counted per address: a run of guesses gets 429 before the lookup. */
   async function findTokenFrom(token: string, meta: Meta) {
@@ -62,7 +47,7 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
 
   async function sendVerification(email: string, planType: string | null) {
     const token = randomToken(32);
-    await db.insert(oneTimeTokens).values({
+    await accounts.insertToken({
       id: sha256(token),
       kind: 'email_verify',
       email,
@@ -72,10 +57,7 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
     await mailer.send(verificationEmail(email, `${config.publicUrl}/newapp/signup/verification/${token}`));
   }
 
-  async function userByEmail(email: string) {
-    const [user] = await db.select().from(users).where(eq(users.email, email));
-    return user;
-  }
+  const userByEmail = (email: string) => accounts.userByEmail(email);
 
   return {
     /** Sends a verification link to a new address, or to the signed-in user's own unverified one. */
@@ -114,10 +96,9 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
       if (await userByEmail(email)) throw fieldError('email', 'An account with this email already exists. Please sign in.');
       const passwordHash = await hashPassword(input.password);
 
-      const userId = await db.transaction(async (tx) => {
-        const [account] = await tx
-          .insert(accounts)
-          .values({
+      const userId = await accounts.transaction(async (tx) => {
+        const accountId = await accounts.insertAccount(
+          {
             name: input.account_name,
             url: input.account_url ?? '',
             deploymentType: input.deployment_type,
@@ -127,25 +108,24 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
             planType: input.plan_type,
             subscriptionStatus: 'trialing',
             trialEnd: new Date(Date.now() + TRIAL_DAYS * 86400_000),
-          })
-          .returning({ id: accounts.id });
-        const [user] = await tx
-          .insert(users)
-          .values({
-            accountId: account!.id,
+          },
+          tx,
+        );
+        const newUserId = await accounts.insertUser(
+          {
+            accountId,
             email: email!,
             name: input.displayname,
             passwordHash,
             role: 'admin',
             billingAccess: true,
             emailVerified: Boolean(verifiedTokenId),
-          })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
-        if (!user) throw fieldError('email', 'An account with this email already exists. Please sign in.');
-        if (verifiedTokenId)
-          await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, verifiedTokenId));
-        return user.id;
+          },
+          tx,
+        );
+        if (!newUserId) throw fieldError('email', 'An account with this email already exists. Please sign in.');
+        if (verifiedTokenId) await accounts.markTokenUsed(verifiedTokenId, tx);
+        return newUserId;
       });
 
       if (!verifiedTokenId) await sendVerification(email, input.plan_type);
@@ -162,8 +142,8 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
       const row = await findTokenFrom(token, meta);
       const user = await userByEmail(row.email);
       if (!user) throw new AppError(404, 'No account uses this email yet. Please finish the registration.');
-      await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, row.id));
-      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      await accounts.markTokenUsed(row.id);
+      await accounts.updateUser(user.id, { emailVerified: true });
       if (user.tfEnabled) return { session: null, body: { user: null, csrf_token: '', error: null, verified: true } };
       const session = await sessions.create(user.id, meta);
       const actor = (await sessions.resolve(session.token))!;

@@ -2,13 +2,12 @@ import { type ApiRouterFamily } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { AccessMode, Actor } from '../../platform/access.ts';
 import { requireRouterFamily } from './router-family.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess, SiteRow } from '../../platform/site-access.ts';
 import type { Controllers } from './controllers.ts';
-import { createSettingsStore } from './controller-settings.repo.ts';
+import type { ControllerSettingsRepo } from './controller-settings.repo.ts';
 import { apiRecord, apiView, checkApiFamily } from './api-router-settings.ts';
 
-type Deps = Pick<AppContext, 'db' | 'secrets' | 'config'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
-type SiteRow = Awaited<ReturnType<SitesService['siteFor']>>['row'];
+type Deps = Pick<AppContext, 'config'> & { sites: SiteAccess; controllers: Controllers; settings: ControllerSettingsRepo };
 
 /** How long a status check waits for the controller, per request: the operator is waiting on the page. */
 const STATUS_TIMEOUT_MS = 10_000;
@@ -18,8 +17,7 @@ const STATUS_TIMEOUT_MS = 10_000;
  * Meraki), stored in controller_settings where the portal reads them. Every change drops the portal's
  * cached adapter, so the next guest is served with the new settings.
  */
-export function createApiRouterSettingsService({ db, secrets, config, sites, controllers }: Deps) {
-  const store = createSettingsStore(db, secrets);
+export function createApiRouterSettingsService({ settings: store, config, sites, controllers }: Deps) {
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'routersettings', mode);
 
   async function answer(family: ApiRouterFamily, site: SiteRow) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RouterStatus } from '@splashboard/contract';
 import { controllerSettings } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
@@ -41,10 +41,10 @@ export interface StatusRecord {
 }
 
 /**
- * The controller_settings row in the format the portal reads (controllers.ts): plain settings in
- * config, the secret ones sealed together as JSON in secrets_enc.
+ * controller_settings: each site's Wi-Fi controller or gateway settings, plain ones in config and the
+ * secret ones sealed together as JSON in secrets_enc (opened only here). The only module that queries it.
  */
-export function createSettingsStore(db: Database, secrets: SecretBox) {
+export function createControllerSettingsRepo(db: Database, secrets: SecretBox) {
   return {
     async read(siteId: number): Promise<StoredSettings | null> {
       const [row] = await db.select().from(controllerSettings).where(eq(controllerSettings.siteId, siteId));
@@ -60,6 +60,23 @@ export function createSettingsStore(db: Database, secrets: SecretBox) {
         statusCheckedAt: row.statusCheckedAt,
         updatedAt: row.updatedAt,
       };
+    },
+
+    /** When the site's settings last changed (0 when it has none): one primary-key read, for caches. */
+    async version(siteId: number): Promise<number> {
+      const [row] = await db
+        .select({ updatedAt: controllerSettings.updatedAt })
+        .from(controllerSettings)
+        .where(eq(controllerSettings.siteId, siteId));
+      return row?.updatedAt.getTime() ?? 0;
+    },
+
+    /** The sites whose settings of a family carry a gateway's own key (UniFi's site name), with their known access points. */
+    async withLookupKey(family: string, key: string) {
+      return db
+        .select({ siteId: controllerSettings.siteId, knownAps: controllerSettings.knownAps })
+        .from(controllerSettings)
+        .where(and(eq(controllerSettings.family, family), eq(controllerSettings.lookupKey, key)));
     },
 
     /** Replaces the site's settings whatever family they had; the status is not checked yet. */
@@ -108,4 +125,4 @@ export function createSettingsStore(db: Database, secrets: SecretBox) {
     },
   };
 }
-export type SettingsStore = ReturnType<typeof createSettingsStore>;
+export type ControllerSettingsRepo = ReturnType<typeof createControllerSettingsRepo>;

@@ -1,7 +1,3 @@
-import { and, eq } from 'drizzle-orm';
-import { controllerSettings, sites } from '../../db/schema/index.ts';
-import type { Database } from '../../db/client.ts';
-import type { SecretBox } from '../../platform/crypto.ts';
 import {
   createControllerAdapter,
   settingsFreeAdapter,
@@ -15,6 +11,8 @@ import {
   isRadiusGatewayType,
   radiusGatewayOptionsFrom,
 } from '../../adapters/controllers/index.ts';
+import type { SitesRepo } from '../sites/sites.repo.ts';
+import type { ControllerSettingsRepo } from './controller-settings.repo.ts';
 
 /** Families with an adapter in the portal; the others come with their own adapters. */
 export const PORTAL_FAMILIES: ControllerFamily[] = [
@@ -36,36 +34,28 @@ export const PORTAL_FAMILIES: ControllerFamily[] = [
  * read): a change made by any process is used at once.
  */
 export function createControllers({
-  db,
-  secrets,
+  settings: settingsRepo,
+  sites,
   authmon,
 }: {
-  db: Database;
-  secrets: SecretBox;
+  settings: Pick<ControllerSettingsRepo, 'read' | 'version' | 'withLookupKey'>;
+  sites: Pick<SitesRepo, 'routerTypes'>;
   /** The site's queue of openNDS level 3 grants (the portal's), for the adapters. */
   authmon?: (siteId: number) => AuthmonQueue;
 }) {
   const adapters = new Map<number, { adapter: ControllerAdapter | null; updatedAt: number }>();
 
-  async function settingsOf(siteId: number): Promise<{ settings: ControllerSettings | null; updatedAt: number }> {
-    const [row] = await db.select().from(controllerSettings).where(eq(controllerSettings.siteId, siteId));
-    if (!row) return { settings: null, updatedAt: 0 };
-    const sealed = row.secretsEnc ? (JSON.parse(secrets.open(row.secretsEnc)) as Record<string, unknown>) : {};
-    if (isRadiusGatewayType(row.family))
-      return { settings: radiusGatewayOptionsFrom(row.family, { ...row.config, ...sealed }), updatedAt: row.updatedAt.getTime() };
-    return {
-      settings: { family: row.family, ...row.config, ...sealed } as ControllerSettings,
-      updatedAt: row.updatedAt.getTime(),
-    };
+  async function settingsOf(siteId: number): Promise<{ settings: ControllerSettings | null }> {
+    const stored = await settingsRepo.read(siteId);
+    if (!stored) return { settings: null };
+    const all = { ...stored.config, ...stored.secrets };
+    if (isRadiusGatewayType(stored.family)) return { settings: radiusGatewayOptionsFrom(stored.family, all) };
+    return { settings: { family: stored.family, ...all } as ControllerSettings };
   }
 
   /** The adapter of the site's saved settings, kept while they stay the same. */
   async function configuredAdapter(siteId: number, routerType: string | null): Promise<ControllerAdapter | null> {
-    const [row] = await db
-      .select({ updatedAt: controllerSettings.updatedAt })
-      .from(controllerSettings)
-      .where(eq(controllerSettings.siteId, siteId));
-    const updatedAt = row?.updatedAt.getTime() ?? 0;
+    const updatedAt = await settingsRepo.version(siteId);
     const cached = adapters.get(siteId);
     if (cached && cached.updatedAt === updatedAt) return cached.adapter?.family === routerType ? cached.adapter : null;
     const { settings } = await settingsOf(siteId);
@@ -106,11 +96,10 @@ export function createControllers({
      * them apart.
      */
     async findByLookupKey(family: ControllerFamily, key: string, apMac: string | null): Promise<number | null> {
-      const rows = await db
-        .select({ siteId: controllerSettings.siteId, knownAps: controllerSettings.knownAps })
-        .from(controllerSettings)
-        .innerJoin(sites, eq(sites.id, controllerSettings.siteId))
-        .where(and(eq(controllerSettings.family, family), eq(controllerSettings.lookupKey, key), eq(sites.routerType, family)));
+      const keyed = await settingsRepo.withLookupKey(family, key);
+      // Only sites whose router is still of that family: a changed router leaves its old settings behind.
+      const routerTypes = keyed.length ? await sites.routerTypes(keyed.map((r) => r.siteId)) : new Map<number, string | null>();
+      const rows = keyed.filter((r) => routerTypes.get(r.siteId) === family);
       if (rows.length === 1) return rows[0]!.siteId;
       if (!apMac) return null;
       const byAp = rows.filter((r) => r.knownAps.includes(apMac));

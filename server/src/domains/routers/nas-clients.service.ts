@@ -1,12 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { nasClients } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { randomTypeableSecret } from '../../platform/crypto.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
+import type { NasClientRow as Row, NasClientsRepo } from './nas-clients.repo.ts';
 
-type Row = typeof nasClients.$inferSelect;
 const masked = (secret: string) => secret.slice(0, 4) + '•'.repeat(12);
 
 /**
@@ -14,11 +12,11 @@ const masked = (secret: string) => secret.slice(0, 4) + '•'.repeat(12);
  * encrypted, and shown whole once, in the answer that creates it, for the operator to enter on the gateway.
  */
 export function createNasClientsService({
-  db,
+  nasClients,
   secrets,
   siteChanges,
   sites,
-}: Pick<AppContext, 'db' | 'secrets' | 'siteChanges'> & { sites: SitesService }) {
+}: Pick<AppContext, 'secrets' | 'siteChanges'> & { nasClients: NasClientsRepo; sites: SiteAccess }) {
   const toClient = (r: Row, secret: string) => ({
     id: r.id,
     name: r.name,
@@ -31,7 +29,7 @@ export function createNasClientsService({
   return {
     async list(actor: Actor | null, siteId: number) {
       await sites.siteFor(actor, siteId, 'routersettings', 'read');
-      const rows = await db.select().from(nasClients).where(eq(nasClients.siteId, siteId)).orderBy(asc(nasClients.id));
+      const rows = await nasClients.ofSite(siteId);
       return rows.map((r) => toClient(r, masked(secrets.open(r.secretEnc))));
     },
 
@@ -42,18 +40,14 @@ export function createNasClientsService({
     ) {
       const { actor: a } = await sites.siteFor(actor, siteId, 'routersettings', 'write');
       const secret = randomTypeableSecret(24);
-      const [row] = await db
-        .insert(nasClients)
-        .values({
-          accountId: a.accountId,
-          siteId,
-          name: input.name,
-          ipAddress: input.ip_address,
-          secretEnc: secrets.seal(secret),
-          requireMessageAuthenticator: input.require_message_authenticator,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await nasClients.insert({
+        accountId: a.accountId,
+        siteId,
+        name: input.name,
+        ipAddress: input.ip_address,
+        secretEnc: secrets.seal(secret),
+        requireMessageAuthenticator: input.require_message_authenticator,
+      });
       if (!row) throw fieldError('ip_address', 'A gateway with this address is already registered');
       // The RADIUS server's cache (domains/radius/cache.ts) may remember this address as unknown.
       siteChanges.publish(siteId);
@@ -63,21 +57,14 @@ export function createNasClientsService({
     /** The whole shared secret, for an operator who must enter it on the gateway again (write access only). */
     async revealSecret(actor: Actor | null, siteId: number, id: number) {
       await sites.siteFor(actor, siteId, 'routersettings', 'write');
-      const [row] = await db
-        .select()
-        .from(nasClients)
-        .where(and(eq(nasClients.id, id), eq(nasClients.siteId, siteId)));
+      const row = await nasClients.byId(siteId, id);
       if (!row) throw notFound();
       return { secret: secrets.open(row.secretEnc) };
     },
 
     async remove(actor: Actor | null, siteId: number, id: number) {
       await sites.siteFor(actor, siteId, 'routersettings', 'write');
-      const deleted = await db
-        .delete(nasClients)
-        .where(and(eq(nasClients.id, id), eq(nasClients.siteId, siteId)))
-        .returning({ id: nasClients.id });
-      if (!deleted.length) throw notFound();
+      if (!(await nasClients.delete(siteId, id))) throw notFound();
       siteChanges.publish(siteId);
       return { status: 200 as const, message: 'Deleted' };
     },

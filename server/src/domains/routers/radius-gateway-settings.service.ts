@@ -1,26 +1,30 @@
-import { count, eq, max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import { type RadiusGatewayType } from '@splashboard/contract';
-import { nasClients, radiusSessions } from '../../db/schema/index.ts';
+import { radiusSessions } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { NasClientsRepo } from './nas-clients.repo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { requireRouterFamily } from './router-family.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess, SiteRow } from '../../platform/site-access.ts';
 import type { Controllers } from './controllers.ts';
-import { createSettingsStore } from './controller-settings.repo.ts';
+import type { ControllerSettingsRepo } from './controller-settings.repo.ts';
 import { mikrotikLoginHtml, radiusGatewayRecord, radiusGatewayView, type RadiusGatewayInput } from './radius-gateway-settings.ts';
 
-type Deps = Pick<AppContext, 'db' | 'secrets' | 'config'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
-type SiteRow = Awaited<ReturnType<SitesService['siteFor']>>['row'];
+type Deps = Pick<AppContext, 'config'> & {
+  db: Database;
+  sites: SiteAccess;
+  controllers: Controllers;
+  settings: ControllerSettingsRepo;
+  nasClients: NasClientsRepo;
+};
 
 /**
  * The settings pages of the gateways that ask our RADIUS server (permission routersettings): their
  * options in controller_settings, and the values the operator enters on the gateway.
  */
-export function createRadiusGatewaySettingsService({ db, secrets, config, sites, controllers }: Deps) {
-  const store = createSettingsStore(db, secrets);
-
+export function createRadiusGatewaySettingsService({ db, settings: store, nasClients, config, sites, controllers }: Deps) {
   async function answer(site: SiteRow, family: RadiusGatewayType) {
-    const [nas] = await db.select({ n: count() }).from(nasClients).where(eq(nasClients.siteId, site.id));
     const [seen] = await db
       .select({ at: max(radiusSessions.updatedAt) })
       .from(radiusSessions)
@@ -31,7 +35,7 @@ export function createRadiusGatewaySettingsService({ db, secrets, config, sites,
       publicUrl: config.publicUrl,
       portalKey: site.portalKey,
       radius: config.radius,
-      nasClients: nas?.n ?? 0,
+      nasClients: await nasClients.countOfSite(site.id),
       lastSeenAt: seen?.at ?? null,
     });
   }

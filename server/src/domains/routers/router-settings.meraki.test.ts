@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { signedInClient } from '../../../test/clients.ts';
 import { FakeMerakiDashboard } from '../../../test/fakes/meraki-dashboard.ts';
-import { closedPort, ownerWithSite, storedRow } from './router-settings.fixtures.ts';
+import { closedPort, ownerWithSite, storedRow } from '../../../test/fixtures/router-settings.ts';
 
 let server: TestServer;
 let dashboard: FakeMerakiDashboard;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FASKEY_PATTERN } from '@splashboard/contract';
 import { startServer, type TestServer } from '../../../test/harness.ts';
-import { ownerWithSite, storedRow } from './router-settings.fixtures.ts';
+import { ownerWithSite, storedRow } from '../../../test/fixtures/router-settings.ts';
 import { openNdsView } from './opennds-settings.ts';
 
 let server: TestServer;

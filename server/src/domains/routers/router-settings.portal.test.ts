@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { FakeUnifiController } from '../../../test/fakes/unifi-controller.ts';
 import { arriveFromUnifi, textOf, type PortalSite } from '../../../test/portal.ts';
-import { ownerWithSite } from './router-settings.fixtures.ts';
+import { ownerWithSite } from '../../../test/fixtures/router-settings.ts';
 
 let server: TestServer;
 let first: FakeUnifiController;

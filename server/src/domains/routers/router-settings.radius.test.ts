@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness.ts';
-import { ownerWithSite, storedRow } from './router-settings.fixtures.ts';
+import { ownerWithSite, storedRow } from '../../../test/fixtures/router-settings.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { FakeRuckusNbi } from '../../../test/fakes/ruckus-nbi.ts';
-import { ownerWithSite, storedRow } from './router-settings.fixtures.ts';
+import { ownerWithSite, storedRow } from '../../../test/fixtures/router-settings.ts';
 
 let server: TestServer;
 let fake: FakeRuckusNbi;

@@ -3,14 +3,13 @@ import { isIP } from 'node:net';
 import type { AppContext } from '../../platform/context.ts';
 import type { AccessMode, Actor } from '../../platform/access.ts';
 import { requireRouterFamily } from './router-family.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess, SiteRow } from '../../platform/site-access.ts';
 import type { Controllers } from './controllers.ts';
-import { createSettingsStore } from './controller-settings.repo.ts';
+import type { ControllerSettingsRepo } from './controller-settings.repo.ts';
 import { checkUnifi, unifiRecord, unifiView, type UnifiInput } from './unifi-settings.ts';
 import { generateFaskey, openNdsRecord, openNdsView, withFaskey, type OpenNdsInput } from './opennds-settings.ts';
 
-type Deps = Pick<AppContext, 'db' | 'secrets' | 'config'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
-type SiteRow = Awaited<ReturnType<SitesService['siteFor']>>['row'];
+type Deps = Pick<AppContext, 'config'> & { sites: SiteAccess; controllers: Controllers; settings: ControllerSettingsRepo };
 
 /** How long a status check waits for the controller, per request: the operator is waiting on the page. */
 const STATUS_TIMEOUT_MS = 10_000;
@@ -22,8 +21,7 @@ const DNS_CACHE_MS = 5 * 60_000;
  * controller_settings where the portal reads them. Every change drops the portal's cached adapter,
  * so the next guest is served with the new settings.
  */
-export function createRouterSettingsService({ db, secrets, config, sites, controllers }: Deps) {
-  const store = createSettingsStore(db, secrets);
+export function createRouterSettingsService({ settings: store, config, sites, controllers }: Deps) {
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'routersettings', mode);
 
   const resolved = new Map<string, { ip: string | null; at: number }>();

@@ -11,7 +11,7 @@ import {
   siteSchema,
   siteUpdateSchema,
 } from '@splashboard/contract';
-import { readUpload } from './uploads.ts';
+import { readUpload } from '../../platform/uploads.ts';
 import type { SitesService } from './sites.service.ts';
 
 const tags = ['Sites'];

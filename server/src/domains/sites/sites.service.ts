@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { GuestField, PermissionName, Site } from '@splashboard/contract';
-import { clientSiteAccess, sites } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
   assertSitePermission,
+  can,
   canSeeSite,
   controlPanelPermissions,
   requireActor,
@@ -14,12 +13,17 @@ import {
   type ClientAccess,
 } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { storeImage, type Upload } from './uploads.ts';
+import { storeImage, type Upload } from '../../platform/uploads.ts';
+import type { SiteAccess, SiteContext, SiteRow } from '../../platform/site-access.ts';
 import { MESSAGES } from '@splashboard/contract';
-import { mergeGuestFields, methodFieldsOf } from './guest-fields.ts';
+import { mergeGuestFields, methodFieldsOf } from '../splash/guest-fields.ts';
+import type { SplashRepo } from '../splash/splash.repo.ts';
+import type { SitesRepo } from './sites.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'storage' | 'siteChanges'>;
-type SiteRow = typeof sites.$inferSelect;
+type Deps = Pick<AppContext, 'db' | 'accounts' | 'config' | 'sessions' | 'storage' | 'siteChanges'> & {
+  sitesRepo: SitesRepo;
+  splash: Pick<SplashRepo, 'methodSettings'>;
+};
 
 export interface SiteCreateInput {
   name: string;
@@ -32,7 +36,7 @@ export interface SiteCreateInput {
   html_image?: string;
 }
 
-export function createSitesService({ db, config, sessions, storage, siteChanges }: Deps) {
+export function createSitesService({ db, accounts, sitesRepo, splash, config, sessions, storage, siteChanges }: Deps) {
   const chatWidget = () => Boolean(config.crisp.siteId);
 
   function toSite(row: SiteRow, actor: Actor, access: ClientAccess): Site {
@@ -57,22 +61,24 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
    * Loads a site for an actor, checking access first: a site of another account, or one a client
    * has no access to, answers 404; a missing permission answers 403.
    */
-  async function siteFor(actorIn: Actor | null, siteId: number, permission: PermissionName, mode: AccessMode) {
+  async function siteFor(
+    actorIn: Actor | null,
+    siteId: number,
+    permission: PermissionName,
+    mode: AccessMode,
+  ): Promise<SiteContext> {
     const actor = requireActor(actorIn);
     const access = await sessions.clientAccess(actor);
-    const [row] = await db
-      .select()
-      .from(sites)
-      .where(and(eq(sites.id, siteId), eq(sites.accountId, actor.accountId)));
+    const row = await sitesRepo.ofAccount(actor.accountId, siteId);
     if (!row || !canSeeSite(actor, row.id, access)) throw notFound('No site exist with site id ' + siteId);
     assertSitePermission(actor, row.id, permission, mode, access);
     return { actor, access, row };
   }
 
-  async function update(siteId: number, changes: Partial<typeof sites.$inferInsert>) {
-    const [row] = await db.update(sites).set(changes).where(eq(sites.id, siteId)).returning();
+  async function update(siteId: number, changes: Parameters<SitesRepo['update']>[1]) {
+    const row = await sitesRepo.update(siteId, changes);
     siteChanges.publish(siteId);
-    return row!;
+    return row;
   }
 
   return {
@@ -81,21 +87,18 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
     async create(actorIn: Actor | null, input: SiteCreateInput) {
       const actor = requireAdmin(actorIn);
       if (!actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
-      const [row] = await db
-        .insert(sites)
-        .values({
-          accountId: actor.accountId,
-          name: input.name,
-          routerType: input.router_type,
-          authMethods: [...new Set(input.auth_methods)],
-          timezone: input.timezone,
-          currency: input.currency,
-          defaultCountryCode: input.default_countrycode,
-          logoImage: input.logo_image ?? '',
-          htmlImage: input.html_image ?? '',
-        })
-        .returning();
-      return toSite(row!, actor, new Map());
+      const row = await sitesRepo.insert({
+        accountId: actor.accountId,
+        name: input.name,
+        routerType: input.router_type,
+        authMethods: [...new Set(input.auth_methods)],
+        timezone: input.timezone,
+        currency: input.currency,
+        defaultCountryCode: input.default_countrycode,
+        logoImage: input.logo_image ?? '',
+        htmlImage: input.html_image ?? '',
+      });
+      return toSite(row, actor, new Map());
     },
 
     async get(actorIn: Actor | null, siteId: number): Promise<Site> {
@@ -123,7 +126,7 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
 
     async update(actorIn: Actor | null, siteId: number, input: Partial<SiteCreateInput>) {
       const { actor, access } = await siteFor(actorIn, siteId, 'sitesettings', 'write');
-      const changes: Partial<typeof sites.$inferInsert> = {};
+      const changes: Parameters<SitesRepo['update']>[1] = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.router_type !== undefined) changes.routerType = input.router_type;
       if (input.auth_methods !== undefined) changes.authMethods = [...new Set(input.auth_methods)];
@@ -137,8 +140,8 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
       const admin = requireAdmin(actorIn);
       await siteFor(admin, siteId, 'sitesettings', 'write');
       await db.transaction(async (tx) => {
-        await tx.delete(clientSiteAccess).where(eq(clientSiteAccess.siteId, siteId));
-        await tx.delete(sites).where(and(eq(sites.id, siteId), eq(sites.accountId, admin.accountId)));
+        await accounts.deleteSiteAccess(siteId, tx);
+        await sitesRepo.delete(admin.accountId, siteId, tx);
       });
       siteChanges.publish(siteId);
       return { status: 200 as const, message: 'Site deleted' };
@@ -182,12 +185,8 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
      */
     async guestFields(actorIn: Actor | null, siteId: number): Promise<GuestField[]> {
       const { actor, access, row } = await siteFor(actorIn, siteId, 'all', 'read');
-      try {
-        assertSitePermission(actor, row.id, 'sitesettings', 'read', access);
-      } catch {
-        assertSitePermission(actor, row.id, 'guests', 'read', access);
-      }
-      return mergeGuestFields(await methodFieldsOf(db, row));
+      if (!can(actor, row.id, 'sitesettings', 'read', access)) assertSitePermission(actor, row.id, 'guests', 'read', access);
+      return mergeGuestFields(await methodFieldsOf(splash, row));
     },
 
     /**
@@ -217,4 +216,4 @@ function general(row: SiteRow) {
     validate_email: row.validateEmail,
   };
 }
-export type SitesService = ReturnType<typeof createSitesService>;
+export type SitesService = ReturnType<typeof createSitesService> & SiteAccess;

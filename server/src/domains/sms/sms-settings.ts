@@ -8,7 +8,7 @@ import {
   type SmsSecretsPresent,
 } from '@splashboard/contract';
 import { invalid } from '../../platform/errors.ts';
-import { noSecrets, type SmsGatewaySettings, type SmsSecrets } from './sms-store.ts';
+import { noSecrets, type SmsGatewaySettings, type SmsSecrets } from './sms-gateways.repo.ts';
 
 const HINT_MIN_LENGTH = 12;
 /** The last two characters of a long key; short secrets get no hint, it would give too much of them away. */

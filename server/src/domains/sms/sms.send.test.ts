@@ -3,6 +3,7 @@ import { SMS_MESSAGES, SMS_AUTH_TYPES, SMS_REQUEST_TYPES } from '@splashboard/co
 import { createSite, registerAccount, startServer, type TestServer } from '../../../test/harness.ts';
 import { startFakeSmsGateway, type FakeSmsGateway, type ReceivedSms } from '../../../test/fakes/sms-gateway.ts';
 import { SmsError, createSmsSender } from './sms-sender.ts';
+import { createSmsGatewaysRepo } from './sms-gateways.repo.ts';
 
 let server: TestServer;
 let gateway: FakeSmsGateway;
@@ -220,7 +221,8 @@ describe('test send: before it can be sent', () => {
 });
 
 describe('the sender the guest portal uses', () => {
-  const sender = () => createSmsSender({ db: server.handle.db, secrets: server.built.ctx.secrets, log: server.built.ctx.log });
+  const sender = () =>
+    createSmsSender({ gateways: createSmsGatewaysRepo(server.handle.db, server.built.ctx.secrets), log: server.built.ctx.log });
   const failureOf = (promise: Promise<unknown>) =>
     promise.then(
       () => null,

@@ -1,16 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { SMS_MESSAGES, type SmsGateway, type SmsGatewayUpdate, type SmsTestInput } from '@splashboard/contract';
-import { smsGateways } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { assertSitePermission, type AccessMode, type Actor } from '../../platform/access.ts';
+import { can, type AccessMode, type Actor } from '../../platform/access.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { normalizePhone } from '../../platform/phone-number.ts';
-import type { SitesService } from '../sites/sites.service.ts';
-import { SmsError, createSmsSender } from './sms-sender.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
+import { SmsError, type SmsSender } from './sms-sender.ts';
 import { applySmsUpdate, presentSmsGateway } from './sms-settings.ts';
-import { readSmsGateway, sealSecrets, settingsOf } from './sms-store.ts';
+import type { SmsGatewaysRepo } from './sms-gateways.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'secrets' | 'log' | 'rateLimiter'> & { sites: Pick<SitesService, 'siteFor'> };
+type Deps = Pick<AppContext, 'rateLimiter'> & { gateways: SmsGatewaysRepo; sender: SmsSender; sites: SiteAccess };
 
 // Each test costs the operator a message at their provider; a stuck button should not run up a bill.
 const TESTS_PER_HOUR = 30;
@@ -21,36 +19,20 @@ const TEST_TEXT = 'Splashboard: this test message confirms that your SMS gateway
  * needs read access, saving and sending a test need write access; the site check comes first, so
  * another account's site answers 404.
  */
-export function createSmsService({ db, secrets, log, rateLimiter, sites }: Deps) {
+export function createSmsService({ gateways, sender, rateLimiter, sites }: Deps) {
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'smsgateway', mode);
-  const sender = createSmsSender({ db, secrets, log });
 
   return {
     async get(actorIn: Actor | null, siteId: number): Promise<SmsGateway> {
       const { actor, access: levels } = await access(actorIn, siteId, 'read');
-      let editable = true;
-      try {
-        assertSitePermission(actor, siteId, 'smsgateway', 'write', levels);
-      } catch {
-        editable = false;
-      }
-      return { ...presentSmsGateway(await readSmsGateway(db, secrets, siteId)), editable };
+      const editable = can(actor, siteId, 'smsgateway', 'write', levels);
+      return { ...presentSmsGateway(await gateways.read(siteId)), editable };
     },
 
     /** Under a row lock, so two partial updates at once do not undo each other; a 422 stores nothing. */
     async update(actor: Actor | null, siteId: number, input: SmsGatewayUpdate): Promise<SmsGateway> {
       const { row: site } = await access(actor, siteId, 'write');
-      const saved = await db.transaction(async (tx) => {
-        await tx.insert(smsGateways).values({ siteId, accountId: site.accountId }).onConflictDoNothing();
-        const [current] = await tx.select().from(smsGateways).where(eq(smsGateways.siteId, siteId)).for('update');
-        const next = applySmsUpdate(settingsOf(secrets, current!), input);
-        const [row] = await tx
-          .update(smsGateways)
-          .set({ config: next.config, secretsEnc: sealSecrets(secrets, next.secrets), updatedAt: new Date() })
-          .where(eq(smsGateways.siteId, siteId))
-          .returning();
-        return settingsOf(secrets, row!);
-      });
+      const saved = await gateways.change(siteId, site.accountId, (current) => applySmsUpdate(current, input));
       return { ...presentSmsGateway(saved), editable: true };
     },
 

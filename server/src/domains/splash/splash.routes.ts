@@ -20,7 +20,7 @@ import {
   splashThumbnailsSchema,
   type LoginMethodPath,
 } from '@splashboard/contract';
-import { readUpload } from '../sites/uploads.ts';
+import { readUpload } from '../../platform/uploads.ts';
 import type { SplashService } from './splash.service.ts';
 
 // Site 0 (the all-sites scope) has no splash page: it passes validation and answers 404 like any unknown site.

@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_LOGIN_METHOD_VALUES,
   DEFAULT_SPLASH_DESIGN,
@@ -15,16 +14,14 @@ import {
   type LoginMethodValues,
   type SplashDesign,
 } from '@splashboard/contract';
-import { splashDesigns, splashMethodSettings, splashUploads } from '../../db/schema/index.ts';
-import type { Database } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { assertSitePermission, type AccessMode, type Actor } from '../../platform/access.ts';
+import { can, type AccessMode, type Actor } from '../../platform/access.ts';
 import { invalid, type SchemaErrors } from '../../platform/errors.ts';
-import type { SitesService } from '../sites/sites.service.ts';
-import { storeImage, type Upload } from '../sites/uploads.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
+import { storeImage, type Upload } from '../../platform/uploads.ts';
+import type { MethodSettingsRow as MethodRow, SplashRepo } from './splash.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'storage' | 'siteChanges'> & { sites: Pick<SitesService, 'siteFor'> };
-type MethodRow = typeof splashMethodSettings.$inferSelect;
+type Deps = Pick<AppContext, 'storage' | 'siteChanges'> & { sites: SiteAccess; splash: SplashRepo };
 type Values = Record<string, unknown>;
 
 const IMAGE_FIELDS = ['logo_image', 'html_image', 'splash_page_powered_by_logo'] as const;
@@ -52,40 +49,26 @@ function withDerivedFlags(values: Values): Values {
  * Reading needs the landingpage permission, changing it landingpage in write mode (client area
  * landing_page); the site check comes first, so another account's site answers 404.
  */
-export function createSplashService({ db, storage, sites, siteChanges }: Deps) {
+export function createSplashService({ splash, storage, sites, siteChanges }: Deps) {
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'landingpage', mode);
 
-  async function methodRow(siteId: number, path: LoginMethodPath): Promise<MethodRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(splashMethodSettings)
-      .where(and(eq(splashMethodSettings.siteId, siteId), eq(splashMethodSettings.method, path)));
-    return row;
-  }
+  const methodRow = async (siteId: number, path: LoginMethodPath) => (await splash.methodRow(siteId, path)) ?? undefined;
 
-  /** Read, change and write one method's row under a row lock, so concurrent partial updates do not undo each other. */
   async function changeMethodRow(
     siteId: number,
     accountId: number,
     path: LoginMethodPath,
-    change: (row: MethodRow) => Partial<Pick<MethodRow, 'values' | 'styles' | 'fieldLists'>>,
+    change: Parameters<SplashRepo['changeMethodRow']>[3],
   ): Promise<MethodRow> {
-    const row = await db.transaction(async (tx) => {
-      await tx.insert(splashMethodSettings).values({ siteId, accountId, method: path }).onConflictDoNothing();
-      const [row] = await tx
-        .select()
-        .from(splashMethodSettings)
-        .where(and(eq(splashMethodSettings.siteId, siteId), eq(splashMethodSettings.method, path)))
-        .for('update');
-      const [updated] = await tx
-        .update(splashMethodSettings)
-        .set({ ...change(row!), updatedAt: new Date() })
-        .where(and(eq(splashMethodSettings.siteId, siteId), eq(splashMethodSettings.method, path)))
-        .returning();
-      return updated!;
-    });
+    const row = await splash.changeMethodRow(siteId, accountId, path, change);
     siteChanges.publish(siteId);
     return row;
+  }
+
+  /** The images chosen when the site was created are its design's until the design sets its own. */
+  async function designOf(site: { id: number; logoImage: string; htmlImage: string }): Promise<SplashDesign> {
+    const defaults = { ...DEFAULT_SPLASH_DESIGN, logo_image: site.logoImage, html_image: site.htmlImage };
+    return pick(defaults, (await splash.design(site.id)) ?? {});
   }
 
   const valuesOf = (path: LoginMethodPath, row: MethodRow | undefined) =>
@@ -101,13 +84,7 @@ export function createSplashService({ db, storage, sites, siteChanges }: Deps) {
     /** The design, and whether the caller may change it, so that the editor opens read-only for a Read Only client. */
     async getDesign(actor: Actor | null, siteId: number): Promise<SplashDesign & { can_write: boolean }> {
       const { row: site, actor: who, access: levels } = await access(actor, siteId, 'read');
-      let canWrite = true;
-      try {
-        assertSitePermission(who, site.id, 'landingpage', 'write', levels);
-      } catch {
-        canWrite = false;
-      }
-      return { ...(await designOf(db, site)), can_write: canWrite };
+      return { ...(await designOf(site)), can_write: can(who, site.id, 'landingpage', 'write', levels) };
     },
 
     async updateDesign(
@@ -125,15 +102,9 @@ export function createSplashService({ db, storage, sites, siteChanges }: Deps) {
       }
       if (Object.keys(errors).length) throw invalid(errors);
       const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      await db
-        .insert(splashDesigns)
-        .values({ siteId, accountId: site.accountId, design: changes })
-        .onConflictDoUpdate({
-          target: splashDesigns.siteId,
-          set: { design: sql`${splashDesigns.design} || excluded.design`, updatedAt: new Date() },
-        });
+      await splash.mergeDesign(siteId, site.accountId, changes);
       siteChanges.publish(siteId);
-      return { ...(await designOf(db, site)), can_write: true };
+      return { ...(await designOf(site)), can_write: true };
     },
 
     async uploadImage(actor: Actor | null, siteId: number, readFile: () => Promise<Upload>) {
@@ -141,21 +112,20 @@ export function createSplashService({ db, storage, sites, siteChanges }: Deps) {
       // Read only once access is settled: a refused caller's upload is not taken in.
       const file = await readFile();
       const stored = await storeImage(storage, `accounts/${site.accountId}/sites/${site.id}/splash`, file);
-      await db
-        .insert(splashUploads)
-        .values({ siteId, accountId: site.accountId, storageKey: stored.key, url: stored.url, bytes: file.body.length });
+      await splash.insertUpload({
+        siteId,
+        accountId: site.accountId,
+        storageKey: stored.key,
+        url: stored.url,
+        bytes: file.body.length,
+      });
       return { filelink: stored.url };
     },
 
     /** The site's splash images, newest first, with the site's own logo and background if they are elsewhere. */
     async thumbnails(actor: Actor | null, siteId: number) {
       const { row: site } = await access(actor, siteId, 'read');
-      const rows = await db
-        .select({ url: splashUploads.url, createdAt: splashUploads.createdAt })
-        .from(splashUploads)
-        .where(eq(splashUploads.siteId, siteId))
-        .orderBy(desc(splashUploads.createdAt), desc(splashUploads.id))
-        .limit(200);
+      const rows = await splash.recentUploads(siteId, 200);
       const items: { filelink: string; created_at: string | null }[] = rows.map((r) => ({
         filelink: r.url,
         created_at: r.createdAt.toISOString(),
@@ -246,13 +216,6 @@ export function createSplashService({ db, storage, sites, siteChanges }: Deps) {
       return fieldListOf(path, list, row);
     },
   };
-}
-
-/** The images chosen when the site was created are its design's until the design sets its own. */
-async function designOf(db: Database, site: { id: number; logoImage: string; htmlImage: string }): Promise<SplashDesign> {
-  const [row] = await db.select().from(splashDesigns).where(eq(splashDesigns.siteId, site.id));
-  const defaults = { ...DEFAULT_SPLASH_DESIGN, logo_image: site.logoImage, html_image: site.htmlImage };
-  return pick(defaults, row?.design ?? {});
 }
 
 export type SplashService = ReturnType<typeof createSplashService>;

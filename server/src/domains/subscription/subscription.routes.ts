@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { plansSchema, subscriptionSchema } from '@splashboard/contract';
-import { accounts } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireActor } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
@@ -10,12 +8,12 @@ import { PLAN_PRICES, toSubscription } from './subscription-state.ts';
 const tags = ['Subscription'];
 
 export const subscriptionRoutes =
-  ({ db }: Pick<AppContext, 'db'>): FastifyPluginAsyncZod =>
+  ({ accounts }: Pick<AppContext, 'accounts'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/subscription/', { schema: { tags, response: { 200: subscriptionSchema } } }, async (request) => {
       const actor = requireActor(request.actor);
       if (!actor.billingAccess) throw forbidden();
-      const [account] = await db.select().from(accounts).where(eq(accounts.id, actor.accountId));
+      const account = await accounts.accountById(actor.accountId);
       if (!account) throw notFound();
       return toSubscription(account);
     });

@@ -1,16 +1,16 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskError, UnifiTaskKind } from '@splashboard/contract';
-import type { Database } from '../../db/client.ts';
-import { sites, unifiScheduledTasks } from '../../db/schema/index.ts';
 import { ControllerError } from '../../adapters/controllers/index.ts';
 import { UnifiController } from '../../adapters/controllers/unifi/unifi.ts';
-import type { JobQueue } from '../../platform/jobs.ts';
+import { defineJob, defineScheduledJob, type JobQueue } from '../../platform/jobs.ts';
 import type { Controllers } from '../routers/controllers.ts';
+import type { SitesRepo } from '../sites/sites.repo.ts';
 import { nextRunAt, siteZone } from './schedule.ts';
+import type { UnifiTasksRepo } from './unifi-tasks.repo.ts';
 
-export const UNIFI_TASKS_TICK_JOB = 'unifi-tasks.tick';
-export const UNIFI_TASK_RUN_JOB = 'unifi-tasks.run';
+export const UNIFI_TASKS_TICK_JOB = defineScheduledJob('unifi-tasks.tick');
+export const UNIFI_TASK_RUN_JOB = defineJob('unifi-tasks.run', z.object({ taskId: z.number().int().positive() }));
 
 interface Outcome {
   status: 'ok' | 'failed';
@@ -48,63 +48,50 @@ async function perform(controller: UnifiController, kind: UnifiTaskKind): Promis
  * devices again and again because one did not answer would do more harm than waiting for the next slot.
  */
 export function createUnifiTaskRunner({
-  db,
+  tasks,
+  sites,
   controllers,
   jobs,
   log,
 }: {
-  db: Database;
+  tasks: UnifiTasksRepo;
+  sites: Pick<SitesRepo, 'byId'>;
   controllers: Pick<Controllers, 'adapterFor'>;
   jobs: JobQueue;
   log: FastifyBaseLogger;
 }) {
   async function tick(now = new Date()) {
-    const due = await db
-      .select({ task: unifiScheduledTasks, timezone: sites.timezone })
-      .from(unifiScheduledTasks)
-      .innerJoin(sites, eq(sites.id, unifiScheduledTasks.siteId))
-      .where(and(eq(unifiScheduledTasks.enabled, true), lte(unifiScheduledTasks.nextRunAt, now)));
-    for (const { task, timezone } of due) {
-      const next = nextRunAt(task as Parameters<typeof nextRunAt>[0], siteZone(timezone), now);
-      const [claimed] = await db
-        .update(unifiScheduledTasks)
-        .set({ nextRunAt: next, lastStatus: 'running' })
-        .where(and(eq(unifiScheduledTasks.id, task.id), eq(unifiScheduledTasks.nextRunAt, task.nextRunAt!)))
-        .returning({ id: unifiScheduledTasks.id });
-      if (claimed) await jobs.enqueue(UNIFI_TASK_RUN_JOB, { taskId: task.id });
+    for (const task of await tasks.due(now)) {
+      const site = await sites.byId(task.siteId);
+      if (!site) continue;
+      const next = nextRunAt(task as Parameters<typeof nextRunAt>[0], siteZone(site.timezone), now);
+      if (await tasks.claim(task, next)) await jobs.enqueue(UNIFI_TASK_RUN_JOB, { taskId: task.id });
     }
   }
 
   async function run(taskId: number) {
-    const [row] = await db
-      .select({ task: unifiScheduledTasks, routerType: sites.routerType })
-      .from(unifiScheduledTasks)
-      .innerJoin(sites, eq(sites.id, unifiScheduledTasks.siteId))
-      .where(eq(unifiScheduledTasks.id, taskId));
-    if (!row) return;
+    const task = await tasks.byId(taskId);
+    const site = task && (await sites.byId(task.siteId));
+    if (!task || !site) return;
     const startedAt = new Date();
-    const adapter = await controllers.adapterFor(row.task.siteId, row.routerType);
+    const adapter = await controllers.adapterFor(task.siteId, site.routerType);
     const outcome: Outcome =
       adapter instanceof UnifiController
-        ? await perform(adapter, row.task.kind as UnifiTaskKind)
+        ? await perform(adapter, task.kind as UnifiTaskKind)
         : { status: 'failed', count: 0, error: 'not_configured', detail: '' };
-    if (outcome.status === 'failed')
-      log.warn({ siteId: row.task.siteId, kind: row.task.kind, ...outcome }, 'a UniFi task failed');
-    await db
-      .update(unifiScheduledTasks)
-      .set({
-        lastRunAt: startedAt,
-        lastStatus: outcome.status,
-        lastCount: outcome.count,
-        lastError: outcome.error,
-        lastDetail: outcome.detail,
-      })
-      .where(eq(unifiScheduledTasks.id, taskId));
+    if (outcome.status === 'failed') log.warn({ siteId: task.siteId, kind: task.kind, ...outcome }, 'a UniFi task failed');
+    await tasks.recordRun(taskId, {
+      lastRunAt: startedAt,
+      lastStatus: outcome.status,
+      lastCount: outcome.count,
+      lastError: outcome.error,
+      lastDetail: outcome.detail,
+    });
   }
 
   jobs.register(UNIFI_TASKS_TICK_JOB, async () => tick());
   jobs.schedule(UNIFI_TASKS_TICK_JOB, '* * * * *');
-  jobs.register(UNIFI_TASK_RUN_JOB, async (data) => run(Number(data.taskId)));
+  jobs.register(UNIFI_TASK_RUN_JOB, async ({ taskId }) => run(taskId));
 
   return {
     /** Queues one run now (the operator's "Run now"). */

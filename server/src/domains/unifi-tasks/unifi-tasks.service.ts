@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   UNIFI_TASK_KINDS,
   type TaskError,
@@ -7,15 +6,13 @@ import {
   type UnifiTaskKind,
   type UnifiTasks,
 } from '@splashboard/contract';
-import { unifiScheduledTasks } from '../../db/schema/index.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { assertSitePermission, type Actor } from '../../platform/access.ts';
+import { can, type Actor } from '../../platform/access.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 import { nextRunAt, siteZone } from './schedule.ts';
 import type { UnifiTaskRunner } from './tasks-runner.ts';
+import type { UnifiTaskRow as Row, UnifiTasksRepo } from './unifi-tasks.repo.ts';
 
-type Row = typeof unifiScheduledTasks.$inferSelect;
 type Input = { enabled: boolean; frequency: 'daily' | 'weekly'; weekday: number; time: string };
 
 const DEFAULTS: Omit<UnifiTask, 'kind'> = {
@@ -49,34 +46,25 @@ export const NOT_UNIFI = 'This location’s router is not UniFi';
 
 /** The scheduled UniFi tasks of a site (permission routersettings), in the site's time zone. */
 export function createUnifiTasksService({
-  db,
+  tasks,
   sites,
   runner,
-}: Pick<AppContext, 'db'> & { sites: SitesService; runner: UnifiTaskRunner }) {
+}: {
+  tasks: UnifiTasksRepo;
+  sites: SiteAccess;
+  runner: UnifiTaskRunner;
+}) {
   async function access(actor: Actor | null, siteId: number, mode: 'read' | 'write') {
     const found = await sites.siteFor(actor, siteId, 'routersettings', mode);
-    let canWrite = true;
-    try {
-      assertSitePermission(found.actor, siteId, 'routersettings', 'write', found.access);
-    } catch {
-      canWrite = false;
-    }
+    const canWrite = can(found.actor, siteId, 'routersettings', 'write', found.access);
     if (mode === 'write' && found.row.routerType !== 'unifi') throw new AppError(409, NOT_UNIFI);
     return { ...found, canWrite };
-  }
-
-  async function rowOf(siteId: number, kind: UnifiTaskKind) {
-    const [row] = await db
-      .select()
-      .from(unifiScheduledTasks)
-      .where(and(eq(unifiScheduledTasks.siteId, siteId), eq(unifiScheduledTasks.kind, kind)));
-    return row;
   }
 
   return {
     async list(actor: Actor | null, siteId: number): Promise<UnifiTasks> {
       const { row: site, canWrite } = await access(actor, siteId, 'read');
-      const rows = await db.select().from(unifiScheduledTasks).where(eq(unifiScheduledTasks.siteId, siteId));
+      const rows = await tasks.ofSite(siteId);
       const byKind = new Map(rows.map((r) => [r.kind, toTask(r)]));
       return {
         timezone: siteZone(site.timezone),
@@ -95,29 +83,14 @@ export function createUnifiTasksService({
         nextRunAt: input.enabled ? nextRunAt(input, siteZone(site.timezone), new Date()) : null,
         updatedAt: new Date(),
       };
-      const [row] = await db
-        .insert(unifiScheduledTasks)
-        .values({ accountId: a.accountId, siteId, kind, ...values })
-        .onConflictDoUpdate({ target: [unifiScheduledTasks.siteId, unifiScheduledTasks.kind], set: values })
-        .returning();
-      return toTask(row!);
+      return toTask(await tasks.saveSchedule(a.accountId, siteId, kind, values));
     },
 
     async runNow(actor: Actor | null, siteId: number, kind: UnifiTaskKind): Promise<UnifiTask> {
       const { actor: a } = await access(actor, siteId, 'write');
-      const existing = await rowOf(siteId, kind);
-      const [row] = existing
-        ? await db
-            .update(unifiScheduledTasks)
-            .set({ lastStatus: 'running' })
-            .where(eq(unifiScheduledTasks.id, existing.id))
-            .returning()
-        : await db
-            .insert(unifiScheduledTasks)
-            .values({ accountId: a.accountId, siteId, kind, lastStatus: 'running' })
-            .returning();
-      await runner.runLater(row!.id);
-      return toTask(row!);
+      const row = await tasks.markRunning(a.accountId, siteId, kind);
+      await runner.runLater(row.id);
+      return toTask(row);
     },
   };
 }

@@ -13,7 +13,7 @@ import { voucherDesigns, voucherLogos } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { detectImage, type Storage } from '../../platform/storage.ts';
-import type { Upload } from '../sites/uploads.ts';
+import type { Upload } from '../../platform/uploads.ts';
 import type { VoucherAccess } from './voucher-access.ts';
 import { renderCards } from './voucher-pdf.ts';
 import type { VouchersService } from './vouchers.service.ts';

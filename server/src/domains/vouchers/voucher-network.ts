@@ -3,10 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { sites } from '../../db/schema/index.ts';
 import { ControllerError } from '../../adapters/controllers/index.ts';
-import type { JobQueue } from '../../platform/jobs.ts';
+import { z } from 'zod';
+import { defineJob, type JobQueue } from '../../platform/jobs.ts';
 import type { Controllers } from '../routers/controllers.ts';
 
-export const VOUCHER_REVOKE_JOB = 'vouchers.revoke';
+/** The devices of a site to let go of (MACs as the sessions kept them), in groups of MACS_PER_JOB. */
+export const VOUCHER_REVOKE_JOB = defineJob(
+  'vouchers.revoke',
+  z.object({ siteId: z.number().int().positive(), macs: z.array(z.string().max(64)).max(200) }),
+);
 const MACS_PER_JOB = 200;
 
 export interface OpenDevice {
@@ -35,9 +40,7 @@ export function createVoucherNetwork({
     return site ? controllers.adapterFor(siteId, site.routerType) : null;
   }
 
-  jobs.register(VOUCHER_REVOKE_JOB, async (data) => {
-    const siteId = Number(data.siteId);
-    const macs = Array.isArray(data.macs) ? data.macs.map(String) : [];
+  jobs.register(VOUCHER_REVOKE_JOB, async ({ siteId, macs }) => {
     const adapter = await adapterOf(siteId);
     if (!adapter) return;
     for (const mac of macs) {

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { createSite, startServer, type TestServer } from '../../../test/harness.ts';
 import { signedInClient } from '../../../test/clients.ts';
 import { voucherBatches, voucherDesigns, vouchers } from '../../db/schema/index.ts';
-import { batchInput, createBatch, ownerWithSite } from './vouchers.fixtures.ts';
+import { batchInput, createBatch, ownerWithSite } from '../../../test/fixtures/vouchers.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { VOUCHER_CODE_ALPHABET, formatVoucherCode } from '@splashboard/contract';
 import { createSite, registerAccount, startServer, type TestServer } from '../../../test/harness.ts';
 import { voucherBatchSites, voucherBatches, vouchers } from '../../db/schema/index.ts';
-import { batchInput, createBatch, ownerWithSite } from './vouchers.fixtures.ts';
+import { batchInput, createBatch, ownerWithSite } from '../../../test/fixtures/vouchers.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { DEFAULT_VOUCHER_DESIGN, DEFAULT_VOUCHER_QR_BASE_URL, formatVoucherCode, voucherQrUrl } from '@splashboard/contract';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { voucherDesigns, voucherLogos } from '../../db/schema/index.ts';
-import { createBatch, ownerWithSite, pdfTexts, qrTiles, readPdf } from './vouchers.fixtures.ts';
+import { createBatch, ownerWithSite, pdfTexts, qrTiles, readPdf } from '../../../test/fixtures/vouchers.ts';
 
 let server: TestServer;
 beforeAll(async () => {

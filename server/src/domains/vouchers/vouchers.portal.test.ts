@@ -14,7 +14,7 @@ import {
   vouchers,
 } from '../../db/schema/index.ts';
 import { activationPeriod } from './voucher-plan.ts';
-import { addUnifiSite, createBatch } from './vouchers.fixtures.ts';
+import { addUnifiSite, createBatch } from '../../../test/fixtures/vouchers.ts';
 
 let server: TestServer;
 const fakes: { unifi: { close(): Promise<void> } }[] = [];

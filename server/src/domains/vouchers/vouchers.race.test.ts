@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { engine, startServer, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, textOf, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
 import { guestSessions, voucherActivationCounts, voucherDevices, voucherSessions, vouchers } from '../../db/schema/index.ts';
-import { createBatch } from './vouchers.fixtures.ts';
+import { createBatch } from '../../../test/fixtures/vouchers.ts';
 
 let server: TestServer;
 let s: PortalSite;

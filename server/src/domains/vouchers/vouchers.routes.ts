@@ -23,7 +23,7 @@ import {
   voucherPdfQuerySchema,
   type VoucherKind,
 } from '@splashboard/contract';
-import { readUpload } from '../sites/uploads.ts';
+import { readUpload } from '../../platform/uploads.ts';
 import type { VoucherDesigns } from './voucher-designs.ts';
 import type { VouchersService } from './vouchers.service.ts';
 

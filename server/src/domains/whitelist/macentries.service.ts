@@ -1,14 +1,11 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { formatMac, normalizeMac, type MacNetworkStatus } from '@splashboard/contract';
-import { macEntries } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Actor } from '../../platform/access.ts';
-import { assertSitePermission } from '../../platform/access.ts';
+import { can, type Actor } from '../../platform/access.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
+import type { MacEntriesRepo, MacEntryRow as Row } from './mac-entries.repo.ts';
 import { usesApiWhitelist, type WhitelistSync } from './whitelist-sync.ts';
 
-type Row = typeof macEntries.$inferSelect;
 const toEntry = (r: Row) => ({
   id: r.id,
   mac: formatMac(r.mac),
@@ -22,28 +19,19 @@ const duplicate = () => fieldError('mac', 'This device is already whitelisted at
 
 /** Whitelisted devices of a site (permission macauth: the client area "device whitelisting"). */
 export function createMacEntriesService({
-  db,
+  macEntries,
   siteChanges,
   sites,
   sync,
-}: Pick<AppContext, 'db' | 'siteChanges'> & { sites: SitesService; sync: WhitelistSync }) {
+}: Pick<AppContext, 'siteChanges'> & { macEntries: MacEntriesRepo; sites: SiteAccess; sync: WhitelistSync }) {
   async function access(actor: Actor | null, siteId: number, mode: 'read' | 'write') {
     const found = await sites.siteFor(actor, siteId, 'macauth', mode);
-    let canWrite = true;
-    try {
-      assertSitePermission(found.actor, siteId, 'macauth', 'write', found.access);
-    } catch {
-      canWrite = false;
-    }
-    return { ...found, canWrite };
+    return { ...found, canWrite: can(found.actor, siteId, 'macauth', 'write', found.access) };
   }
 
   async function entryFor(actor: Actor | null, siteId: number, id: number, mode: 'read' | 'write') {
     const found = await access(actor, siteId, mode);
-    const [row] = await db
-      .select()
-      .from(macEntries)
-      .where(and(eq(macEntries.id, id), eq(macEntries.siteId, siteId)));
+    const row = await macEntries.byId(siteId, id);
     if (!row) throw notFound();
     return { ...found, entry: row };
   }
@@ -56,30 +44,10 @@ export function createMacEntriesService({
 
     async list(actor: Actor | null, siteId: number, q: { page: number; per_page: number; search: string }) {
       const { canWrite } = await access(actor, siteId, 'read');
-      const term = q.search.toLowerCase().replace(/[^0-9a-z.]/g, '');
-      const where = and(
-        eq(macEntries.siteId, siteId),
-        q.search
-          ? or(
-              ilike(macEntries.mac, `%${term}%`),
-              ilike(macEntries.externalIp, `%${q.search}%`),
-              ilike(macEntries.description, `%${q.search}%`),
-            )
-          : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(macEntries)
-          .where(where)
-          .orderBy(desc(macEntries.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-        db.select({ n: count() }).from(macEntries).where(where),
-      ]);
+      const { rows, total } = await macEntries.page(siteId, q);
       return {
         items: rows.map(toEntry),
-        metadata: { page: q.page, per_page: q.per_page, total: total?.n ?? 0 },
+        metadata: { page: q.page, per_page: q.per_page, total },
         can_write: canWrite,
       };
     },
@@ -87,18 +55,14 @@ export function createMacEntriesService({
     async create(actor: Actor | null, siteId: number, input: { mac: string; external_ip: string; description: string }) {
       const { actor: a, row: site } = await access(actor, siteId, 'write');
       const viaApi = usesApiWhitelist(site.routerType);
-      const [row] = await db
-        .insert(macEntries)
-        .values({
-          accountId: a.accountId,
-          siteId,
-          mac: normalizeMac(input.mac)!,
-          externalIp: input.external_ip,
-          description: input.description,
-          networkStatus: viaApi ? 'pending' : 'none',
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await macEntries.insert({
+        accountId: a.accountId,
+        siteId,
+        mac: normalizeMac(input.mac)!,
+        externalIp: input.external_ip,
+        description: input.description,
+        networkStatus: viaApi ? 'pending' : 'none',
+      });
       if (!row) throw duplicate();
       // Tells the RADIUS server's whitelist cache (domains/radius/cache.ts).
       siteChanges.publish(siteId);
@@ -116,30 +80,23 @@ export function createMacEntriesService({
       const mac = normalizeMac(input.mac)!;
       const viaApi = usesApiWhitelist(site.routerType);
       const macChanged = mac !== entry.mac;
-      const [clash] = await db
-        .select({ id: macEntries.id })
-        .from(macEntries)
-        .where(and(eq(macEntries.siteId, siteId), eq(macEntries.mac, mac)));
-      if (clash && clash.id !== id) throw duplicate();
-      const [row] = await db
-        .update(macEntries)
-        .set({
-          mac,
-          externalIp: input.external_ip,
-          description: input.description,
-          ...(macChanged ? { networkStatus: viaApi ? 'pending' : 'none', networkDetail: '' } : {}),
-        })
-        .where(eq(macEntries.id, id))
-        .returning();
+      const clash = await macEntries.idOf(siteId, mac);
+      if (clash !== null && clash !== id) throw duplicate();
+      const row = await macEntries.update(id, {
+        mac,
+        externalIp: input.external_ip,
+        description: input.description,
+        ...(macChanged ? { networkStatus: viaApi ? 'pending' : 'none', networkDetail: '' } : {}),
+      });
       siteChanges.publish(siteId);
       // The old MAC loses its access and the new one gets it.
       if (viaApi && macChanged) await sync.later(siteId, [entry.mac, mac]);
-      return toEntry(row!);
+      return toEntry(row);
     },
 
     async remove(actor: Actor | null, siteId: number, id: number) {
       const { entry, row: site } = await entryFor(actor, siteId, id, 'write');
-      await db.delete(macEntries).where(eq(macEntries.id, id));
+      await macEntries.delete(id);
       siteChanges.publish(siteId);
       if (usesApiWhitelist(site.routerType)) await sync.later(siteId, [entry.mac]);
       return { status: 200 as const, message: 'Deleted' };

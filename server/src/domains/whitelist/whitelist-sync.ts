@@ -1,13 +1,17 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { macEntries, sites } from '../../db/schema/index.ts';
 import { ControllerError, type ControllerFamily } from '../../adapters/controllers/index.ts';
-import type { JobQueue } from '../../platform/jobs.ts';
+import { defineJob, defineScheduledJob, type JobQueue } from '../../platform/jobs.ts';
 import type { Controllers } from '../routers/controllers.ts';
+import type { SitesRepo } from '../sites/sites.repo.ts';
+import type { MacEntriesRepo } from './mac-entries.repo.ts';
 
-export const WHITELIST_SYNC_JOB = 'whitelist.sync';
-export const WHITELIST_REFRESH_JOB = 'whitelist.refresh';
+/** One MAC of one site to tell its controller about: twelve lowercase hex digits. */
+export const WHITELIST_SYNC_JOB = defineJob(
+  'whitelist.sync',
+  z.object({ siteId: z.number().int().positive(), mac: z.string().regex(/^[0-9a-f]{12}$/) }),
+);
+export const WHITELIST_REFRESH_JOB = defineScheduledJob('whitelist.refresh');
 const REFRESH_BATCH = 5000;
 
 /** Families whose gateway is told by API about a whitelisted device; the others ask our RADIUS server. */
@@ -30,30 +34,24 @@ export const usesApiWhitelist = (routerType: string | null) =>
  * for the operator and retried by the queue.
  */
 export function createWhitelistSync({
-  db,
+  macEntries,
+  sites,
   controllers,
   jobs,
   log,
 }: {
-  db: Database;
+  macEntries: MacEntriesRepo;
+  sites: Pick<SitesRepo, 'byId' | 'idsWithRouterTypes'>;
   controllers: Pick<Controllers, 'adapterFor'>;
   jobs: JobQueue;
   log: FastifyBaseLogger;
 }) {
-  async function record(siteId: number, mac: string, status: 'authorized' | 'failed' | 'none', detail: string) {
-    await db
-      .update(macEntries)
-      .set({ networkStatus: status, networkDetail: detail.slice(0, 500), networkCheckedAt: new Date() })
-      .where(and(eq(macEntries.siteId, siteId), eq(macEntries.mac, mac)));
-  }
+  const record = macEntries.recordNetworkStatus;
 
   async function sync(siteId: number, mac: string) {
-    const [site] = await db.select({ routerType: sites.routerType }).from(sites).where(eq(sites.id, siteId));
+    const site = await sites.byId(siteId);
     if (!site) return;
-    const [entry] = await db
-      .select({ id: macEntries.id })
-      .from(macEntries)
-      .where(and(eq(macEntries.siteId, siteId), eq(macEntries.mac, mac)));
+    const entry = (await macEntries.idOf(siteId, mac)) !== null;
     if (!usesApiWhitelist(site.routerType)) {
       if (entry) await record(siteId, mac, 'none', '');
       return;
@@ -96,25 +94,13 @@ export function createWhitelistSync({
    */
   async function refresh() {
     const halfway = new Date(Date.now() - (WHITELIST_MINUTES / 2) * 60_000);
-    const due = await db
-      .select({ siteId: macEntries.siteId, mac: macEntries.mac })
-      .from(macEntries)
-      .innerJoin(sites, eq(sites.id, macEntries.siteId))
-      .where(
-        and(
-          inArray(sites.routerType, [...API_WHITELIST_FAMILIES]),
-          or(
-            eq(macEntries.networkStatus, 'failed'),
-            and(eq(macEntries.networkStatus, 'authorized'), lt(macEntries.networkCheckedAt, halfway)),
-            and(eq(macEntries.networkStatus, 'pending'), lt(macEntries.createdAt, sql`now() - interval '1 hour'`)),
-          ),
-        ),
-      )
-      .limit(REFRESH_BATCH);
+    const siteIds = await sites.idsWithRouterTypes([...API_WHITELIST_FAMILIES]);
+    if (!siteIds.length) return;
+    const due = await macEntries.dueForRefresh(siteIds, halfway, REFRESH_BATCH);
     for (const d of due) await jobs.enqueue(WHITELIST_SYNC_JOB, d);
   }
 
-  jobs.register(WHITELIST_SYNC_JOB, async (data) => sync(Number(data.siteId), String(data.mac)));
+  jobs.register(WHITELIST_SYNC_JOB, async ({ siteId, mac }) => sync(siteId, mac));
   jobs.register(WHITELIST_REFRESH_JOB, refresh);
   jobs.schedule(WHITELIST_REFRESH_JOB, '41 4 * * *');
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { controllerSettings, macEntries } from '../../db/schema/index.ts';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { FakeUnifiController } from '../../../test/fakes/unifi-controller.ts';
-import { ownerWithSite } from '../routers/router-settings.fixtures.ts';
+import { ownerWithSite } from '../../../test/fixtures/router-settings.ts';
 import { WHITELIST_MINUTES, WHITELIST_REFRESH_JOB } from './whitelist-sync.ts';
 
 // A whitelisted device on a UniFi site is let in by the controller itself (authorize-guest), through the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, fetch } from 'undici';
 import { FakeMerakiGrant } from '../../../../test/fakes/meraki-grant.ts';
 import { FakeMerakiDashboard } from '../../../../test/fakes/meraki-dashboard.ts';
-import { closedPort } from '../../../domains/routers/router-settings.fixtures.ts';
+import { closedPort } from '../../../../test/fixtures/router-settings.ts';
 import { MerakiSplash, parseMerakiArrival } from './meraki.ts';
 
 let fake: FakeMerakiGrant;

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { EXPIRING_VOUCHER_DAYS, type DashboardPeriod, type DashboardTileData } from '@splashboard/contract';
-import type { Database } from '../../db/client.ts';
-import { sites, voucherBatchSites, voucherBatches, vouchers } from '../../db/schema/index.ts';
-import { expiredSql, statusWhere } from '../vouchers/voucher-queries.ts';
-import type { Scope } from './scope.ts';
-import { compare } from './period.ts';
+import type { Database } from '../../../db/client.ts';
+import { sites, voucherBatchSites, voucherBatches, vouchers } from '../../../db/schema/index.ts';
+import { expiredSql, statusWhere } from '../../vouchers/voucher-queries.ts';
+import type { Scope } from '../scope.ts';
+import { compare } from '../period.ts';
 
 /**
  * Voucher tiles, with the voucher lists' own definitions (voucher-queries.ts), so a tile's number is the

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   AUTH_METHODS,
   DEFAULT_LOGIN_METHOD_VALUES,
@@ -13,8 +12,7 @@ import {
   type LoginFieldType,
   type LoginMethodPath,
 } from '@splashboard/contract';
-import type { Database } from '../../db/client.ts';
-import { splashMethodSettings } from '../../db/schema/index.ts';
+import type { SplashRepo } from './splash.repo.ts';
 
 /** One field as a method asks for it. */
 export interface AskedField {
@@ -81,13 +79,10 @@ function askedFields(list: unknown[]): AskedField[] {
  * operator never saved them), in the order the site lists its methods.
  */
 export async function methodFieldsOf(
-  db: Database,
-  site: { id: number; accountId: number; authMethods: string[] },
+  splash: Pick<SplashRepo, 'methodSettings'>,
+  site: { id: number; authMethods: string[] },
 ): Promise<MethodFields[]> {
-  const rows = await db
-    .select()
-    .from(splashMethodSettings)
-    .where(and(eq(splashMethodSettings.siteId, site.id), eq(splashMethodSettings.accountId, site.accountId)));
+  const rows = await splash.methodSettings(site.id);
   const methods = site.authMethods.filter((m): m is AuthMethod => AUTH_METHODS.includes(m as AuthMethod));
   return methods.map((method) => {
     const path = PATH_OF_METHOD[method];

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@splashboard/contract';
-import { AppError } from '../../platform/errors.ts';
-import { detectImage, type Storage } from '../../platform/storage.ts';
+import { AppError } from './errors.ts';
+import { detectImage, type Storage } from './storage.ts';
 
 export interface Upload {
   body: Buffer;

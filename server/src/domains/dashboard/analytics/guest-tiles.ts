@@ -7,9 +7,9 @@ import {
   type DashboardPeriod,
   type DashboardTileData,
 } from '@splashboard/contract';
-import type { Database } from '../../db/client.ts';
-import type { Scope } from './scope.ts';
-import { compare, eachDay, round } from './period.ts';
+import type { Database } from '../../../db/client.ts';
+import type { Scope } from '../scope.ts';
+import { compare, eachDay, round } from '../period.ts';
 
 /**
  * The guest tiles, read from the rollups (db/schema/analytics.ts) except "online now" and the latest

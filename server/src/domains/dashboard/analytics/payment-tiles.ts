@@ -1,6 +1,6 @@
 import type { DashboardPeriod, DashboardTileData } from '@splashboard/contract';
-import type { Scope } from './scope.ts';
-import { compare, eachDay } from './period.ts';
+import type { Scope } from '../scope.ts';
+import { compare, eachDay } from '../period.ts';
 
 /**
  * Payment tiles. Payments (packages, transactions, payment accounts) are not built yet: there is nothing

@@ -1,5 +1,12 @@
 import type { SmsGatewayConfig } from '@splashboard/contract';
-import type { SmsSecrets } from './sms-store.ts';
+
+/** The gateway's secrets; '' when not set. */
+export interface SmsSecrets {
+  password: string;
+  api_header_value: string;
+  /** Values of the secret extra parameters, by key. */
+  extra: Record<string, string>;
+}
 
 export interface GatewayRequest {
   method: 'GET' | 'POST';

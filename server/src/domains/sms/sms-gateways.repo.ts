@@ -3,14 +3,9 @@ import { DEFAULT_SMS_GATEWAY, smsGatewayConfigSchema, type SmsGatewayConfig } fr
 import { smsGateways } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
+import type { SmsSecrets } from '../../adapters/sms/http-sms-gateway.ts';
 
-/** The gateway's secrets, sealed together in secrets_enc; '' when not set. */
-export interface SmsSecrets {
-  password: string;
-  api_header_value: string;
-  /** Values of the secret extra parameters, by key. */
-  extra: Record<string, string>;
-}
+export type { SmsSecrets };
 
 export interface SmsGatewaySettings {
   config: SmsGatewayConfig;
@@ -35,7 +30,7 @@ export function configOf(stored: Record<string, unknown>): SmsGatewayConfig {
   return config as SmsGatewayConfig;
 }
 
-export function sealSecrets(box: SecretBox, secrets: SmsSecrets): string | null {
+function sealSecrets(box: SecretBox, secrets: SmsSecrets): string | null {
   const empty = !secrets.password && !secrets.api_header_value && !Object.keys(secrets.extra).length;
   return empty ? null : box.seal(JSON.stringify(secrets));
 }
@@ -53,7 +48,7 @@ function openSecrets(box: SecretBox, sealed: string): SmsSecrets {
   };
 }
 
-export function settingsOf(box: SecretBox, row: SmsGatewayRow): SmsGatewaySettings {
+function settingsOf(box: SecretBox, row: SmsGatewayRow): SmsGatewaySettings {
   let secrets = noSecrets();
   let secretsReadable = true;
   if (row.secretsEnc) {
@@ -66,8 +61,36 @@ export function settingsOf(box: SecretBox, row: SmsGatewayRow): SmsGatewaySettin
   return { config: configOf(row.config), secrets, secretsReadable, updatedAt: row.updatedAt };
 }
 
-/** The site's gateway settings, or null when they were never saved. */
-export async function readSmsGateway(db: Database, box: SecretBox, siteId: number): Promise<SmsGatewaySettings | null> {
-  const [row] = await db.select().from(smsGateways).where(eq(smsGateways.siteId, siteId));
-  return row ? settingsOf(box, row) : null;
+/**
+ * sms_gateways: each site's SMS gateway settings, the secret ones sealed together in secrets_enc (opened
+ * only here). The only module that queries the table.
+ */
+export function createSmsGatewaysRepo(db: Database, box: SecretBox) {
+  return {
+    /** The site's gateway settings, or null when they were never saved. */
+    async read(siteId: number): Promise<SmsGatewaySettings | null> {
+      const [row] = await db.select().from(smsGateways).where(eq(smsGateways.siteId, siteId));
+      return row ? settingsOf(box, row) : null;
+    },
+
+    /** Read, change and write the site's settings under a row lock, so two partial updates at once do not undo each other. */
+    async change(
+      siteId: number,
+      accountId: number,
+      next: (current: SmsGatewaySettings) => Pick<SmsGatewaySettings, 'config' | 'secrets'>,
+    ): Promise<SmsGatewaySettings> {
+      return db.transaction(async (tx) => {
+        await tx.insert(smsGateways).values({ siteId, accountId }).onConflictDoNothing();
+        const [current] = await tx.select().from(smsGateways).where(eq(smsGateways.siteId, siteId)).for('update');
+        const changed = next(settingsOf(box, current!));
+        const [row] = await tx
+          .update(smsGateways)
+          .set({ config: changed.config, secretsEnc: sealSecrets(box, changed.secrets), updatedAt: new Date() })
+          .where(eq(smsGateways.siteId, siteId))
+          .returning();
+        return settingsOf(box, row!);
+      });
+    },
+  };
 }
+export type SmsGatewaysRepo = ReturnType<typeof createSmsGatewaysRepo>;

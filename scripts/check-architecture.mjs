@@ -1,0 +1,163 @@
+// `npm run lint` and `npm test`: the import rules of README's "Where things are", checked on the sources.
+// - no import cycle between files, on the server or in the web app;
+// - no cycle between the server's units (db, platform, each adapter, each domain, the portal) and each
+//   unit imports only the layers it may;
+// - only table owners (*.repo.ts), db/ and the dashboard's analytics SQL import drizzle-orm;
+// - no cycle between the web app's feature folders.
+// Prints what breaks a rule and exits 1; `--graph` prints the server's unit graph.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const problems = [];
+
+function sourceFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) && !/\.d\.ts$/.test(name) ? [full] : [];
+  });
+}
+
+/** Every module a file imports (type-only imports and re-exports included), relative ones resolved to files. */
+function importsOf(file) {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return importedFiles.map(({ fileName }) => {
+    if (!fileName.startsWith('.')) return { module: fileName };
+    const target = path.resolve(path.dirname(file), fileName);
+    for (const candidate of [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')]) {
+      try {
+        if (statSync(candidate).isFile()) return { file: candidate };
+      } catch {
+        // not this one
+      }
+    }
+    problems.push(`${rel(file)}: cannot resolve ${fileName}`);
+    return { module: fileName };
+  });
+}
+
+const rel = (file) => path.relative(root, file);
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+
+/** The strongly connected groups of more than one node (or a node importing itself): the cycles. */
+function cycles(graph) {
+  let index = 0;
+  const indexOf = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  function visit(node) {
+    indexOf.set(node, index);
+    low.set(node, index++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!indexOf.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), indexOf.get(next)));
+    }
+    if (low.get(node) !== indexOf.get(node)) return;
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1 || graph.get(node)?.has(node)) found.push(group.sort());
+  }
+  for (const node of graph.keys()) if (!indexOf.has(node)) visit(node);
+  return found;
+}
+
+function fileGraph(files) {
+  const graph = new Map();
+  for (const file of files) graph.set(file, new Set(importsOf(file).flatMap((i) => (i.file ? [i.file] : []))));
+  return graph;
+}
+
+function unitGraph(files, unitOf) {
+  const graph = new Map();
+  for (const file of files) {
+    const from = unitOf(file);
+    if (!from) continue;
+    if (!graph.has(from)) graph.set(from, new Set());
+    for (const i of importsOf(file)) {
+      const to = i.file && unitOf(i.file);
+      if (to && to !== from) graph.get(from).add(to);
+    }
+  }
+  return graph;
+}
+
+// ---- Server ------------------------------------------------------------------------------------
+
+const server = path.join(root, 'server/src');
+const serverFiles = sourceFiles(server).filter((f) => !isTest(f));
+
+/** db, platform, adapters/<name>, domains/<name>, portal, or the top-level file's own name. */
+function serverUnit(file) {
+  const parts = path.relative(server, file).split(path.sep);
+  if (parts[0]?.startsWith('..')) return null;
+  if (parts.length === 1) return parts[0].replace(/\.ts$/, '');
+  if (parts[0] === 'adapters' || parts[0] === 'domains') return parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0];
+  return parts[0];
+}
+
+/** Which layers a unit's layer may import (its own layer too, as long as there is no cycle). */
+const MAY_IMPORT = {
+  config: [],
+  db: [],
+  adapters: [],
+  platform: ['config', 'db'],
+  domains: ['config', 'db', 'platform', 'adapters', 'domains'],
+  portal: ['config', 'db', 'platform', 'adapters', 'domains'],
+};
+const layerOf = (unit) => unit.split('/')[0];
+
+const serverUnits = unitGraph(serverFiles, serverUnit);
+for (const [from, targets] of serverUnits) {
+  const allowed = MAY_IMPORT[layerOf(from)];
+  if (!allowed) continue; // app.ts and main.ts put everything together
+  for (const to of targets) {
+    if (!allowed.includes(layerOf(to)) && layerOf(to) !== layerOf(from))
+      problems.push(`server: ${from} imports ${to}, which a ${layerOf(from)} unit may not`);
+  }
+}
+for (const group of cycles(serverUnits)) problems.push(`server: units import each other in a cycle: ${group.join(' -> ')}`);
+for (const group of cycles(fileGraph(serverFiles)))
+  problems.push(`server: files import each other in a cycle: ${group.map(rel).join(', ')}`);
+
+const QUERIES_ALLOWED = [/^db\//, /\.repo\.ts$/, /^domains\/dashboard\/analytics\//];
+for (const file of serverFiles) {
+  const where = path.relative(server, file);
+  if (QUERIES_ALLOWED.some((re) => re.test(where))) continue;
+  if (importsOf(file).some((i) => i.module === 'drizzle-orm'))
+    problems.push(`server: ${where} queries the database: only a table's owner (*.repo.ts) does`);
+}
+
+// ---- Web ---------------------------------------------------------------------------------------
+
+const web = path.join(root, 'web/src');
+const webFiles = sourceFiles(web).filter((f) => !isTest(f));
+for (const group of cycles(fileGraph(webFiles)))
+  problems.push(`web: files import each other in a cycle: ${group.map(rel).join(', ')}`);
+const featureOf = (file) => {
+  const parts = path.relative(web, file).split(path.sep);
+  return parts[0] === 'features' && parts.length > 2 ? `features/${parts[1]}` : parts.length > 1 ? parts[0] : null;
+};
+for (const group of cycles(unitGraph(webFiles, featureOf)))
+  problems.push(`web: folders import each other in a cycle: ${group.join(' -> ')}`);
+
+if (process.argv.includes('--graph'))
+  for (const [from, targets] of [...serverUnits].sort()) console.log(`${from} -> ${[...targets].sort().join(', ')}`);
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+console.log(`architecture: ${serverFiles.length} server and ${webFiles.length} web files keep the import rules`);

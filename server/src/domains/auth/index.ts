@@ -1,0 +1,13 @@
+import type { Area } from '../../platform/area.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { profilesOf } from '../profile/index.ts';
+import { authRoutes } from './auth.routes.ts';
+import { createAuthService } from './auth.service.ts';
+
+/** Sign-in, two-factor and sign-out: /login, /tf-validate, /logout, /a/api/v1/tf-setup. */
+export const authArea: Area<Pick<AppContext, 'db' | 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'secrets'>> = {
+  name: 'auth',
+  register: async (app, deps) => {
+    await app.register(authRoutes(deps, createAuthService({ ...deps, profiles: profilesOf(deps) })));
+  },
+};

@@ -1,0 +1,220 @@
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.ts';
+import { accounts, clientSiteAccess, oneTimeTokens, sessions, users } from '../db/schema/index.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
+type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'accountId'>>;
+
+const actorUser = { id: users.id, email: users.email, role: users.role, billingAccess: users.billingAccess };
+const actorAccount = {
+  id: accounts.id,
+  planType: accounts.planType,
+  subscriptionStatus: accounts.subscriptionStatus,
+  trialEnd: accounts.trialEnd,
+  currentPeriodEnd: accounts.currentPeriodEnd,
+};
+
+/**
+ * Who can sign in and what they belong to: accounts, their users, clients' access per site and area,
+ * sign-in sessions and one-time tokens. The only module that queries these tables.
+ */
+export function createAccountsRepo(db: Database) {
+  // Prepared once, and only the columns an actor needs: this runs on every signed-in request.
+  const actorBySessionId = db
+    .select({
+      session: { id: sessions.id, csrfToken: sessions.csrfToken, lastSeenAt: sessions.lastSeenAt },
+      user: actorUser,
+      account: actorAccount,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('session_by_id');
+
+  // Read on every page load (the profile), with only the columns shown.
+  const profileById = db
+    .select({
+      user: {
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        emailVerified: users.emailVerified,
+        tfEnabled: users.tfEnabled,
+        language: users.language,
+      },
+      cardUpdatedRequired: accounts.cardUpdatedRequired,
+    })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('profile_by_user');
+
+  return {
+    // ---- Sessions -------------------------------------------------------------------------------
+
+    /** A live session (by the hash of its token) with the user and account an actor is made of. */
+    async actorBySession(sessionId: string) {
+      const [row] = await actorBySessionId.execute({ id: sessionId });
+      return row ?? null;
+    },
+
+    async actorByApiKeyHash(keyHash: string) {
+      const [row] = await db
+        .select({ user: actorUser, account: actorAccount })
+        .from(users)
+        .innerJoin(accounts, eq(accounts.id, users.accountId))
+        .where(eq(users.apiKeyHash, keyHash));
+      return row ?? null;
+    },
+
+    async insertSession(values: typeof sessions.$inferInsert) {
+      await db.insert(sessions).values(values);
+    },
+
+    async renewSession(sessionId: string, expiresAt: Date) {
+      await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.id, sessionId));
+    },
+
+    async deleteSession(sessionId: string) {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Every session of a user but the one kept (if any). */
+    async deleteUserSessions(userId: number, keepSessionId?: string) {
+      await db
+        .delete(sessions)
+        .where(
+          keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId),
+        );
+    },
+
+    async clientAccessRows(userId: number) {
+      return db.select().from(clientSiteAccess).where(eq(clientSiteAccess.userId, userId));
+    },
+
+    /** Every client's access to a site that is going away. */
+    async deleteSiteAccess(siteId: number, tx: Executor = db) {
+      await tx.delete(clientSiteAccess).where(eq(clientSiteAccess.siteId, siteId));
+    },
+
+    // ---- Users and accounts ---------------------------------------------------------------------
+
+    async userByEmail(email: string): Promise<UserRow | null> {
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      return user ?? null;
+    },
+
+    async userById(userId: number): Promise<UserRow | null> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      return user ?? null;
+    },
+
+    async accountById(accountId: number): Promise<AccountRow | null> {
+      const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+      return account ?? null;
+    },
+
+    async profileOf(userId: number) {
+      const [row] = await profileById.execute({ userId });
+      return row ?? null;
+    },
+
+    async emailTakenByOther(email: string, userId: number) {
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, userId)));
+      return Boolean(taken);
+    },
+
+    async updateUser(userId: number, changes: UserChanges, tx: Executor = db) {
+      await tx.update(users).set(changes).where(eq(users.id, userId));
+    },
+
+    /** Stores the last two-factor time step used, only if it moves forward: answers whether it did. */
+    async advanceTfCounter(userId: number, counter: number) {
+      const updated = await db
+        .update(users)
+        .set({ tfLastCounter: counter })
+        .where(and(eq(users.id, userId), sql`coalesce(${users.tfLastCounter}, -1) < ${counter}`))
+        .returning({ id: users.id });
+      return updated.length === 1;
+    },
+
+    async insertAccount(values: typeof accounts.$inferInsert, tx: Executor = db) {
+      const [account] = await tx.insert(accounts).values(values).returning({ id: accounts.id });
+      return account!.id;
+    },
+
+    /** The new user's id, or null when the email is taken (two registrations at once). */
+    async insertUser(values: typeof users.$inferInsert, tx: Executor = db): Promise<number | null> {
+      const [user] = await tx.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+      return user?.id ?? null;
+    },
+
+    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
+
+    // ---- One-time tokens ------------------------------------------------------------------------
+
+    async insertToken(values: typeof oneTimeTokens.$inferInsert) {
+      await db.insert(oneTimeTokens).values(values);
+    },
+
+    /** A token of a kind that is unused and not expired. */
+    async liveToken(id: string, kind: string): Promise<OneTimeTokenRow | null> {
+      const [row] = await db
+        .select()
+        .from(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.id, id),
+            eq(oneTimeTokens.kind, kind),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, sql`now()`),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** Counts one more attempt at a live token and answers it as it is now, or null when none is live. */
+    async attemptToken(id: string, kind: string): Promise<OneTimeTokenRow | null> {
+      const [row] = await db
+        .update(oneTimeTokens)
+        .set({ attempts: sql`${oneTimeTokens.attempts} + 1` })
+        .where(
+          and(
+            eq(oneTimeTokens.id, id),
+            eq(oneTimeTokens.kind, kind),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async markTokenUsed(id: string, tx: Executor = db) {
+      await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, id));
+    },
+
+    /** Expired sessions, and tokens expired or used over a day ago: how many of each went. */
+    async deleteExpired() {
+      const dayAgo = sql`now() - interval '1 day'`;
+      const [s, t] = await Promise.all([
+        db
+          .delete(sessions)
+          .where(lt(sessions.expiresAt, sql`now()`))
+          .returning({ id: sessions.id }),
+        db
+          .delete(oneTimeTokens)
+          .where(or(lt(oneTimeTokens.expiresAt, dayAgo), and(isNotNull(oneTimeTokens.usedAt), lt(oneTimeTokens.usedAt, dayAgo))))
+          .returning({ id: oneTimeTokens.id }),
+      ]);
+      return { sessions: s.length, tokens: t.length };
+    },
+  };
+}
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

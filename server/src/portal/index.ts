@@ -1,0 +1,30 @@
+import type { Area } from '../platform/area.ts';
+import type { AppContext } from '../platform/context.ts';
+import { createFacebookClient } from '../adapters/facebook/facebook-client.ts';
+import type { Controllers } from '../domains/routers/controllers.ts';
+import { smsSenderOf } from '../domains/sms/index.ts';
+import { createEmailDomainChecker } from './email-domain.ts';
+import { createPassSigner } from './pass.ts';
+import { portalRoutes } from './portal.routes.ts';
+import { createSiteSnapshots } from './site-snapshot.ts';
+
+type Deps = Pick<AppContext, 'db' | 'config' | 'log' | 'mailer' | 'rateLimiter' | 'secrets' | 'siteChanges' | 'deriveKey'> & {
+  controllers: Controllers;
+};
+
+/** The guest portal: the pages guests see behind a captive portal, under /guest/. */
+export const portalArea: Area<Deps> = {
+  name: 'portal',
+  register: async (app, deps) => {
+    await app.register(
+      portalRoutes({
+        ...deps,
+        snapshots: createSiteSnapshots(deps.db, deps.siteChanges),
+        signer: createPassSigner(deps.deriveKey('guest portal pass')),
+        sms: smsSenderOf(deps),
+        emailDomains: createEmailDomainChecker({ servers: deps.config.dnsServers }),
+        facebook: createFacebookClient(deps.config),
+      }),
+    );
+  },
+};
