@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_VOUCHER_DESIGN,
   VOUCHER_CARD_PAD,
+  layoutCard,
   voucherBatchInputSchema,
   voucherCardSize,
+  type MeasureText,
   type PrintedBatch,
 } from '@splashboard/contract';
-import { layoutCard, type Measure } from './cardLayout.ts';
 import { renderHook } from '@testing-library/react';
 import { initI18n } from '../../app/i18n.ts';
 import { listQuery, listStateOf } from './paths.ts';
@@ -14,7 +15,7 @@ import { listQuery, listStateOf } from './paths.ts';
 beforeAll(() => initI18n('en-US'));
 
 /** Every character half as wide as the font size: enough to see the layout's decisions. */
-const measure: Measure = (text, _font, size) => text.length * size * 0.5;
+const measure: MeasureText = (text, _font, size) => text.length * size * 0.5;
 const batch: PrintedBatch = {
   batchCode: '0420',
   durationValue: 2,
