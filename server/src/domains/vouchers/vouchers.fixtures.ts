@@ -56,20 +56,21 @@ export async function addUnifiSite(server: TestServer, owner: TestClient, authMe
 /** A PDF read as its objects: enough to find pages, images and the text drawn, without a PDF library. */
 export function readPdf(pdf: Buffer) {
   const text = pdf.toString('latin1');
-  const objects: { dict: string; stream: Buffer | null }[] = [];
-  const re = /\d+ 0 obj\s*([\s\S]*?)endobj/g;
+  const objects: { id: number; dict: string; stream: Buffer | null }[] = [];
+  const re = /(\d+) 0 obj\s*([\s\S]*?)endobj/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const body = m[1]!;
+    const id = Number(m[1]);
+    const body = m[2]!;
     const at = body.indexOf('stream');
     if (at === -1) {
-      objects.push({ dict: body, stream: null });
+      objects.push({ id, dict: body, stream: null });
       continue;
     }
     const dict = body.slice(0, at);
     const afterKeyword = m.index + m[0].indexOf('stream') + 'stream'.length;
     const start = afterKeyword + (text[afterKeyword] === '\r' ? 2 : 1);
     const raw = pdf.subarray(start, start + Number(/\/Length (\d+)/.exec(dict)![1]));
-    objects.push({ dict, stream: dict.includes('/FlateDecode') ? inflateSync(raw) : raw });
+    objects.push({ id, dict, stream: dict.includes('/FlateDecode') ? inflateSync(raw) : raw });
   }
   return {
     objects,
