@@ -17,6 +17,7 @@ export * from './vouchers.ts';
 export * from './dashboard.ts';
 export * from './guests.ts';
 export * from './voucher-card.ts';
+export * from './voucher-card-layout.ts';
 export * from './unifi-tasks.ts';
 export * from './access-health.ts';
 export * from './radius-gateway-settings.ts';

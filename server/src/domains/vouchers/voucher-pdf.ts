@@ -2,14 +2,16 @@ import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import {
+  UNREADABLE_LOGO,
   VOUCHER_CARD_GAP,
-  VOUCHER_CARD_PAD,
   VOUCHER_PAGE_MARGIN,
-  cardLabels,
-  describeBatch,
   formatVoucherCode,
+  layoutCard,
   voucherCardSize,
   voucherQrUrl,
+  type CardFont,
+  type CardTextRun,
+  type MeasureText,
   type PrintedBatch,
   type VoucherDesign,
 } from '@splashboard/contract';
@@ -27,7 +29,6 @@ export interface CardSheet {
 
 const MARGIN = VOUCHER_PAGE_MARGIN;
 const GAP = VOUCHER_CARD_GAP;
-const PAD = VOUCHER_CARD_PAD;
 /** Light modules around the symbol, as QR readers need. */
 const QUIET = 4;
 /** Cards drawn between two turns of the event loop, so other requests are served meanwhile. */
@@ -85,9 +86,6 @@ function colourOf(value: string): { rgb: [number, number, number]; alpha: number
   return { rgb: [nums[0] ?? 0, nums[1] ?? 0, nums[2] ?? 0], alpha: nums[3] ?? 1 };
 }
 
-/** The standard PDF fonts draw Windows-1252 only; anything else would print as garbage. */
-const printable = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff€‘’“”–—…•]/g, '?');
-
 type Doc = InstanceType<typeof PDFDocument>;
 /** pdfkit's page internals used to draw a card once as a form and to place images by hand. */
 interface PageInternals {
@@ -98,44 +96,32 @@ interface PageInternals {
 }
 const pageOf = (doc: Doc) => (doc as unknown as { page: PageInternals }).page;
 
-function fitText(doc: Doc, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let out = text;
-  while (out.length > 1 && doc.widthOfString(`${out}…`) > width) out = out.slice(0, -1);
-  return `${out.trimEnd()}…`;
-}
+/** The standard PDF fonts the card's fonts are printed in. */
+export const PDF_FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', mono: 'Courier-Bold' } as const satisfies Record<
+  CardFont,
+  string
+>;
 
-function wrap(doc: Doc, text: string, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (doc.widthOfString(next) <= width || !line) line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = fitText(doc, `${kept[maxLines - 1]} ${lines[maxLines]}`, width);
-    return kept.map((l) => fitText(doc, l, width));
-  }
-  return lines.map((l) => fitText(doc, l, width));
-}
+/** Text widths in the PDF's fonts, as the shared card layout measures them. */
+export const pdfMeasure =
+  (doc: Doc): MeasureText =>
+  (text, font, size) =>
+    doc.font(PDF_FONTS[font]).fontSize(size).widthOfString(text);
 
-interface CardLayout {
-  width: number;
-  height: number;
-  code: { x: number; y: number; size: number } | null;
-  qr: { x: number; y: number; size: number } | null;
+/** The logo opened by pdfkit (untyped in @types/pdfkit), or null when pdfkit cannot read it. */
+function openLogo(doc: Doc, data: Buffer): { width: number; height: number } | null {
+  try {
+    return (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(data);
+  } catch {
+    // An image pdfkit cannot read is left out rather than failing the whole sheet.
+    return null;
+  }
 }
 
 /**
  * Draws what every card of the batch has in common (frame, logo, heading, the batch's limits, texts)
- * into a form XObject, once; each card then places the form and adds its own code and QR code. That is
- * what lets 10,000 cards render in a couple of seconds.
+ * into a form XObject, once, where the shared card layout puts them; each card then places the form and
+ * adds its own code and QR code. That is what lets 10,000 cards render in a couple of seconds.
  */
 function drawTemplate(doc: Doc, sheet: CardSheet, width: number, height: number) {
   const { design } = sheet;
@@ -159,91 +145,40 @@ function drawTemplate(doc: Doc, sheet: CardSheet, width: number, height: number)
     .fillAndStroke(bg.rgb, border.rgb);
   doc.restore();
 
-  // Logo and heading across the top.
-  let y = PAD;
-  let headingX = PAD;
-  const rowHeight = 26;
-  if (sheet.logo) {
-    try {
-      // pdfkit reads the image once here, and draws the opened image (untyped in @types/pdfkit).
-      const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(sheet.logo.data);
-      const scale = Math.min(Math.min(70, (width - 2 * PAD) * 0.3) / image.width, rowHeight / image.height);
-      const [w, h] = [image.width * scale, image.height * scale];
-      doc.image(image as unknown as Buffer, PAD, y + (rowHeight - h) / 2, { width: w, height: h });
-      headingX = PAD + w + 6;
-    } catch {
-      // An image pdfkit cannot read is left out rather than failing the whole sheet.
-    }
+  const logo = sheet.logo && openLogo(doc, sheet.logo.data);
+  const layout = layoutCard({
+    design,
+    width,
+    height,
+    logo: sheet.logo ? (logo ?? UNREADABLE_LOGO) : null,
+    batch: sheet.batch,
+    siteNames: sheet.siteNames,
+    timeZone: sheet.timeZone,
+    measure: pdfMeasure(doc),
+  });
+  const text = (run: CardTextRun) =>
+    doc.font(PDF_FONTS[run.font]).fontSize(run.size).text(run.text, run.x, run.y, { lineBreak: false });
+  if (logo && layout.logo) {
+    const { x, y, width: w, height: h } = layout.logo;
+    // The image opened above, read once (pdfkit takes it where its types say a Buffer).
+    doc.image(logo as unknown as Buffer, x, y, { width: w, height: h });
   }
-  if (design.heading_text) {
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(accent.rgb, accent.alpha);
-    const heading = fitText(doc, printable(design.heading_text), width - PAD - headingX);
-    doc.text(heading, headingX, y + (rowHeight - 11) / 2, { lineBreak: false });
+  if (layout.heading) {
+    doc.fillColor(accent.rgb, accent.alpha);
+    text(layout.heading);
   }
-  y += (sheet.logo || design.heading_text ? rowHeight : 0) + 4;
-
-  // Wide cards put the QR code on the right under the heading; tall ones at the bottom.
-  const footer = design.footer_text ? printable(design.footer_text) : '';
-  const bottom = height - PAD - (footer ? 10 : 0);
-  const stacked = width / (bottom - y) < 1.6;
-  const showQr = design.show_qr;
-  let qr: CardLayout['qr'] = null;
-  let textWidth = width - 2 * PAD;
-  if (showQr && !stacked) {
-    const size = Math.min(bottom - y, width * 0.42, 130);
-    qr = { x: width - PAD - size, y: y + (bottom - y - size) / 2, size };
-    textWidth -= size + PAD;
-  }
-
-  let code: CardLayout['code'] = null;
-  if (design.show_code) {
-    const size = Math.min(height > 300 ? 24 : 18, textWidth / (14 * 0.6));
-    code = { x: PAD, y, size };
-    y += size * 1.15 + 4;
-  }
-
-  let qrSpace = 0;
-  if (showQr && stacked) qrSpace = Math.min(width - 2 * PAD, 140, Math.max(60, (bottom - y) * 0.55));
-
-  doc.font('Helvetica').fontSize(8).fillColor(textColour.rgb, textColour.alpha);
-  const items = describeBatch(sheet.batch, design, sheet.siteNames, cardLabels(design.language), sheet.timeZone).map(printable);
-  const lines: string[] = [];
-  for (const item of items) {
-    const last = lines.at(-1);
-    if (last !== undefined && doc.widthOfString(`${last}   ${item}`) <= textWidth) lines[lines.length - 1] = `${last}   ${item}`;
-    else lines.push(fitText(doc, item, textWidth));
-  }
-  const textBottom = bottom - qrSpace - (qrSpace ? PAD / 2 : 0);
-  for (const line of lines) {
-    if (y + 9 > textBottom) break;
-    doc.text(line, PAD, y, { lineBreak: false });
-    y += 10.5;
-  }
-  if (design.instructions_text) {
-    doc.fontSize(7.5);
-    const room = Math.floor((textBottom - y - 2) / 9.5);
-    if (room > 0) {
-      y += 2;
-      for (const line of wrap(doc, printable(design.instructions_text), textWidth, Math.min(room, 4))) {
-        doc.text(line, PAD, y, { lineBreak: false });
-        y += 9.5;
-      }
-    }
-  }
-  if (footer) {
-    doc.fontSize(7).fillColor(textColour.rgb, textColour.alpha * 0.8);
-    doc.text(fitText(doc, footer, width - 2 * PAD - (qr ? qr.size + PAD : 0)), PAD, height - PAD - 7, { lineBreak: false });
-  }
-  if (showQr && stacked) {
-    const size = Math.max(40, Math.min(qrSpace, width - 2 * PAD));
-    qr = { x: (width - size) / 2, y: Math.min(textBottom + PAD / 2, bottom - size), size };
+  doc.fillColor(textColour.rgb, textColour.alpha);
+  [...layout.lines, ...layout.instructions].forEach(text);
+  if (layout.footer) {
+    doc.fillColor(textColour.rgb, textColour.alpha * 0.8);
+    text(layout.footer);
   }
 
   page.content = saved.content;
   page.resources = saved.resources;
   resources.end();
   (form as unknown as { end(): void }).end();
-  return { form, layout: { width, height, code, qr } satisfies CardLayout };
+  return { form, layout };
 }
 
 /**
@@ -300,7 +235,7 @@ export function renderCards(sheet: CardSheet): Readable {
     const { form, layout } = drawTemplate(doc, sheet, cardWidth, cardHeight);
     const encode = qrEncoder();
     // The code is drawn by hand: pdfkit's text() measures and kerns each string, 10,000 times over.
-    doc.font('Courier-Bold');
+    doc.font(PDF_FONTS.mono);
     const courier = (doc as unknown as { _font: { id: string; ascender: number; ref(): unknown } })._font;
     const codeSize = layout.code?.size ?? 0;
     const baseline = (courier.ascender / 1000) * codeSize;

@@ -8,32 +8,18 @@ import {
   VOUCHER_CARD_GAP,
   VOUCHER_PAGE_MARGIN,
   formatVoucherCode,
+  layoutCard,
   voucherCardSize,
   voucherQrUrl,
+  type CardTextRun,
   type PrintedBatch,
   type VoucherDesign,
 } from '@splashboard/contract';
-import { layoutCard, type Measure } from './cardLayout.ts';
+import { CARD_FONTS, CARD_FONT_ASCENT, previewMeasure } from './cardFonts.ts';
 
-/** Helvetica and Courier are the PDF's fonts; Arial and Liberation have the same widths where they are missing. */
-const FONTS = {
-  regular: 'Helvetica, Arial, "Liberation Sans", sans-serif',
-  bold: 'Helvetica, Arial, "Liberation Sans", sans-serif',
-  mono: '"Courier New", Courier, "Liberation Mono", monospace',
-};
-/** Where pdfkit puts the baseline below the top of a line: the fonts' ascenders (Helvetica 718, Courier Bold 629). */
-const ASCENT = { regular: 0.718, bold: 0.718, mono: 0.629 };
 const QUIET = 4;
 /** The QR options of the PDF (error correction M, mask 2). */
 const QR_OPTIONS = { errorCorrectionLevel: 'M', maskPattern: 2 } as const;
-
-let context: CanvasRenderingContext2D | null | undefined;
-const measure: Measure = (text, font, size) => {
-  context ??= document.createElement('canvas').getContext('2d');
-  if (!context) return text.length * size * 0.55;
-  context.font = `${font === 'regular' ? 'normal' : 'bold'} ${size}px ${FONTS[font]}`;
-  return context.measureText(text).width;
-};
 
 /** The dark modules of a QR code as one SVG path, quiet zone included, in a square of `size`. */
 function qrPath(text: string, size: number) {
@@ -85,7 +71,7 @@ export function CardPreview(props: {
         batch: props.batch,
         siteNames: props.siteNames,
         timeZone: props.timeZone,
-        measure,
+        measure: previewMeasure,
       }),
     [design, card.width, card.height, logo, props.batch, props.siteNames, props.timeZone],
   );
@@ -93,19 +79,14 @@ export function CardPreview(props: {
     () => (layout.qr ? qrPath(voucherQrUrl(design.qr_base_url, code), layout.qr.size) : ''),
     [layout.qr, design.qr_base_url, code],
   );
-  const text = (
-    run: { text: string; x: number; y: number; size: number },
-    font: 'regular' | 'bold',
-    fill: string,
-    key?: number,
-  ) => (
+  const text = (run: CardTextRun, fill: string, key?: number) => (
     <text
       key={key}
       x={run.x}
-      y={run.y + ASCENT[font] * run.size}
+      y={run.y + CARD_FONT_ASCENT[run.font] * run.size}
       fontSize={run.size}
-      fontFamily={FONTS[font]}
-      fontWeight={font === 'bold' ? 700 : 400}
+      fontFamily={CARD_FONTS[run.font]}
+      fontWeight={run.font === 'bold' ? 700 : 400}
       fill={fill}
       style={{ whiteSpace: 'pre' }}
     >
@@ -136,22 +117,22 @@ export function CardPreview(props: {
           {layout.logo && (
             <image href={design.logo_image} {...layout.logo} preserveAspectRatio="none" data-testid="voucher-card-logo" />
           )}
-          {layout.heading && text(layout.heading, 'bold', design.accent_color)}
+          {layout.heading && text(layout.heading, design.accent_color)}
           {layout.code && (
             <text
               x={layout.code.x}
-              y={layout.code.y + ASCENT.mono * layout.code.size}
+              y={layout.code.y + CARD_FONT_ASCENT.mono * layout.code.size}
               fontSize={layout.code.size}
-              fontFamily={FONTS.mono}
+              fontFamily={CARD_FONTS.mono}
               fontWeight={700}
               fill={design.accent_color}
             >
               {formatVoucherCode(code)}
             </text>
           )}
-          {layout.lines.map((l, i) => text(l, 'regular', design.text_color, i))}
-          {layout.instructions.map((l, i) => text(l, 'regular', design.text_color, 100 + i))}
-          {layout.footer && <g opacity={0.8}>{text(layout.footer, 'regular', design.text_color)}</g>}
+          {layout.lines.map((l, i) => text(l, design.text_color, i))}
+          {layout.instructions.map((l, i) => text(l, design.text_color, 100 + i))}
+          {layout.footer && <g opacity={0.8}>{text(layout.footer, design.text_color)}</g>}
           {layout.qr && (
             <g transform={`translate(${layout.qr.x} ${layout.qr.y})`}>
               <rect width={layout.qr.size} height={layout.qr.size} fill="#fff" />

@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_VOUCHER_DESIGN,
+  UNREADABLE_LOGO,
   VOUCHER_CARD_PAD,
+  layoutCard,
   voucherBatchInputSchema,
   voucherCardSize,
+  type CardLayoutInput,
+  type MeasureText,
   type PrintedBatch,
 } from '@splashboard/contract';
-import { layoutCard, type Measure } from './cardLayout.ts';
 import { renderHook } from '@testing-library/react';
 import { initI18n } from '../../app/i18n.ts';
 import { listQuery, listStateOf } from './paths.ts';
@@ -14,7 +17,7 @@ import { listQuery, listStateOf } from './paths.ts';
 beforeAll(() => initI18n('en-US'));
 
 /** Every character half as wide as the font size: enough to see the layout's decisions. */
-const measure: Measure = (text, _font, size) => text.length * size * 0.5;
+const measure: MeasureText = (text, _font, size) => text.length * size * 0.5;
 const batch: PrintedBatch = {
   batchCode: '0420',
   durationValue: 2,
@@ -26,13 +29,17 @@ const batch: PrintedBatch = {
   notes: 'Lobby',
   validUntil: null,
 };
-const layout = (design: Partial<typeof DEFAULT_VOUCHER_DESIGN>, cardsPerPage: 4 | 10 = 10) => {
+const layout = (
+  design: Partial<typeof DEFAULT_VOUCHER_DESIGN>,
+  cardsPerPage: 4 | 10 = 10,
+  logo: CardLayoutInput['logo'] = null,
+) => {
   const { width, height } = voucherCardSize('a4', cardsPerPage);
   const d = { ...DEFAULT_VOUCHER_DESIGN, cards_per_page: cardsPerPage, ...design };
   return {
     width,
     height,
-    ...layoutCard({ design: d, width, height, logo: null, batch, siteNames: ['Hotel Sol'], timeZone: 'UTC', measure }),
+    ...layoutCard({ design: d, width, height, logo, batch, siteNames: ['Hotel Sol'], timeZone: 'UTC', measure }),
   };
 };
 
@@ -61,6 +68,18 @@ describe('a printed card’s layout', () => {
     expect(card.heading!.text).toContain('?');
     expect(measure(card.heading!.text, 'bold', 11)).toBeLessThanOrEqual(card.width - 2 * VOUCHER_CARD_PAD);
     expect(card.footer).toMatchObject({ text: 'Merci', y: card.height - VOUCHER_CARD_PAD - 7 });
+  });
+
+  it('scales a logo into its row before the heading, and keeps the row of one that cannot be drawn', () => {
+    // 70 points wide at most: a 120 x 30 logo is drawn 70 x 17.5, in the middle of its 26-point row.
+    const withLogo = layout({}, 10, { width: 120, height: 30 });
+    expect(withLogo.logo).toEqual({ x: VOUCHER_CARD_PAD, y: VOUCHER_CARD_PAD + 4.25, width: 70, height: 17.5 });
+    expect(withLogo.heading!.x).toBe(VOUCHER_CARD_PAD + 70 + 6);
+    const unreadable = layout({ heading_text: '' }, 10, UNREADABLE_LOGO);
+    const none = layout({ heading_text: '' });
+    expect(unreadable.logo).toBeNull();
+    expect(unreadable.lines[0]!.y).toBe(withLogo.lines[0]!.y);
+    expect(unreadable.lines[0]!.y).toBeGreaterThan(none.lines[0]!.y);
   });
 });
 
