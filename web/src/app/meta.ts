@@ -1,8 +1,5 @@
-import type { z } from 'zod';
-import type { metaSchema } from '@splashboard/contract';
 import { get } from './api.ts';
-
-export type Meta = z.infer<typeof metaSchema>;
+import type { Meta } from './serverMeta.ts';
 
 let pending: Promise<Meta> | null = null;
 

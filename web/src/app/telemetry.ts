@@ -1,5 +1,5 @@
 import type { Profile } from '@splashboard/contract';
-import type { Meta } from './meta.ts';
+import type { Meta } from './serverMeta.ts';
 
 /**
  * Error reporting (Sentry's envelope endpoint) and product analytics (Segment's HTTP tracking API),

@@ -21,13 +21,14 @@ import { useUiSettings } from '../app/UiSettings.tsx';
 import { useAppSelector } from '../app/hooks.ts';
 import { loadSite, logout } from '../app/session.ts';
 import type { Store } from '../app/store.ts';
+import type { SideMenus } from '../app/feature.ts';
 import { DRAWER_WIDTH, TOP_BAR_HEIGHT } from '../app/theme.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { SiteSwitcher } from './SiteSwitcher.tsx';
 import { Banners } from './Banners.tsx';
 import { Logo } from './Logo.tsx';
 
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({ children, menus }: { children: ReactNode; menus: SideMenus }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const permanent = useMediaQuery(theme.breakpoints.up('lg'));
@@ -73,7 +74,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Logo showName />
         </Box>
       )}
-      <SideMenu onNavigate={() => setDrawerOpen(false)} />
+      <SideMenu menus={menus} onNavigate={() => setDrawerOpen(false)} />
     </Box>
   );
 

@@ -8,13 +8,14 @@ import Collapse from '@mui/material/Collapse';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useAppSelector } from '../app/hooks.ts';
-import { CONTROL_PANEL_MENU, SITE_MENU, visibleItems, type MenuItem } from './menu.ts';
+import type { MenuItem, SideMenus } from '../app/feature.ts';
+import { visibleItems } from './visibleItems.ts';
 
-export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
+export function SideMenu({ menus, onNavigate }: { menus: SideMenus; onNavigate: () => void }) {
   const { t } = useTranslation();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const permissions = useAppSelector((s) => s.site.settings?.permissions) ?? {};
-  const items = visibleItems(siteId === 0 ? CONTROL_PANEL_MENU : SITE_MENU, permissions);
+  const items = visibleItems(siteId === 0 ? menus.controlPanel : menus.site, permissions);
   return (
     <List component="nav" aria-label="main" dense>
       {items.map((item) => (

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_PANEL_MENU, SITE_MENU, visibleItems } from './menu.ts';
+import type { MenuEntry } from '../app/feature.ts';
+import { FEATURES, MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET } from '../features/index.ts';
+import { CONTROL_PANEL_MENU, SITE_MENU, menuOf } from './menu.ts';
+import { visibleItems } from './visibleItems.ts';
 
 const labels = (items: ReturnType<typeof visibleItems>) =>
   items.flatMap((i) => [i.label, ...(i.children ?? []).map((c) => c.label)]);
@@ -30,5 +33,28 @@ describe('side menu', () => {
     const items = visibleItems(SITE_MENU, { all: true, guests: true, campaigns: true, email_campaigns: false });
     expect(labels(items)).toEqual(['menu.dashboard', 'menu.guests']);
     expect(labels(visibleItems(CONTROL_PANEL_MENU, { clients: true }))).toEqual(['menu.clients']);
+  });
+
+  it('is made of the features’ entries and those of the areas not built yet, nothing else', () => {
+    const declared = [...FEATURES.flatMap((f) => f.menu ?? []), ...MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET];
+    expect([...SITE_MENU, ...CONTROL_PANEL_MENU]).toHaveLength(declared.length);
+    expect(new Set([...SITE_MENU, ...CONTROL_PANEL_MENU])).toEqual(new Set(declared));
+    for (const menu of ['site', 'controlPanel'] as const) {
+      const positions = declared.filter((e) => e.menu === menu).map((e) => e.position);
+      expect(new Set(positions).size, `${menu} menu positions`).toBe(positions.length);
+    }
+  });
+
+  it('orders each menu by position, not by the order entries are declared in', () => {
+    const entry = (menu: MenuEntry['menu'], position: number, label: string): MenuEntry => ({
+      menu,
+      position,
+      label,
+      path: `/app/${label}`,
+      permission: 'all',
+    });
+    const entries = [entry('site', 30, 'c'), entry('controlPanel', 5, 'panel'), entry('site', 10, 'a'), entry('site', 20, 'b')];
+    expect(labels(menuOf('site', entries))).toEqual(['a', 'b', 'c']);
+    expect(labels(menuOf('controlPanel', entries))).toEqual(['panel']);
   });
 });

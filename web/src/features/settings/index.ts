@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import type { Feature } from '../../app/feature.ts';
+
+const settingsPages = () => import('./SettingsPages.tsx');
+const SettingsViewPage = lazy(() => settingsPages().then((m) => ({ default: m.SettingsViewPage })));
+const SiteNamePage = lazy(() => settingsPages().then((m) => ({ default: m.SiteNamePage })));
+const RedirectUrlPage = lazy(() => settingsPages().then((m) => ({ default: m.RedirectUrlPage })));
+const GuestFieldsPage = lazy(() => import('./GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })));
+
+export const settings: Feature = {
+  routes: [
+    { path: '/app/settings-view', guard: { kind: 'site', permission: 'sitesettings' }, page: SettingsViewPage },
+    { path: '/app/settings-view/site-name', guard: { kind: 'site', permission: 'sitesettings' }, page: SiteNamePage },
+    // Also in the control panel.
+    { path: '/app/settings-view/redirect-url', guard: { kind: 'permission', permission: 'sitesettings' }, page: RedirectUrlPage },
+    { path: '/app/settings-view/guest-fields', guard: { kind: 'site', permission: 'sitesettings' }, page: GuestFieldsPage },
+  ],
+  menu: [{ menu: 'site', position: 90, label: 'menu.settings', path: '/app/settings-view', permission: 'sitesettings' }],
+};

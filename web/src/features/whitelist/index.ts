@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import type { Feature, PageGuard } from '../../app/feature.ts';
+
+const whitelistPages = () => import('./pages.ts');
+const WhitelistPage = lazy(() => whitelistPages().then((m) => ({ default: m.WhitelistPage })));
+const CreatePage = lazy(() => whitelistPages().then((m) => ({ default: m.CreatePage })));
+const EditPage = lazy(() => whitelistPages().then((m) => ({ default: m.EditPage })));
+
+const guard: PageGuard = { kind: 'site', permission: 'macauth' };
+
+export const whitelist: Feature = {
+  routes: [
+    { path: '/app/settings-view/whitelisted-devices', guard, page: WhitelistPage },
+    { path: '/app/whitelist/create', guard, page: CreatePage },
+    { path: '/app/whitelist/edit/:id', guard, page: EditPage },
+  ],
+};
