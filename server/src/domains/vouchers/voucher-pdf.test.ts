@@ -15,7 +15,7 @@ import {
   type VoucherDesign,
 } from '@splashboard/contract';
 import { PDF_FONTS, pdfMeasure, renderCards, type CardSheet } from './voucher-pdf.ts';
-import { drawnSheet, plainPng } from './voucher-pdf.fixtures.ts';
+import { drawnSheet, plainPng } from '../../../test/fixtures/voucher-pdf.ts';
 
 const batch: PrintedBatch = {
   batchCode: '0420',
