@@ -13,7 +13,7 @@ import { loadSettings } from './app/settings.ts';
 import { UiSettingsProvider } from './app/UiSettings.tsx';
 import { ErrorBoundary } from './app/ErrorBoundary.tsx';
 import { Startup } from './app/Startup.tsx';
-import { AppRoutes, preloadSignedIn } from './app/router.tsx';
+import { AppRoutes, preloadSignedIn } from './routes/router.tsx';
 import { loadMeta } from './app/meta.ts';
 import { configureTelemetry, watchUncaught } from './app/telemetry.ts';
 

@@ -1,12 +1,12 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { Site } from '@splashboard/contract';
-import { preloadable } from './preload.ts';
-import { SiteParamSync } from './Startup.tsx';
-import type { Feature, FeatureRoute, PageGuard } from './feature.ts';
+import { preloadable } from '../app/preload.ts';
+import { SiteParamSync } from '../app/Startup.tsx';
+import type { Feature, FeatureRoute, PageGuard } from '../app/feature.ts';
 import { FEATURES } from '../features/index.ts';
 import { prefetchDashboardCalls, preloadDashboardPage } from '../features/dashboard/index.ts';
-import { SIDE_MENUS } from '../layout/menu.ts';
+import { SIDE_MENUS } from './menus.ts';
 import { PermissionGuard, SignedIn, SignedInOnly, SignedOutOnly, SiteGuard } from '../features/auth/guards.tsx';
 
 // The signed-in frame loads after sign-in, so that the sign-in page stays small.

@@ -2,11 +2,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import type { Feature } from './feature.ts';
-import { initI18n } from './i18n.ts';
+import type { Feature } from '../app/feature.ts';
+import { initI18n } from '../app/i18n.ts';
 import { AppRoutes } from './router.tsx';
-import { makeStore, signedIn } from './store.ts';
-import { UiSettingsProvider } from './UiSettings.tsx';
+import { makeStore, signedIn } from '../app/store.ts';
+import { UiSettingsProvider } from '../app/UiSettings.tsx';
 
 const saying = (words: string) => () => <p>{words}</p>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuEntry } from '../app/feature.ts';
 import { FEATURES, MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET } from '../features/index.ts';
-import { CONTROL_PANEL_MENU, SITE_MENU, menuOf } from './menu.ts';
-import { visibleItems } from './visibleItems.ts';
+import { CONTROL_PANEL_MENU, SITE_MENU, menuOf } from './menus.ts';
+import { visibleItems } from '../layout/visibleItems.ts';
 
 const labels = (items: ReturnType<typeof visibleItems>) =>
   items.flatMap((i) => [i.label, ...(i.children ?? []).map((c) => c.label)]);
