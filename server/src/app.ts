@@ -1,21 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createSmtpTransport } from './adapters/smtp/smtp.ts';
 import type { RadiusServer } from './adapters/radius/server.ts';
 import { createAppContext, type AppContext } from './platform/context.ts';
-import { installAuthHooks } from './platform/auth-hooks.ts';
-import { installErrorHandler } from './platform/error-handler.ts';
-import { notFound } from './platform/errors.ts';
+import { createHttpApp, finishHttpApp, registerHttpBasics } from './platform/http-app.ts';
 import { authArea } from './domains/auth/index.ts';
 import { profileArea } from './domains/profile/index.ts';
 import { registrationArea } from './domains/registration/index.ts';
@@ -87,23 +77,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
-  const app = Fastify({
-    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    // Guest portal addresses carry a signed pass (a few hundred characters).
-    routerOptions: { maxParamLength: 4096 },
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // Set on arrival, so every answer carries it, errors included; a callback hook, as it runs on every request.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-
+  const app = createHttpApp(config, opts.logStream);
   const handle = opts.handle ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const ctx = createAppContext({
     config,
@@ -117,43 +91,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     controllers: createControllersOf(ctx, createAuthmonQueues(ctx.db)),
   };
 
-  await app.register(cookie);
-  installAuthHooks(app, ctx.sessions);
-  installErrorHandler(app);
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Splashboard API',
-        version: '1.0.0',
-        description: 'Sign in with a session cookie (and the XSRF-TOKEN header) or an API key (X-API-Key).',
-      },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
-
+  await registerHttpBasics(app, config, ctx.sessions);
   for (const area of AREAS) await area.register(app, deps);
-
-  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (res) => {
-      res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('content-security-policy', "default-src 'none'");
-    },
-  });
-  await registerWebApp(app, opts.webDist);
-
-  app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect('/newapp/'));
-  app.setNotFoundHandler({ preHandler: undefined }, async (request) => {
-    throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
-  });
+  await finishHttpApp(app, config, opts.webDist);
 
   let radius: RadiusServer | undefined;
   return {
@@ -172,16 +112,4 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (!opts.handle) await handle.close();
     },
   };
-}
-
-/** The dashboard SPA: its files, and index.html for every other path under /newapp. */
-async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
-  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: webDist, prefix: '/newapp/', decorateReply: true, wildcard: false, index: false });
-  const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  };
-  app.get('/newapp', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
-  app.get('/newapp/*', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
 }

@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { installAuthHooks } from './auth-hooks.ts';
+import { installErrorHandler } from './error-handler.ts';
+import { notFound } from './errors.ts';
+import type { SessionStore } from './sessions.ts';
+
+/** The HTTP server, whose logger the rest of the process logs through. */
+export function createHttpApp(config: Config, logStream?: { write(line: string): void }): FastifyInstance {
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Guest portal addresses carry a signed pass (a few hundred characters).
+    routerOptions: { maxParamLength: 4096 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Set on arrival, so every answer carries it, errors included; a callback hook, as it runs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  return app;
+}
+
+/**
+ * What every route needs, before the areas register theirs: cookies and who is asking, errors in the
+ * spec's shape, uploads, and the API document every route adds itself to.
+ */
+export async function registerHttpBasics(app: FastifyInstance, config: Config, sessions: SessionStore) {
+  await app.register(cookie);
+  installAuthHooks(app, sessions);
+  installErrorHandler(app);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Splashboard API',
+        version: '1.0.0',
+        description: 'Sign in with a session cookie (and the XSRF-TOKEN header) or an API key (X-API-Key).',
+      },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: false } });
+}
+
+/** After the areas: uploaded files, the dashboard's files, and a 404 in the spec's shape for the rest. */
+export async function finishHttpApp(app: FastifyInstance, config: Config, webDist: string | undefined) {
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'uploads'),
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => {
+      res.setHeader('x-content-type-options', 'nosniff');
+      res.setHeader('content-security-policy', "default-src 'none'");
+    },
+  });
+  await registerWebApp(app, webDist);
+
+  app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect('/newapp/'));
+  app.setNotFoundHandler({ preHandler: undefined }, async (request) => {
+    throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+  });
+}
+
+/** The dashboard SPA: its files, and index.html for every other path under /newapp. */
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: webDist, prefix: '/newapp/', decorateReply: true, wildcard: false, index: false });
+  const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+  app.get('/newapp', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
+  app.get('/newapp/*', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
+}
