@@ -1,12 +1,13 @@
-import { count, eq, max } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { type RadiusGatewayType } from '@splashboard/contract';
-import { nasClients, radiusSessions } from '../../db/schema/index.ts';
+import { nasClients } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { requireRouterFamily } from './router-family.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { Controllers } from './controllers.ts';
 import { createSettingsStore } from './controller-settings.repo.ts';
+import { createRadiusSessionsRepo } from '../radius/radius-sessions.repo.ts';
 import { mikrotikLoginHtml, radiusGatewayRecord, radiusGatewayView, type RadiusGatewayInput } from './radius-gateway-settings.ts';
 
 type Deps = Pick<AppContext, 'db' | 'secrets' | 'config'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
@@ -18,13 +19,11 @@ type SiteRow = Awaited<ReturnType<SitesService['siteFor']>>['row'];
  */
 export function createRadiusGatewaySettingsService({ db, secrets, config, sites, controllers }: Deps) {
   const store = createSettingsStore(db, secrets);
+  const radiusSessions = createRadiusSessionsRepo(db);
 
   async function answer(site: SiteRow, family: RadiusGatewayType) {
     const [nas] = await db.select({ n: count() }).from(nasClients).where(eq(nasClients.siteId, site.id));
-    const [seen] = await db
-      .select({ at: max(radiusSessions.updatedAt) })
-      .from(radiusSessions)
-      .where(eq(radiusSessions.siteId, site.id));
+    const lastSeenAt = await radiusSessions.lastSeenAt(site.id);
     return radiusGatewayView(await store.read(site.id), {
       family,
       routerType: site.routerType,
@@ -32,7 +31,7 @@ export function createRadiusGatewaySettingsService({ db, secrets, config, sites,
       portalKey: site.portalKey,
       radius: config.radius,
       nasClients: nas?.n ?? 0,
-      lastSeenAt: seen?.at ?? null,
+      lastSeenAt,
     });
   }
 
