@@ -69,7 +69,7 @@ import { createPassSigner } from './portal/pass.ts';
 import { createSiteSnapshots } from './portal/site-snapshot.ts';
 import { createEmailDomainChecker } from './portal/email-domain.ts';
 import { createFacebookClient } from './adapters/facebook/facebook-client.ts';
-import { createAuthmonQueues } from './portal/opennds-authmon.ts';
+import { createAuthmonQueues } from './domains/routers/opennds-authmon.ts';
 import { RadiusServer } from './adapters/radius/server.ts';
 import { createRadiusHandlers } from './domains/radius/handlers.ts';
 

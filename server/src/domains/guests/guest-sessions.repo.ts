@@ -1,5 +1,4 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { guestSessions, guests, openNdsAuthQueue, voucherSessions, vouchers } from '../../db/schema/index.ts';
 import type { GuestFilters } from './guest-filters.ts';
@@ -25,17 +24,16 @@ export const guestSessionsSql = {
   deviceOnline: sql<boolean>`exists (select 1 from guest_sessions s where s.site_id = guest_devices.site_id
         and s.mac = guest_devices.mac and s.ended_at is null and s.expires_at > now() and s.grant_status in ('granted', 'confirmed'))`,
 
-  /** When a device last logged in with a voucher. */
-  voucherDeviceLastLogin: (voucherId: number, mac: PgColumn) =>
-    sql<
-      Date | string | null
-    >`(select max(${guestSessions.startedAt}) from ${voucherSessions} join ${guestSessions} on ${guestSessions.id} = ${voucherSessions.sessionId} where ${voucherSessions.voucherId} = ${voucherId} and ${voucherSessions.mac} = ${mac})`,
+  /** When the device of a voucher_devices row last logged in with the voucher (written out, as deviceOnline). */
+  voucherDeviceLastLogin: (voucherId: number) =>
+    sql<Date | string | null>`(select max(gs.started_at) from voucher_sessions vs join guest_sessions gs on gs.id = vs.session_id
+        where vs.voucher_id = ${voucherId} and vs.mac = voucher_devices.mac)`,
 
-  /** Whether a device is online with a voucher now. */
-  voucherDeviceOnline: (voucherId: number, mac: PgColumn) => {
-    const online = sql`(${guestSessions.endedAt} is null and ${guestSessions.expiresAt} > now() and ${inArray(guestSessions.grantStatus, COUNTED)})`;
-    return sql<boolean>`exists (select 1 from ${voucherSessions} join ${guestSessions} on ${guestSessions.id} = ${voucherSessions.sessionId} where ${voucherSessions.voucherId} = ${voucherId} and ${voucherSessions.mac} = ${mac} and ${online})`;
-  },
+  /** Whether the device of a voucher_devices row is online with the voucher now. */
+  voucherDeviceOnline: (voucherId: number) =>
+    sql<boolean>`exists (select 1 from voucher_sessions vs join guest_sessions gs on gs.id = vs.session_id
+        where vs.voucher_id = ${voucherId} and vs.mac = voucher_devices.mac
+        and gs.ended_at is null and gs.expires_at > now() and gs.grant_status in ('granted', 'confirmed'))`,
 };
 
 /** The sessions of some vouchers: of one voucher, or of every voucher of a batch. */
