@@ -24,7 +24,7 @@ import { vouchersArea } from './domains/vouchers/index.ts';
 import { dashboardArea } from './domains/dashboard/index.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
 import { portalArea } from './portal/index.ts';
-import { createAuthmonQueues } from './portal/opennds-authmon.ts';
+import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
 
 /**
  * The areas of the product, in the order their routes are registered (and listed in the API document).

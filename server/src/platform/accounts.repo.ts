@@ -117,6 +117,12 @@ export function createAccountsRepo(db: Database) {
       return account ?? null;
     },
 
+    /** The account's plan (null before it has one); undefined for an account that does not exist. */
+    async planTypeOf(accountId: number, tx: Executor = db): Promise<{ planType: string | null } | undefined> {
+      const [account] = await tx.select({ planType: accounts.planType }).from(accounts).where(eq(accounts.id, accountId));
+      return account;
+    },
+
     async profileOf(userId: number) {
       const [row] = await profileById.execute({ userId });
       return row ?? null;

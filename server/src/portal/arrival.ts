@@ -1,7 +1,5 @@
-import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { guestLangFrom } from '@splashboard/splash';
 import type { AuthMethod } from '@splashboard/contract';
-import { guestConsents, guestSessions, guests } from '../db/schema/index.ts';
 import {
   ControllerError,
   gatewayLoginOutcome,
@@ -133,28 +131,10 @@ async function recordGatewayOutcome(deps: PortalDeps, snap: SiteSnapshot, rawQue
   }
   deps.log.info({ siteId: snap.site.id, outcome }, 'the gateway answered a guest login it was sent');
   if (!mac) return;
-  const [latest] = await deps.db
-    .select({ id: guestSessions.id })
-    .from(guestSessions)
-    .where(
-      and(
-        eq(guestSessions.siteId, snap.site.id),
-        eq(guestSessions.mac, mac),
-        inArray(guestSessions.grantStatus, ['pending', 'granted']),
-        gte(guestSessions.startedAt, new Date(Date.now() - OUTCOME_WINDOW_MS)),
-      ),
-    )
-    .orderBy(desc(guestSessions.startedAt))
-    .limit(1);
+  const latest = await deps.guestSessions.latestUnsettledOfDevice(snap.site.id, mac, new Date(Date.now() - OUTCOME_WINDOW_MS));
   if (!latest) return;
-  await deps.db
-    .update(guestSessions)
-    .set(
-      outcome === 'connected'
-        ? { grantStatus: 'confirmed', confirmedAt: new Date() }
-        : { grantStatus: 'failed', grantDetail: `The gateway refused the login (${gatewayAnswerOf(rawQuery)})` },
-    )
-    .where(eq(guestSessions.id, latest.id));
+  if (outcome === 'connected') await deps.guestSessions.markConfirmed(latest);
+  else await deps.guestSessions.markFailed(latest, `The gateway refused the login (${gatewayAnswerOf(rawQuery)})`);
 }
 
 const gatewayAnswerOf = (rawQuery: string) => {
@@ -169,20 +149,8 @@ async function termsStillAccepted(deps: PortalDeps, snap: SiteSnapshot, mac: str
   const days = RELOGIN_DAYS[String(snap.methods.atos.values.frequency ?? 'always')] ?? 0;
   if (!days) return null;
   const since = Number.isFinite(days) ? new Date(Date.now() - days * DAY_MS) : new Date(0);
-  const [row] = await deps.db
-    .select({ at: guestConsents.createdAt })
-    .from(guestConsents)
-    .where(
-      and(
-        eq(guestConsents.siteId, snap.site.id),
-        eq(guestConsents.mac, mac),
-        eq(guestConsents.kind, 'terms_screen'),
-        gte(guestConsents.createdAt, since),
-      ),
-    )
-    .orderBy(desc(guestConsents.createdAt))
-    .limit(1);
-  return row ? Math.floor(row.at.getTime() / 1000) : null;
+  const at = await deps.guests.lastConsentOfDevice(snap.site.id, mac, 'terms_screen', since);
+  return at ? Math.floor(at.getTime() / 1000) : null;
 }
 
 /** A device one of the site's login methods knows itself (a guest account's device). */
@@ -208,20 +176,7 @@ async function returningDevice(
     (m) => !PORTAL_METHODS[m]?.arrival && (RELOGIN_DAYS[String(methodSettings(snap, m).values.relogin_policy)] ?? 0) > 0,
   );
   if (!lenient.length || (snap.hasTerms && !pass.tos)) return null;
-  const [last] = await deps.db
-    .select({ method: guestSessions.method, startedAt: guestSessions.startedAt, identity: guests.identity })
-    .from(guestSessions)
-    .innerJoin(guests, eq(guests.id, guestSessions.guestId))
-    .where(
-      and(
-        eq(guestSessions.siteId, snap.site.id),
-        eq(guestSessions.mac, pass.arrival.clientMac!),
-        inArray(guestSessions.grantStatus, ['granted', 'confirmed']),
-        inArray(guestSessions.method, lenient),
-      ),
-    )
-    .orderBy(desc(guestSessions.startedAt))
-    .limit(1);
+  const last = await deps.guestSessions.lastLoginOfDevice(snap.site.id, pass.arrival.clientMac!, lenient);
   if (!last) return null;
   const method = last.method as AuthMethod;
   const days = RELOGIN_DAYS[String(methodSettings(snap, method).values.relogin_policy)] ?? 0;

@@ -3,16 +3,26 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../platform/mailer.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
+import { createAccountsRepo, type AccountsRepo } from '../platform/accounts.repo.ts';
 import type { Controllers } from '../domains/routers/controllers.ts';
+import { createAuthmonStore } from '../domains/opennds/opennds-authmon.ts';
+import { createAuthmonRepo, type AuthmonRepo } from '../domains/opennds/opennds-authmon.repo.ts';
 import type { SmsSender } from '../domains/sms/sms-sender.ts';
+import { createGuestAccountsRepo, type GuestAccountsRepo } from '../domains/guest-accounts/guest-accounts.repo.ts';
+import { createGuestSessionsRepo, type GuestSessionsRepo } from '../domains/guests/guest-sessions.repo.ts';
+import { createGuestsRepo, type GuestsRepo } from '../domains/guests/guests.repo.ts';
+import { createPortalChallengesRepo, type PortalChallengesRepo } from '../domains/guests/portal-challenges.repo.ts';
+import { createVouchersRepo, type VouchersRepo } from '../domains/vouchers/vouchers.repo.ts';
+import type { AuthmonStore } from '../adapters/controllers/opennds/authmon.ts';
 import type { PassSigner } from './pass.ts';
 import type { SiteSnapshots } from './site-snapshot.ts';
 import type { EmailDomainChecker } from './email-domain.ts';
 import type { FacebookClient } from '../adapters/facebook/facebook-client.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 
-/** What the portal's pages and login methods are built from. */
-export interface PortalDeps {
+/** What the portal is given to build its pages and login methods from. */
+export interface PortalSetup {
+  /** For the login's transaction (domains/guests/login-records.ts); the portal itself runs no SQL. */
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
@@ -26,4 +36,37 @@ export interface PortalDeps {
   facebook: FacebookClient;
   /** Seals the one-time RADIUS passwords of gateways that ask our RADIUS server. */
   secrets: SecretBox;
+}
+
+/** The data the portal reads and writes, through the repos of the tables' own domains. */
+export interface PortalData {
+  guests: GuestsRepo;
+  guestSessions: GuestSessionsRepo;
+  challenges: PortalChallengesRepo;
+  guestAccounts: GuestAccountsRepo;
+  vouchers: VouchersRepo;
+  accounts: AccountsRepo;
+  /** openNDS level 3: the grants waiting for the gateway (the guest's waiting page). */
+  authmonQueue: AuthmonRepo;
+  /** openNDS level 3: the gateway's polls. */
+  authmon: AuthmonStore;
+}
+
+/** What the portal's pages and login methods are built from. */
+export type PortalDeps = PortalSetup & PortalData;
+
+/** The portal's repos, made once when its routes are built. */
+export function portalDepsOf(setup: PortalSetup): PortalDeps {
+  const { db } = setup;
+  return {
+    ...setup,
+    guests: createGuestsRepo(db),
+    guestSessions: createGuestSessionsRepo(db),
+    challenges: createPortalChallengesRepo(db),
+    guestAccounts: createGuestAccountsRepo(db),
+    vouchers: createVouchersRepo(db),
+    accounts: createAccountsRepo(db),
+    authmonQueue: createAuthmonRepo(db),
+    authmon: createAuthmonStore(db, setup.controllers),
+  };
 }

@@ -1,6 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { GuestLang } from '@splashboard/splash';
-import { guestSessions, guests, portalChallenges } from '../db/schema/index.ts';
 import { sha256 } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
 import { grantSession } from './grant.ts';
@@ -12,16 +10,7 @@ import { bareMessage, messagePage, methodSettings, type PortalAnswer } from './v
  * their grace period on the same device, their short session becomes a full one.
  */
 export async function verifyEmailLink(deps: PortalDeps, token: string, lang: GuestLang): Promise<PortalAnswer> {
-  const [challenge] = await deps.db
-    .select()
-    .from(portalChallenges)
-    .where(
-      and(
-        eq(portalChallenges.id, sha256(token)),
-        eq(portalChallenges.kind, 'email_verify'),
-        gt(portalChallenges.expiresAt, new Date()),
-      ),
-    );
+  const challenge = await deps.challenges.unexpired(sha256(token), 'email_verify');
   const invalid = () => bareMessage(lang, (t) => ({ tone: 'error', title: t.expiredTitle, body: t.emailLinkInvalid }), 410);
   if (!challenge) return invalid();
   const data = challenge.data as { guestId: number; email: string; sessionId: number | null; pass: string };
@@ -29,11 +18,8 @@ export async function verifyEmailLink(deps: PortalDeps, token: string, lang: Gue
   if (!snap) return invalid();
   const firstUse = !challenge.usedAt;
   if (firstUse) {
-    await deps.db.update(portalChallenges).set({ usedAt: new Date() }).where(eq(portalChallenges.id, challenge.id));
-    await deps.db
-      .update(guests)
-      .set({ emailVerifiedAt: new Date() })
-      .where(and(eq(guests.id, data.guestId), eq(guests.siteId, challenge.siteId), isNull(guests.emailVerifiedAt)));
+    await deps.challenges.markUsed(challenge.id);
+    await deps.guests.markEmailVerified(data.guestId, challenge.siteId);
   }
   const pass = deps.signer.verify(data.pass);
   const confirmed = messagePage(
@@ -44,15 +30,9 @@ export async function verifyEmailLink(deps: PortalDeps, token: string, lang: Gue
     false,
   );
   if (!firstUse || !pass || !data.sessionId) return confirmed;
-  const [session] = await deps.db
-    .select()
-    .from(guestSessions)
-    .where(and(eq(guestSessions.id, data.sessionId), isNull(guestSessions.endedAt), gt(guestSessions.expiresAt, new Date())));
+  const session = await deps.guestSessions.openById(data.sessionId);
   if (!session) return confirmed;
   const full = limitsOf(methodSettings(snap, 'email').values);
-  await deps.db
-    .update(guestSessions)
-    .set({ minutes: full.minutes, expiresAt: new Date(session.startedAt.getTime() + full.minutes * 60_000) })
-    .where(eq(guestSessions.id, session.id));
+  await deps.guestSessions.extend(session.id, full.minutes, new Date(session.startedAt.getTime() + full.minutes * 60_000));
   return grantSession(deps, snap, pass, session.id);
 }

@@ -1,6 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { guestLangFrom } from '@splashboard/splash';
-import { guestSessions } from '../db/schema/index.ts';
 import type { PortalDeps } from './deps.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { bareMessage, messagePage, type PortalAnswer } from './views.ts';
@@ -28,18 +26,8 @@ export async function gatewayReturn(
   if (!snap) return bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404);
   const back = readToken(deps, token);
   if (!back) return messagePage(snap, lang, (t) => ({ tone: 'info', title: t.expiredTitle, body: t.expiredBody }), 404, false);
-  const confirmed = await deps.db
-    .update(guestSessions)
-    .set({ grantStatus: 'confirmed', confirmedAt: new Date() })
-    .where(
-      and(
-        eq(guestSessions.id, back.sessionId),
-        eq(guestSessions.siteId, snap.site.id),
-        inArray(guestSessions.grantStatus, ['pending', 'granted']),
-      ),
-    )
-    .returning({ id: guestSessions.id });
-  if (confirmed.length) deps.log.info({ siteId: snap.site.id, sessionId: back.sessionId }, 'the gateway let a guest through');
+  const confirmed = await deps.guestSessions.confirmUnsettled(back.sessionId, snap.site.id);
+  if (confirmed) deps.log.info({ siteId: snap.site.id, sessionId: back.sessionId }, 'the gateway let a guest through');
   if (back.next) return { redirect: back.next };
   return messagePage(snap, lang, (t) => ({ tone: 'success', title: t.connectedTitle, body: t.connectedBody }), 200, false);
 }

@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { AuthMethod } from '@splashboard/contract';
 import { fill } from '@splashboard/splash';
-import { guestSessions } from '../db/schema/index.ts';
 import { ControllerError, type AccessLimits, type GrantResult } from '../adapters/controllers/index.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
-import { identityOf, recordLogin, type LoginRecord } from './guest-records.ts';
-import { devicesOnline, limitsOf, remainingAllowance } from './limits.ts';
+import { identityOf, recordLogin, type LoginRecord } from '../domains/guests/login-records.ts';
+import { limitsOf, remainingAllowance } from './limits.ts';
 import type { Collected } from './login-fields.ts';
 import type { PortalPass } from './pass.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
@@ -68,37 +66,16 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
     const override = String(values.session_override_password ?? '');
     const overridden = override !== '' && !!attempt.overridePassword && safeEqual(attempt.overridePassword, override);
     if (!overridden) {
-      const left = await remainingAllowance(deps.db, snap.site.id, identity, limits);
-      if (!left)
-        return {
-          ok: false,
-          reason: 'limit',
-          answer: messagePage(
-            snap,
-            lang,
-            (t) => ({
-              tone: 'info',
-              title: t.limitTitle,
-              body: t.sessionLimitReached,
-              extra: override ? t.overrideHint : undefined,
-              // The override goes back to the same method with what the guest had typed.
-              action: override
-                ? {
-                    label: t.continue,
-                    postTo: method,
-                    hidden: attempt.form ?? {},
-                    input: { name: 'override_password', label: t.overridePassword, type: 'password' },
-                  }
-                : undefined,
-            }),
-            429,
-          ),
-        };
+      const left = await remainingAllowance(deps.guestSessions, snap.site.id, identity, limits);
+      if (!left) return { ok: false, reason: 'limit', answer: limitReached(snap, pass, method, override, attempt.form) };
       limits = left;
     }
   }
   const maxDevices = attempt.maxDevices ?? Number(values.num_devices ?? 0);
-  if (maxDevices > 0 && (await devicesOnline(deps.db, snap.site.id, identity, pass.arrival.clientMac)) >= maxDevices) {
+  if (
+    maxDevices > 0 &&
+    (await deps.guestSessions.devicesOnlineOfIdentity(snap.site.id, identity, pass.arrival.clientMac)) >= maxDevices
+  ) {
     return {
       ok: false,
       reason: 'devices',
@@ -111,7 +88,7 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
     };
   }
 
-  const { guestId, sessionId } = await recordLogin(deps.db, {
+  const { guestId, sessionId } = await recordLogin(deps, {
     accountId: snap.site.accountId,
     siteId: snap.site.id,
     method,
@@ -128,6 +105,30 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
   return { ok: true, answer, sessionId: sessionId!, guestId };
 }
 
+/** The day's allowance is used up; with an override password set, the guest may give it. */
+function limitReached(snap: SiteSnapshot, pass: PortalPass, method: AuthMethod, override: string, form?: Record<string, string>) {
+  return messagePage(
+    snap,
+    pass.lang,
+    (t) => ({
+      tone: 'info',
+      title: t.limitTitle,
+      body: t.sessionLimitReached,
+      extra: override ? t.overrideHint : undefined,
+      // The override goes back to the same method with what the guest had typed.
+      action: override
+        ? {
+            label: t.continue,
+            postTo: method,
+            hidden: form ?? {},
+            input: { name: 'override_password', label: t.overridePassword, type: 'password' },
+          }
+        : undefined,
+    }),
+    429,
+  );
+}
+
 /** Where a connected guest goes next: the site's redirect URL, else the page they first asked for. */
 export const continueUrlOf = (snap: SiteSnapshot, pass: PortalPass) => snap.site.redirectUrl || pass.arrival.originalUrl || '';
 
@@ -142,7 +143,7 @@ export async function grantSession(
   pass: PortalPass,
   sessionId: number,
 ): Promise<PortalAnswer> {
-  const [session] = await deps.db.select().from(guestSessions).where(eq(guestSessions.id, sessionId));
+  const session = await deps.guestSessions.byId(sessionId);
   const lang = pass.lang;
   const adapter = await deps.controllers.adapterFor(snap.site.id, snap.site.routerType);
   const continueUrl = continueUrlOf(snap, pass);
@@ -150,7 +151,7 @@ export async function grantSession(
     return messagePage(snap, lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 503);
   const minutesLeft = Math.max(1, Math.ceil((session.expiresAt.getTime() - Date.now()) / 60_000));
   try {
-    const radius = adapter.radiusLogin ? await issueRadiusCredentials(deps.db, deps.secrets, sessionId) : undefined;
+    const radius = adapter.radiusLogin ? await issueRadiusCredentials(deps, sessionId) : undefined;
     const result = await adapter.grantAccess({
       arrival: pass.arrival,
       limits: { minutes: minutesLeft, upKbps: session.upKbps, downKbps: session.downKbps, quotaMB: session.quotaMb },
@@ -159,14 +160,11 @@ export async function grantSession(
       radius,
     });
     const confirmed = result.kind === 'granted';
-    await deps.db
-      .update(guestSessions)
-      .set({
-        grantStatus: confirmed ? 'confirmed' : 'granted',
-        grantDetail: result.limitsApplied ? '' : 'The gateway does not enforce every limit',
-        confirmedAt: confirmed ? new Date() : null,
-      })
-      .where(eq(guestSessions.id, sessionId));
+    await deps.guestSessions.markGranted(
+      sessionId,
+      confirmed,
+      result.limitsApplied ? '' : 'The gateway does not enforce every limit',
+    );
     if (result.kind === 'redirect') return { redirect: result.url };
     if (result.kind === 'form') return gatewayFormPage(snap, pass, result);
     return messagePage(snap, lang, (t) => ({
@@ -179,10 +177,7 @@ export async function grantSession(
   } catch (error) {
     const detail = error instanceof ControllerError ? `${error.code}: ${error.message}` : String(error);
     deps.log.error({ err: error, siteId: snap.site.id, sessionId }, 'the controller did not grant a guest access');
-    await deps.db
-      .update(guestSessions)
-      .set({ grantStatus: 'failed', grantDetail: detail.slice(0, 500) })
-      .where(eq(guestSessions.id, sessionId));
+    await deps.guestSessions.markFailed(sessionId, detail.slice(0, 500));
     return messagePage(
       snap,
       lang,

@@ -2,23 +2,9 @@ import { Script, createContext } from 'node:vm';
 import type { LoginField } from '@splashboard/contract';
 import { COUNTRY_CODES, fill, inputName, isCheckbox, type GuestStrings } from '@splashboard/splash';
 import { normalizePhone } from '../platform/phone-number.ts';
+import type { Collected } from '../domains/guests/login-records.ts';
 
-/** What a guest told us, in the shape the guest record keeps. */
-export interface Collected {
-  email?: string;
-  phone?: string;
-  firstName?: string;
-  lastName?: string;
-  gender?: string;
-  /** ISO YYYY-MM-DD. */
-  birthday?: string;
-  country?: string;
-  postcode?: string;
-  /** Present when the form had a marketing consent box: whether it was ticked. */
-  marketingConsent?: boolean;
-  /** Custom answers by the field's title. */
-  custom: Record<string, string | boolean>;
-}
+export type { Collected };
 
 export interface FieldRules {
   t: GuestStrings;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestSessions, openNdsAuthQueue, sites } from '../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestServer } from '../../test/harness.ts';
 import { randomMac, textOf } from '../../test/portal.ts';
-import { AUTHMON_CLEAR_GRACE_MS, AUTHMON_MAX_DELIVERIES, createAuthmonQueues } from './opennds-authmon.ts';
+import { AUTHMON_CLEAR_GRACE_MS, AUTHMON_MAX_DELIVERIES, createAuthmonQueues } from '../domains/opennds/opennds-authmon.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { guestSessions } from '../db/schema/index.ts';
-import type { Database } from '../db/client.ts';
+import type { GuestSessionsRepo } from '../domains/guests/guest-sessions.repo.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 
 /** How long the guest's browser has to hand the credentials to the gateway. */
@@ -21,14 +19,14 @@ export interface SealedRadiusPassword {
  * New one-time RADIUS credentials for a guest session (replacing any earlier ones, as on a retry): the
  * gateway gets them from the guest's browser and asks our RADIUS server, which accepts them once.
  */
-export async function issueRadiusCredentials(db: Database, secrets: SecretBox, sessionId: number) {
+export async function issueRadiusCredentials(
+  { guestSessions, secrets }: { guestSessions: GuestSessionsRepo; secrets: SecretBox },
+  sessionId: number,
+) {
   const username = `sb-${randomBytes(9).toString('hex')}`;
   let password = '';
   for (let i = 0; i < PASSWORD_LENGTH; i++) password += ALPHABET[randomInt(ALPHABET.length)];
   const sealed: SealedRadiusPassword = { p: password, exp: Date.now() + RADIUS_CREDENTIAL_MINUTES * 60_000 };
-  await db
-    .update(guestSessions)
-    .set({ radiusUsername: username, radiusPasswordEnc: secrets.seal(JSON.stringify(sealed)) })
-    .where(eq(guestSessions.id, sessionId));
+  await guestSessions.setRadiusCredentials(sessionId, username, secrets.seal(JSON.stringify(sealed)));
   return { username, password };
 }

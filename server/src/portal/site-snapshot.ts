@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   DEFAULT_LOGIN_METHOD_VALUES,
   LOGIN_METHOD_OF_PATH,
@@ -10,10 +9,11 @@ import {
   type LoginMethodPath,
 } from '@splashboard/contract';
 import type { Database } from '../db/client.ts';
-import { sites, splashDesigns, splashMethodSettings } from '../db/schema/index.ts';
 import type { SiteChanges } from '../platform/site-changes.ts';
+import { createSitesRepo, type SiteRow } from '../domains/sites/sites.repo.ts';
+import { createSplashRepo } from '../domains/splash/splash.repo.ts';
 
-export type SiteRow = typeof sites.$inferSelect;
+export type { SiteRow };
 
 export interface MethodSettings {
   /** Every value, stored or default. */
@@ -46,6 +46,8 @@ export const PATH_OF_METHOD = Object.fromEntries(
 const GATEWAY_KEYS_KEPT = 5000;
 
 export function createSiteSnapshots(db: Database, siteChanges: SiteChanges, ttlMs = 5000) {
+  const sites = createSitesRepo(db);
+  const splash = createSplashRepo(db);
   const byId = new Map<number, SiteSnapshot>();
   const idByKey = new Map<string, number>();
   const idByGatewayKey = new Map<string, { siteId: number; at: number }>();
@@ -55,8 +57,8 @@ export function createSiteSnapshots(db: Database, siteChanges: SiteChanges, ttlM
   });
 
   async function load(site: SiteRow): Promise<SiteSnapshot> {
-    const [designRow] = await db.select().from(splashDesigns).where(eq(splashDesigns.siteId, site.id));
-    const rows = await db.select().from(splashMethodSettings).where(eq(splashMethodSettings.siteId, site.id));
+    const design = await splash.design(site.id);
+    const rows = await splash.methodSettings(site.id);
     const methods = {} as Record<LoginMethodPath, MethodSettings>;
     for (const path of LOGIN_METHOD_PATHS) {
       const row = rows.find((r) => r.method === path);
@@ -71,7 +73,7 @@ export function createSiteSnapshots(db: Database, siteChanges: SiteChanges, ttlM
     }
     const snapshot: SiteSnapshot = {
       site,
-      design: designRow?.design ?? {},
+      design: design ?? {},
       methods,
       loginMethods: (site.authMethods as AuthMethod[]).filter((m) => m !== 'atos' && m !== 'multilanding'),
       hasTerms: site.authMethods.includes('atos'),
@@ -89,7 +91,7 @@ export function createSiteSnapshots(db: Database, siteChanges: SiteChanges, ttlM
       const id = idByKey.get(key);
       const cached = id === undefined ? undefined : fresh(byId.get(id));
       if (cached) return cached;
-      const [site] = await db.select().from(sites).where(eq(sites.portalKey, key));
+      const site = await sites.byPortalKey(key);
       return site ? load(site) : null;
     },
     /**
@@ -112,7 +114,7 @@ export function createSiteSnapshots(db: Database, siteChanges: SiteChanges, ttlM
     async byId(siteId: number): Promise<SiteSnapshot | null> {
       const cached = fresh(byId.get(siteId));
       if (cached) return cached;
-      const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
+      const site = await sites.byId(siteId);
       return site ? load(site) : null;
     },
   };

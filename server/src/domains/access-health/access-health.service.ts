@@ -1,11 +1,10 @@
-import { and, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import { GRANT_REASONS, type GrantFilter, type GrantList, type GrantReason, type GrantStatus } from '@splashboard/contract';
-import { guestSessions } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { createGuestSessionsRepo, type GuestSessionRow } from '../guests/guest-sessions.repo.ts';
 
-type Row = typeof guestSessions.$inferSelect;
+type Row = GuestSessionRow;
 
 const FILTERS: Record<GrantFilter, GrantStatus[] | null> = {
   all: null,
@@ -30,6 +29,7 @@ function reasonOf(r: Row): { reason: GrantReason | null; detail: string } {
  * offline (failed) or not confirmed. Read with the router settings permission.
  */
 export function createAccessHealthService({ db, sites }: Pick<AppContext, 'db'> & { sites: SitesService }) {
+  const sessions = createGuestSessionsRepo(db);
   return {
     async grants(
       actor: Actor | null,
@@ -38,24 +38,7 @@ export function createAccessHealthService({ db, sites }: Pick<AppContext, 'db'> 
     ): Promise<GrantList> {
       const { row: site } = await sites.siteFor(actor, siteId, 'routersettings', 'read');
       const since = new Date(Date.now() - q.days * 86_400_000);
-      const window = and(eq(guestSessions.siteId, siteId), gte(guestSessions.startedAt, since));
-      const statuses = FILTERS[q.status];
-      const where: SQL | undefined = statuses ? and(window, inArray(guestSessions.grantStatus, statuses)) : window;
-      const [rows, [total], perStatus] = await Promise.all([
-        db
-          .select()
-          .from(guestSessions)
-          .where(where)
-          .orderBy(desc(guestSessions.startedAt), desc(guestSessions.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-        db.select({ n: count() }).from(guestSessions).where(where),
-        db
-          .select({ status: guestSessions.grantStatus, n: count() })
-          .from(guestSessions)
-          .where(window)
-          .groupBy(guestSessions.grantStatus),
-      ]);
+      const { rows, total, perStatus } = await sessions.recentGrants(siteId, since, FILTERS[q.status], q);
       const summary = { pending: 0, granted: 0, confirmed: 0, failed: 0 };
       for (const s of perStatus) if (s.status in summary) summary[s.status as GrantStatus] = s.n;
       return {
@@ -71,7 +54,7 @@ export function createAccessHealthService({ db, sites }: Pick<AppContext, 'db'> 
           status: r.grantStatus as GrantStatus,
           ...reasonOf(r),
         })),
-        metadata: { page: q.page, per_page: q.per_page, total: total?.n ?? 0 },
+        metadata: { page: q.page, per_page: q.per_page, total },
         timezone: site.timezone,
       };
     },

@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { DEFAULT_LOGIN_METHOD_VALUES, type GuestAccountDefaults } from '@splashboard/contract';
-import type { Database } from '../../db/client.ts';
-import { splashMethodSettings } from '../../db/schema/index.ts';
+import type { SplashRepo } from '../splash/splash.repo.ts';
 
 const PATH = 'guestuserloginconfig';
 
@@ -21,10 +19,6 @@ export function defaultsFromValues(values: Record<string, unknown>): GuestAccoun
   };
 }
 
-export async function siteDefaults(db: Database, siteId: number): Promise<GuestAccountDefaults> {
-  const [row] = await db
-    .select({ values: splashMethodSettings.values })
-    .from(splashMethodSettings)
-    .where(and(eq(splashMethodSettings.siteId, siteId), eq(splashMethodSettings.method, PATH)));
-  return defaultsFromValues(row?.values ?? {});
+export async function siteDefaults(splash: SplashRepo, siteId: number): Promise<GuestAccountDefaults> {
+  return defaultsFromValues((await splash.methodValuesOf(siteId, PATH)) ?? {});
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   GUEST_ACCOUNT_MESSAGES,
   GUEST_IMPORT_COLUMNS,
@@ -9,14 +9,16 @@ import {
   type GuestImportField,
   type GuestImportRejection,
 } from '@splashboard/contract';
-import { guestAccountImports, guestAccounts } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { defineJob } from '../../platform/jobs.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { Upload } from '../../platform/uploads.ts';
+import { createSplashRepo } from '../splash/splash.repo.ts';
 import { siteDefaults } from './defaults.ts';
+import { createGuestAccountsRepo, type GuestAccountImportRow } from './guest-accounts.repo.ts';
 import { newAccountValues } from './guest-accounts.service.ts';
 import { columnNameOf, readImportFile, type ImportRow } from './import-file.ts';
 
@@ -25,11 +27,8 @@ export const IMPORT_JOB = defineJob('guest-accounts.import', z.object({ id: z.nu
 /** Rows hashed at once: argon2 runs on the thread pool, the machine has few cores. */
 const CHUNK = 4;
 
-import { z } from 'zod';
-import { defineJob } from '../../platform/jobs.ts';
-
 type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & { sites: Pick<SitesService, 'siteFor'> };
-type ImportRowRecord = typeof guestAccountImports.$inferSelect;
+type ImportRowRecord = GuestAccountImportRow;
 
 const toImport = (r: ImportRowRecord): GuestImport => ({
   id: r.id,
@@ -81,12 +80,14 @@ export function checkRow(row: ImportRow) {
  * account per transaction with the progress, so the page can poll and nothing is half-imported.
  */
 export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
+  const accounts = createGuestAccountsRepo(db);
+  const splash = createSplashRepo(db);
   jobs.register(IMPORT_JOB, async ({ id }) => {
     await run(id);
   });
 
   async function run(id: number) {
-    const [job] = await db.select().from(guestAccountImports).where(eq(guestAccountImports.id, id));
+    const job = await accounts.importById(id);
     if (!job || job.status === 'done' || job.status === 'failed') return;
     if (!job.rowsEnc) return finish(id, 'failed', MESSAGES.unknown);
     let rows: ImportRow[];
@@ -96,8 +97,8 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
       log.error({ err, importId: id }, 'a guest account import could not be opened');
       return finish(id, 'failed', MESSAGES.unknown);
     }
-    await db.update(guestAccountImports).set({ status: 'running' }).where(eq(guestAccountImports.id, id));
-    const defaults = await siteDefaults(db, job.siteId);
+    await accounts.markImportRunning(id);
+    const defaults = await siteDefaults(splash, job.siteId);
     // Usernames of the rows before this one, to name a duplicate within the file (a retry starts midway).
     const seen = new Set<string>();
     for (const row of rows.slice(0, job.processed)) {
@@ -135,36 +136,25 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
       let rejected = errors ? rejection(errors) : null;
       let created = 0;
       if (input && hash) {
-        const [account] = await tx
-          .insert(guestAccounts)
-          .values({
+        const account = await accounts.importAccount(
+          {
             ...newAccountValues(input, defaults),
             accountId: job.accountId,
             siteId: job.siteId,
             passwordHash: hash,
             source: 'import',
-          })
-          .onConflictDoNothing({ target: [guestAccounts.siteId, guestAccounts.username] })
-          .returning({ id: guestAccounts.id });
+          },
+          tx,
+        );
         if (account) created = 1;
         else rejected = rejection({ [columnNameOf('username')]: [GUEST_ACCOUNT_MESSAGES.usernameTaken] });
       }
-      await tx
-        .update(guestAccountImports)
-        .set({
-          processed: sql`${guestAccountImports.processed} + 1`,
-          created: sql`${guestAccountImports.created} + ${created}`,
-          rejected: rejected ? sql`${guestAccountImports.rejected} || ${JSON.stringify([rejected])}::jsonb` : undefined,
-        })
-        .where(eq(guestAccountImports.id, job.id));
+      await accounts.advanceImport(job.id, created, rejected, tx);
     });
   }
 
   async function finish(id: number, status: 'done' | 'failed', error = '') {
-    await db
-      .update(guestAccountImports)
-      .set({ status, error, rowsEnc: null, finishedAt: new Date() })
-      .where(eq(guestAccountImports.id, id));
+    await accounts.finishImport(id, status, error);
   }
 
   return {
@@ -174,27 +164,21 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
       const file = await read();
       if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
       const rows = await readImportFile(file.body);
-      const [job] = await db
-        .insert(guestAccountImports)
-        .values({
-          accountId: a.accountId,
-          siteId,
-          userId: a.userId,
-          filename: (file.filename ?? '').slice(0, 200),
-          rowsEnc: secrets.seal(JSON.stringify(rows)),
-          total: rows.length,
-        })
-        .returning();
-      await jobs.enqueue(IMPORT_JOB, { id: job!.id });
-      return toImport(job!);
+      const job = await accounts.addImport({
+        accountId: a.accountId,
+        siteId,
+        userId: a.userId,
+        filename: (file.filename ?? '').slice(0, 200),
+        rowsEnc: secrets.seal(JSON.stringify(rows)),
+        total: rows.length,
+      });
+      await jobs.enqueue(IMPORT_JOB, { id: job.id });
+      return toImport(job);
     },
 
     async get(actor: Actor | null, siteId: number, importId: number): Promise<GuestImport> {
       await sites.siteFor(actor, siteId, 'guestuser', 'read');
-      const [job] = await db
-        .select()
-        .from(guestAccountImports)
-        .where(and(eq(guestAccountImports.id, importId), eq(guestAccountImports.siteId, siteId)));
+      const job = await accounts.importAt(importId, siteId);
       if (!job) throw notFound('No import with this id at this site');
       return toImport(job);
     },

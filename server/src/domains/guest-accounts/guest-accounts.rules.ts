@@ -1,19 +1,26 @@
-import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { GUEST_ACCOUNT_MESSAGES, type GuestAccountStatus } from '@splashboard/contract';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { guestAccountDevices, guestAccounts, guestSessions, guests } from '../../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AccessLimits } from '../../adapters/controllers/index.ts';
-import type { Collected } from '../../portal/login-fields.ts';
+import type { Collected } from '../guests/login-records.ts';
+import type { GuestSessionsRepo } from '../guests/guest-sessions.repo.ts';
+import type { GuestsRepo } from '../guests/guests.repo.ts';
+import type { GuestAccountRow, GuestAccountsRepo } from './guest-accounts.repo.ts';
 
 /**
  * The rules of a guest account, in one place for the dashboard and the portal: how long it lasts
  * (from its first use), how much data it has left, and which devices it may have.
  */
 
-export type GuestAccountRow = typeof guestAccounts.$inferSelect;
+export type { GuestAccountRow };
+
+/** The repos the rules read and write: the accounts, and the guest and sessions their logins are kept as. */
+export interface GuestAccountStore {
+  guestAccounts: GuestAccountsRepo;
+  guests: GuestsRepo;
+  guestSessions: GuestSessionsRepo;
+}
 
 const MINUTES_PER: Record<string, number> = { minutes: 1, hours: 60, days: 1440 };
-const COUNTED = ['granted', 'confirmed'];
 
 export const durationMinutesOf = (a: Pick<GuestAccountRow, 'durationVal' | 'durationType'>) =>
   a.durationVal * (MINUTES_PER[a.durationType] ?? 1);
@@ -32,13 +39,12 @@ export const expiryFrom = (a: Pick<GuestAccountRow, 'durationVal' | 'durationTyp
   new Date(start.getTime() + durationMinutesOf(a) * 60_000);
 
 /** MB the account's sessions have used (what the gateways reported). */
-export async function dataUsedMb(db: Executor, siteId: number, accountId: number): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<string>`coalesce(sum(${guestSessions.bytesUp} + ${guestSessions.bytesDown}), 0)` })
-    .from(guestSessions)
-    .innerJoin(guests, eq(guests.id, guestSessions.guestId))
-    .where(and(eq(guests.siteId, siteId), eq(guests.identity, identityOfAccount(accountId))));
-  return Number(row?.bytes ?? 0) / 1_000_000;
+export async function dataUsedMb(
+  store: Pick<GuestAccountStore, 'guestSessions'>,
+  siteId: number,
+  accountId: number,
+): Promise<number> {
+  return (await store.guestSessions.bytesOfIdentity(siteId, identityOfAccount(accountId))) / 1_000_000;
 }
 
 export type AccountAccess = { ok: true; limits: Required<AccessLimits> } | { ok: false; reason: 'expired' | 'data' };
@@ -47,13 +53,17 @@ export type AccountAccess = { ok: true; limits: Required<AccessLimits> } | { ok:
  * What a login of the account may get now: the time left until it expires (its whole duration when
  * it has not been used yet), its speeds, and the data it has left; or why it gets nothing.
  */
-export async function accessOf(db: Database, a: GuestAccountRow, now = new Date()): Promise<AccountAccess> {
+export async function accessOf(
+  store: Pick<GuestAccountStore, 'guestSessions'>,
+  a: GuestAccountRow,
+  now = new Date(),
+): Promise<AccountAccess> {
   const minutes = a.expiresAt ? Math.floor((a.expiresAt.getTime() - now.getTime()) / 60_000) : durationMinutesOf(a);
   if (minutes < 1) return { ok: false, reason: 'expired' };
   const limitMb = dataLimitMbOf(a);
   let quotaMB = 0;
   if (limitMb > 0) {
-    const left = limitMb - (await dataUsedMb(db, a.siteId, a.id));
+    const left = limitMb - (await dataUsedMb(store, a.siteId, a.id));
     if (left <= 0) return { ok: false, reason: 'data' };
     quotaMB = Math.max(1, Math.floor(left));
   }
@@ -80,95 +90,78 @@ export class OtherAccountError extends Error {
  * with this one on it (`takeOver`), and is refused otherwise (the dashboard says which to disconnect).
  */
 export async function bindDevice(
-  tx: Transaction,
+  store: Pick<GuestAccountStore, 'guestAccounts'>,
   a: GuestAccountRow,
   mac: string,
   opts: { source: 'login' | 'operator'; takeOver: boolean; now?: Date },
+  tx: Executor,
 ): Promise<{ isNew: boolean }> {
+  const accounts = store.guestAccounts;
   const now = opts.now ?? new Date();
-  const [locked] = await tx.select().from(guestAccounts).where(eq(guestAccounts.id, a.id)).for('update');
+  const locked = await accounts.lockForUpdate(a.id, tx);
   if (!locked) throw new DeviceLimitError(0);
-  const [existing] = await tx
-    .select()
-    .from(guestAccountDevices)
-    .where(and(eq(guestAccountDevices.siteId, a.siteId), eq(guestAccountDevices.mac, mac)));
+  const existing = await accounts.deviceAt(a.siteId, mac, tx);
   if (existing?.guestAccountId === a.id) {
-    if (opts.source === 'login')
-      await tx.update(guestAccountDevices).set({ lastLoginAt: now }).where(eq(guestAccountDevices.id, existing.id));
+    if (opts.source === 'login') await accounts.touchDevice(existing.id, now, tx);
     return { isNew: false };
   }
   if (existing && !opts.takeOver) throw new OtherAccountError();
-  const [others] = await tx
-    .select({ n: count() })
-    .from(guestAccountDevices)
-    .where(and(eq(guestAccountDevices.guestAccountId, a.id), ne(guestAccountDevices.mac, mac)));
-  if ((others?.n ?? 0) >= locked.numDevices) throw new DeviceLimitError(locked.numDevices);
-  if (existing) await tx.delete(guestAccountDevices).where(eq(guestAccountDevices.id, existing.id));
-  await tx.insert(guestAccountDevices).values({
-    accountId: a.accountId,
-    siteId: a.siteId,
-    guestAccountId: a.id,
-    mac,
-    source: opts.source,
-    boundAt: now,
-    lastLoginAt: opts.source === 'login' ? now : null,
-  });
+  if ((await accounts.otherDevicesCount(a.id, mac, tx)) >= locked.numDevices) throw new DeviceLimitError(locked.numDevices);
+  if (existing) await accounts.removeDeviceById(existing.id, tx);
+  await accounts.addDevice(
+    {
+      accountId: a.accountId,
+      siteId: a.siteId,
+      guestAccountId: a.id,
+      mac,
+      source: opts.source,
+      boundAt: now,
+      lastLoginAt: opts.source === 'login' ? now : null,
+    },
+    tx,
+  );
   return { isNew: true };
 }
 
 /** Whether the account can take this device: it is one of its own, or the account has a free place. */
-export async function hasRoomFor(db: Database, a: GuestAccountRow, mac: string): Promise<boolean> {
-  const macs = await db
-    .select({ mac: guestAccountDevices.mac })
-    .from(guestAccountDevices)
-    .where(eq(guestAccountDevices.guestAccountId, a.id));
-  return macs.some((d) => d.mac === mac) || macs.length < a.numDevices;
+export async function hasRoomFor(
+  store: Pick<GuestAccountStore, 'guestAccounts'>,
+  a: GuestAccountRow,
+  mac: string,
+): Promise<boolean> {
+  const macs = await store.guestAccounts.macsOf(a.id);
+  return macs.some((m) => m === mac) || macs.length < a.numDevices;
 }
 
 /** The first use starts the account's duration (once: later uses keep the first date). */
-export async function startClock(tx: Executor, a: GuestAccountRow, now = new Date()) {
+export async function startClock(store: Pick<GuestAccountStore, 'guestAccounts'>, a: GuestAccountRow, tx?: Executor) {
   if (a.firstLoginAt) return;
-  await tx
-    .update(guestAccounts)
-    .set({ firstLoginAt: now, expiresAt: expiryFrom(a, now) })
-    .where(and(eq(guestAccounts.id, a.id), isNull(guestAccounts.firstLoginAt)));
+  const now = new Date();
+  await store.guestAccounts.startClock(a.id, now, expiryFrom(a, now), tx);
 }
 
 /** MACs of the account's devices that have a session running now. */
-export async function onlineMacs(db: Database, siteId: number, accountId: number, now = new Date()): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ mac: guestSessions.mac })
-    .from(guestSessions)
-    .innerJoin(guests, eq(guests.id, guestSessions.guestId))
-    .where(
-      and(
-        eq(guests.siteId, siteId),
-        eq(guests.identity, identityOfAccount(accountId)),
-        isNull(guestSessions.endedAt),
-        gt(guestSessions.expiresAt, now),
-        inArray(guestSessions.grantStatus, COUNTED),
-      ),
-    );
-  return new Set(rows.map((r) => r.mac).filter((m): m is string => !!m));
+export async function onlineMacs(
+  store: Pick<GuestAccountStore, 'guestSessions'>,
+  siteId: number,
+  accountId: number,
+  now = new Date(),
+): Promise<Set<string>> {
+  const macs = await store.guestSessions.onlineMacsOfIdentity(siteId, identityOfAccount(accountId), now);
+  return new Set(macs.filter((m): m is string => !!m));
 }
 
 /** Ends the account's running sessions on these MACs (all of them when none are given). */
-export async function endSessions(db: Database, siteId: number, accountId: number, cause: string, macs?: string[]) {
-  const [guest] = await db
-    .select({ id: guests.id })
-    .from(guests)
-    .where(and(eq(guests.siteId, siteId), eq(guests.identity, identityOfAccount(accountId))));
-  if (!guest) return;
-  await db
-    .update(guestSessions)
-    .set({ endedAt: new Date(), endCause: cause })
-    .where(
-      and(
-        eq(guestSessions.guestId, guest.id),
-        isNull(guestSessions.endedAt),
-        macs ? inArray(guestSessions.mac, macs.length ? macs : ['']) : undefined,
-      ),
-    );
+export async function endSessions(
+  store: Pick<GuestAccountStore, 'guests' | 'guestSessions'>,
+  siteId: number,
+  accountId: number,
+  cause: string,
+  macs?: string[],
+) {
+  const guestId = await store.guests.idOfIdentity(siteId, identityOfAccount(accountId));
+  if (!guestId) return;
+  await store.guestSessions.endOpenOfGuest(guestId, cause, macs);
 }
 
 /** What the guest record learns from an account (its name and email), as a login method collects it. */

@@ -1,4 +1,3 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {
   GUEST_ACCOUNT_MESSAGES,
   formatMac,
@@ -11,14 +10,17 @@ import {
   type GuestAccountDisconnectAnswer,
   type GuestAccountUpdate,
 } from '@splashboard/contract';
-import { guestAccountDevices, guestAccounts, guestSessions, guests } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { assertSitePermission, type AccessMode, type Actor } from '../../platform/access.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { Controllers } from '../routers/controllers.ts';
+import { createGuestSessionsRepo } from '../guests/guest-sessions.repo.ts';
+import { createGuestsRepo } from '../guests/guests.repo.ts';
+import { createSplashRepo } from '../splash/splash.repo.ts';
 import { siteDefaults } from './defaults.ts';
+import { createGuestAccountsRepo } from './guest-accounts.repo.ts';
 import { grantByMac, revokeMac } from './network-access.ts';
 import {
   DeviceLimitError,
@@ -32,13 +34,13 @@ import {
   onlineMacs,
   statusOf,
   type GuestAccountRow,
+  type GuestAccountStore,
 } from './guest-accounts.rules.ts';
 
 type Deps = Pick<AppContext, 'db' | 'log'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
 
 const SESSIONS_SHOWN = 50;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** `aa:bb:cc:dd:ee:ff`, as the portal and the guest tables keep MACs; null when not a MAC. */
 export const macOf = (value: string) => {
   const hex = normalizeMac(value);
@@ -93,6 +95,15 @@ const taken = () => fieldError('username', GUEST_ACCOUNT_MESSAGES.usernameTaken)
  * Reading needs read access, every change write access; another account's site or account is 404.
  */
 export function createGuestAccountsService({ db, log, sites, controllers }: Deps) {
+  const store: GuestAccountStore = {
+    guestAccounts: createGuestAccountsRepo(db),
+    guests: createGuestsRepo(db),
+    guestSessions: createGuestSessionsRepo(db),
+  };
+  const accounts = store.guestAccounts;
+  const splash = createSplashRepo(db);
+  const network = { db, ...store, controllers, log };
+
   async function access(actor: Actor | null, siteId: number, mode: AccessMode) {
     const found = await sites.siteFor(actor, siteId, 'guestuser', mode);
     let canWrite = true;
@@ -105,10 +116,7 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
   }
 
   async function accountIn(siteId: number, id: number): Promise<GuestAccountRow> {
-    const [row] = await db
-      .select()
-      .from(guestAccounts)
-      .where(and(eq(guestAccounts.id, id), eq(guestAccounts.siteId, siteId)));
+    const row = await accounts.byId(id, siteId);
     if (!row) throw notFound('No guest account with this id at this site');
     return row;
   }
@@ -116,28 +124,10 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
   async function details(row: GuestAccountRow, canWrite: boolean): Promise<GuestAccountDetails> {
     const now = new Date();
     const [devices, online, used, sessions] = await Promise.all([
-      db
-        .select()
-        .from(guestAccountDevices)
-        .where(eq(guestAccountDevices.guestAccountId, row.id))
-        .orderBy(guestAccountDevices.boundAt),
-      onlineMacs(db, row.siteId, row.id, now),
-      dataUsedMb(db, row.siteId, row.id),
-      db
-        .select({
-          id: guestSessions.id,
-          mac: guestSessions.mac,
-          startedAt: guestSessions.startedAt,
-          expiresAt: guestSessions.expiresAt,
-          endedAt: guestSessions.endedAt,
-          grantStatus: guestSessions.grantStatus,
-          bytes: sql<string>`${guestSessions.bytesUp} + ${guestSessions.bytesDown}`,
-        })
-        .from(guestSessions)
-        .innerJoin(guests, eq(guests.id, guestSessions.guestId))
-        .where(and(eq(guests.siteId, row.siteId), eq(guests.identity, identityOfAccount(row.id))))
-        .orderBy(desc(guestSessions.startedAt))
-        .limit(SESSIONS_SHOWN),
+      accounts.devicesOf(row.id),
+      onlineMacs(store, row.siteId, row.id, now),
+      dataUsedMb(store, row.siteId, row.id),
+      store.guestSessions.latestOfIdentity(row.siteId, identityOfAccount(row.id), SESSIONS_SHOWN),
     ]);
     return {
       ...toGuestAccount(row, devices.length, now),
@@ -165,44 +155,18 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
   return {
     async list(actor: Actor | null, siteId: number, q: { page: number; per_page: number; search: string }) {
       const { canWrite } = await access(actor, siteId, 'read');
-      const term = q.search.trim();
-      const hex = term.toLowerCase().replace(/[^0-9a-f]/g, '');
-      const where = and(
-        eq(guestAccounts.siteId, siteId),
-        term
-          ? or(
-              ilike(guestAccounts.username, likeTerm(term)),
-              ilike(guestAccounts.name, likeTerm(term)),
-              ilike(guestAccounts.email, likeTerm(term)),
-              hex.length >= 4 && /^[0-9a-f:.-]+$/i.test(term)
-                ? sql`exists (select 1 from guest_account_devices d where d.guest_account_id = "guest_accounts"."id" and replace(d.mac, ':', '') like ${likeTerm(hex)})`
-                : undefined,
-            )
-          : undefined,
-      );
-      // Spelled out: inside a one-table select drizzle leaves columns unqualified, and "id" would be the device's.
-      const devicesCount = sql<number>`(select count(*) from guest_account_devices d where d.guest_account_id = "guest_accounts"."id")::int`;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ account: guestAccounts, devices: devicesCount })
-          .from(guestAccounts)
-          .where(where)
-          .orderBy(desc(guestAccounts.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-        db.select({ n: count() }).from(guestAccounts).where(where),
-      ]);
+      const { rows, total } = await accounts.list(siteId, q);
       const now = new Date();
       return {
         items: rows.map((r) => toGuestAccount(r.account, Number(r.devices), now)),
-        metadata: { page: q.page, per_page: q.per_page, total: total?.n ?? 0 },
+        metadata: { page: q.page, per_page: q.per_page, total },
         can_write: canWrite,
       };
     },
 
     async defaults(actor: Actor | null, siteId: number): Promise<GuestAccountDefaults> {
       await access(actor, siteId, 'read');
-      return siteDefaults(db, siteId);
+      return siteDefaults(splash, siteId);
     },
 
     async get(actor: Actor | null, siteId: number, id: number) {
@@ -212,18 +176,14 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
 
     async create(actor: Actor | null, siteId: number, input: GuestAccountCreate) {
       const { actor: a } = await access(actor, siteId, 'write');
-      const values = newAccountValues(input, await siteDefaults(db, siteId));
-      const [row] = await db
-        .insert(guestAccounts)
-        .values({
-          ...values,
-          accountId: a.accountId,
-          siteId,
-          passwordHash: await hashPassword(input.password),
-          source: 'dashboard',
-        })
-        .onConflictDoNothing({ target: [guestAccounts.siteId, guestAccounts.username] })
-        .returning();
+      const values = newAccountValues(input, await siteDefaults(splash, siteId));
+      const row = await accounts.createIfFree({
+        ...values,
+        accountId: a.accountId,
+        siteId,
+        passwordHash: await hashPassword(input.password),
+        source: 'dashboard',
+      });
       if (!row) throw taken();
       return details(row, true);
     },
@@ -232,19 +192,14 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
       await access(actor, siteId, 'write');
       const row = await accountIn(siteId, id);
       if (input.username && input.username !== row.username) {
-        const [clash] = await db
-          .select({ id: guestAccounts.id })
-          .from(guestAccounts)
-          .where(and(eq(guestAccounts.siteId, siteId), eq(guestAccounts.username, input.username)));
-        if (clash) throw taken();
+        if (await accounts.idOfUsername(siteId, input.username)) throw taken();
       }
       const duration = {
         durationVal: input.duration_val ?? row.durationVal,
         durationType: input.duration_type ?? row.durationType,
       };
-      const [updated] = await db
-        .update(guestAccounts)
-        .set({
+      const [updated] = await accounts
+        .update(id, {
           username: input.username,
           name: input.name,
           email: input.email,
@@ -260,8 +215,6 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
           passwordHash: input.password ? await hashPassword(input.password) : undefined,
           updatedAt: new Date(),
         })
-        .where(eq(guestAccounts.id, id))
-        .returning()
         .catch((err: unknown) => {
           // Two renames to the same username at once: the unique index decides.
           if ((err as { code?: string }).code === '23505' || /unique/i.test(String(err))) throw taken();
@@ -273,14 +226,9 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
     async remove(actor: Actor | null, siteId: number, id: number) {
       const { row: site } = await access(actor, siteId, 'write');
       const row = await accountIn(siteId, id);
-      const macs = (
-        await db
-          .select({ mac: guestAccountDevices.mac })
-          .from(guestAccountDevices)
-          .where(eq(guestAccountDevices.guestAccountId, id))
-      ).map((d) => d.mac);
-      await endSessions(db, siteId, row.id, 'account_deleted');
-      await db.delete(guestAccounts).where(eq(guestAccounts.id, id));
+      const macs = await accounts.macsOf(id);
+      await endSessions(store, siteId, row.id, 'account_deleted');
+      await accounts.remove(id);
       // The gateway is told after the rows are gone: a failure there leaves nothing half-deleted here.
       for (const mac of macs) await revokeMac({ controllers, log }, site, mac);
       return { status: 200 as const, message: 'Deleted' };
@@ -291,19 +239,19 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
       const row = await accountIn(siteId, id);
       const mac = macOf(guestmac);
       if (!mac) throw fieldError('guestmac', GUEST_ACCOUNT_MESSAGES.macFormat);
-      const allowed = await accessOf(db, row);
+      const allowed = await accessOf(store, row);
       if (!allowed.ok)
         throw fieldError(
           'guestmac',
           allowed.reason === 'expired' ? GUEST_ACCOUNT_MESSAGES.expired : GUEST_ACCOUNT_MESSAGES.dataUsed,
         );
       try {
-        await db.transaction((tx) => bindDevice(tx, row, mac, { source: 'operator', takeOver: false }));
+        await db.transaction((tx) => bindDevice(store, row, mac, { source: 'operator', takeOver: false }, tx));
       } catch (err) {
         if (err instanceof DeviceLimitError || err instanceof OtherAccountError) throw fieldError('guestmac', err.message);
         throw err;
       }
-      const outcome = await grantByMac({ db, controllers, log }, site, row, mac, allowed.limits);
+      const outcome = await grantByMac(network, site, row, mac, allowed.limits);
       const [device] = (await details(await accountIn(siteId, id), true)).devices.filter((d) => macOf(d.mac) === mac);
       return { device: device!, ...outcome };
     },
@@ -313,12 +261,8 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
       const row = await accountIn(siteId, id);
       const mac = macOf(macParam);
       if (!mac) throw fieldError('mac', GUEST_ACCOUNT_MESSAGES.macFormat);
-      const removed = await db
-        .delete(guestAccountDevices)
-        .where(and(eq(guestAccountDevices.guestAccountId, row.id), eq(guestAccountDevices.mac, mac)))
-        .returning({ id: guestAccountDevices.id });
-      if (!removed.length) throw notFound('This device is not connected to this account');
-      await endSessions(db, siteId, row.id, 'operator', [mac]);
+      if (!(await accounts.removeDevice(row.id, mac))) throw notFound('This device is not connected to this account');
+      await endSessions(store, siteId, row.id, 'operator', [mac]);
       const revoked = await revokeMac({ controllers, log }, site, mac);
       return { status: 200, message: 'Disconnected', ...revoked };
     },

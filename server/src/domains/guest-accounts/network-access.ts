@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_SPLASH_DESIGN, type GuestAccountConnectAnswer } from '@splashboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { guestSessions, type sites } from '../../db/schema/index.ts';
+import type { SiteRow } from '../sites/sites.repo.ts';
 import { ControllerError, type AccessLimits, type ControllerFamily } from '../../adapters/controllers/index.ts';
-import { recordLogin } from '../../portal/guest-records.ts';
+import { recordLogin, type LoginStore } from '../guests/login-records.ts';
 import type { Controllers } from '../routers/controllers.ts';
-import { collectedOf, identityOfAccount, startClock, type GuestAccountRow } from './guest-accounts.rules.ts';
-
-type SiteRow = typeof sites.$inferSelect;
+import {
+  collectedOf,
+  identityOfAccount,
+  startClock,
+  type GuestAccountRow,
+  type GuestAccountStore,
+} from './guest-accounts.rules.ts';
 
 /**
  * Families whose controller can let a device in by its MAC alone, without the guest's browser. The
@@ -23,7 +25,7 @@ export const SERVER_SIDE_GRANT: ControllerFamily[] = ['unifi'];
  * the rows are written; elsewhere nothing more happens until the device arrives.
  */
 export async function grantByMac(
-  deps: { db: Database; controllers: Controllers; log: FastifyBaseLogger },
+  deps: LoginStore & GuestAccountStore & { controllers: Controllers; log: FastifyBaseLogger },
   site: SiteRow,
   account: GuestAccountRow,
   mac: string,
@@ -31,7 +33,7 @@ export async function grantByMac(
 ): Promise<Pick<GuestAccountConnectAnswer, 'access' | 'detail'>> {
   const adapter = await deps.controllers.adapterFor(site.id, site.routerType);
   if (!adapter || !SERVER_SIDE_GRANT.includes(adapter.family)) return { access: 'on_next_arrival', detail: '' };
-  const { sessionId } = await recordLogin(deps.db, {
+  const { sessionId } = await recordLogin(deps, {
     accountId: site.accountId,
     siteId: site.id,
     method: 'guestuser',
@@ -57,20 +59,14 @@ export async function grantByMac(
       },
       limits,
     });
-    await deps.db
-      .update(guestSessions)
-      .set({ grantStatus: 'confirmed', confirmedAt: new Date() })
-      .where(eq(guestSessions.id, sessionId!));
+    await deps.guestSessions.markConfirmed(sessionId!);
     // The duration starts when the device is let in, not when a controller failed to.
-    await startClock(deps.db, account);
+    await startClock(deps, account);
     return { access: 'granted_now', detail: '' };
   } catch (err) {
     const detail = err instanceof ControllerError ? err.message : 'The controller did not answer';
     deps.log.warn({ err, siteId: site.id }, 'the controller did not let a connected guest account device in');
-    await deps.db
-      .update(guestSessions)
-      .set({ grantStatus: 'failed', grantDetail: detail.slice(0, 500) })
-      .where(eq(guestSessions.id, sessionId!));
+    await deps.guestSessions.markFailed(sessionId!, detail.slice(0, 500));
     return { access: 'grant_failed', detail };
   }
 }

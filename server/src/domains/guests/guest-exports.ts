@@ -3,21 +3,24 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { GuestDownloadStatus, GuestExportKind } from '@splashboard/contract';
-import { guestExports, sites } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { UTF8_BOM, slug } from './guest-csv.ts';
-import { exportSource, type Cursor } from './guest-export-rows.ts';
+import { createSitesRepo } from '../sites/sites.repo.ts';
+import { exportSource, type Cursor, type ExportRepos } from './guest-export-rows.ts';
 import type { GuestFilters } from './guest-filters.ts';
 import { z } from 'zod';
 import { defineJob, defineScheduledJob } from '../../platform/jobs.ts';
+import { createGuestExportsRepo, type GuestExportRow } from './guest-exports.repo.ts';
+import { createGuestListRepo } from './guest-list.repo.ts';
+import { createGuestSessionsRepo } from './guest-sessions.repo.ts';
+import { createSplashRepo } from '../splash/splash.repo.ts';
 
 type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log'> & { sites: Pick<SitesService, 'siteFor'> };
-type ExportRow = typeof guestExports.$inferSelect;
+type ExportRow = GuestExportRow;
 
 /** One requested download to write (its guest_exports row). */
 export const EXPORT_JOB = defineJob('guests.export', z.object({ exportId: z.string().uuid() }));
@@ -41,6 +44,13 @@ const siteApi = (siteId: number) => `/s/${siteId}/api/v1/guest/download`;
  * every time. Files are removed after a day.
  */
 export function createGuestExports({ db, jobs, config, log, sites: siteAccess }: Deps) {
+  const downloads = createGuestExportsRepo(db);
+  const sitesRepo = createSitesRepo(db);
+  const rowRepos: ExportRepos = {
+    splash: createSplashRepo(db),
+    guestList: createGuestListRepo(db),
+    guestSessions: createGuestSessionsRepo(db),
+  };
   const dir = path.join(config.dataDir, 'exports');
   const fileOf = (id: string) => path.join(dir, `${id}.csv`);
 
@@ -63,40 +73,21 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
 
   async function exportOf(actor: Actor | null, siteId: number, id: string) {
     const { row: site } = await siteAccess.siteFor(actor, siteId, 'guests', 'read');
-    const [row] = await db
-      .select()
-      .from(guestExports)
-      .where(and(eq(guestExports.id, id), eq(guestExports.siteId, siteId)));
+    const row = await downloads.byId(id, siteId);
     if (!row) throw notFound('Download not found');
     return { row, site };
   }
 
   /** Writes one download, if this run may: a download is taken by one run at a time (see `attempt`). */
   async function run(id: string) {
-    const [job] = await db
-      .update(guestExports)
-      .set({ status: 'running', attempt: sql`${guestExports.attempt} + 1`, progress: 0, rows: 0, updatedAt: new Date() })
-      .where(
-        and(
-          eq(guestExports.id, id),
-          or(
-            eq(guestExports.status, 'pending'),
-            and(
-              eq(guestExports.status, 'running'),
-              lt(guestExports.updatedAt, sql`now() - make_interval(secs => ${STALE_SECONDS})`),
-            ),
-          ),
-        ),
-      )
-      .returning();
+    const job = await downloads.take(id, STALE_SECONDS);
     if (!job) return;
-    const mine = and(eq(guestExports.id, id), eq(guestExports.attempt, job.attempt));
-    const [site] = await db.select().from(sites).where(eq(sites.id, job.siteId));
+    const site = await sitesRepo.byId(job.siteId);
     if (!site) return;
     const part = path.join(dir, `${id}.${job.attempt}.part`);
     try {
       await mkdir(dir, { recursive: true });
-      const source = exportSource(db, job.kind as GuestExportKind, site, job.filters);
+      const source = exportSource(rowRepos, job.kind as GuestExportKind, site, job.filters);
       const total = await source.count();
       let rows = 0;
       let takenOver = false;
@@ -110,41 +101,35 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
           rows += chunk.rows;
           cursor = chunk.next;
           const progress = total ? Math.min(99, Math.floor((rows * 100) / total)) : 99;
-          const moved = await db
-            .update(guestExports)
-            .set({ rows, total, progress, updatedAt: new Date() })
-            .where(mine)
-            .returning({ id: guestExports.id });
-          if (!moved.length) return void (takenOver = true);
+          const moved = await downloads.progress(id, job.attempt, { rows, total, progress });
+          if (!moved) return void (takenOver = true);
           if (chunk.rows < EXPORT_CHUNK) return;
         }
       }, createWriteStream(part));
       if (takenOver) return void (await rm(part, { force: true }));
       await rename(part, fileOf(id));
-      await db
-        .update(guestExports)
-        .set({ status: 'ready', progress: 100, rows, total: rows, error: null, updatedAt: new Date(), finishedAt: new Date() })
-        .where(mine);
+      await downloads.settle(id, job.attempt, {
+        status: 'ready',
+        progress: 100,
+        rows,
+        total: rows,
+        error: null,
+        finishedAt: new Date(),
+      });
     } catch (err) {
       // The status must be recorded whatever else fails here, or the download would show running forever.
       await rm(part, { force: true }).catch(() => undefined);
       const last = job.attempt >= MAX_ATTEMPTS;
       log.warn({ err, exportId: id, attempt: job.attempt }, 'preparing a guest download failed');
-      await db
-        .update(guestExports)
-        .set({ status: last ? 'failed' : 'pending', error: 'Preparing the download failed', updatedAt: new Date() })
-        .where(mine);
+      await downloads.settle(id, job.attempt, { status: last ? 'failed' : 'pending', error: 'Preparing the download failed' });
       if (!last) throw err;
     }
   }
 
   /** Downloads older than a day, and any file left behind (a deleted site's, a dead run's part). */
   async function cleanup() {
-    const old = await db
-      .delete(guestExports)
-      .where(lt(guestExports.createdAt, sql`now() - make_interval(hours => ${EXPORT_KEEP_HOURS})`))
-      .returning({ id: guestExports.id });
-    await Promise.all(old.map((r) => rm(fileOf(r.id), { force: true })));
+    const old = await downloads.removeOlderThan(EXPORT_KEEP_HOURS);
+    await Promise.all(old.map((oldId) => rm(fileOf(oldId), { force: true })));
     const cutoff = Date.now() - EXPORT_KEEP_HOURS * 3600_000;
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       const file = path.join(dir, name);
@@ -164,10 +149,7 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
     /** Records a download and queues its job; the same one still in preparation is answered again. */
     async start(actor: Actor | null, siteId: number, kind: GuestExportKind, filters: GuestFilters) {
       const { actor: a } = await siteAccess.siteFor(actor, siteId, 'guests', 'read');
-      const active = await db
-        .select()
-        .from(guestExports)
-        .where(and(eq(guestExports.siteId, siteId), inArray(guestExports.status, ['pending', 'running'])));
+      const active = await downloads.activeOf(siteId);
       const same = active.find(
         (e) =>
           e.kind === kind &&
@@ -179,7 +161,7 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
       if (active.length >= MAX_ACTIVE_EXPORTS)
         throw new AppError(429, 'Downloads are already being prepared for this location: wait for them to finish');
       const id = randomUUID();
-      await db.insert(guestExports).values({ id, accountId: a.accountId, siteId, userId: a.userId, kind, filters });
+      await downloads.add({ id, accountId: a.accountId, siteId, userId: a.userId, kind, filters });
       await jobs.enqueue(EXPORT_JOB, { exportId: id });
       return { id, status_url: `${siteApi(siteId)}/status/${id}` };
     },

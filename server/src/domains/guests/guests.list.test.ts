@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { guests } from '../../db/schema/index.ts';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import type { PortalSite } from '../../../test/portal.ts';
-import { EXACT_COUNT_CAP, EXACT_SEARCH_COUNT_CAP } from './guest-list.ts';
+import { EXACT_COUNT_CAP, EXACT_SEARCH_COUNT_CAP } from './guest-list.repo.ts';
 import { guestIdOf, guestSite, insertGuests, portalLogin } from '../../../test/fixtures/guests.ts';
 
 let server: TestServer;

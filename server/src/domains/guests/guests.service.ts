@@ -1,6 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { GUEST_MESSAGES, type GuestDetails, type GuestDisconnect } from '@splashboard/contract';
-import { consentTexts, guestConsents, guestDevices, guestSessions, guests, portalChallenges } from '../../db/schema/index.ts';
+import { GUEST_MESSAGES, type GuestDetails, type GuestDisconnect, type GuestList } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { assertSitePermission, type Actor } from '../../platform/access.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
@@ -8,7 +6,10 @@ import { ControllerError, normalizeMac } from '../../adapters/controllers/index.
 import type { SitesService } from '../sites/sites.service.ts';
 import type { Controllers } from '../routers/controllers.ts';
 import type { GuestFilters } from './guest-filters.ts';
-import { listGuests } from './guest-list.ts';
+import { createGuestListRepo } from './guest-list.repo.ts';
+import { createGuestSessionsRepo } from './guest-sessions.repo.ts';
+import { createGuestsRepo } from './guests.repo.ts';
+import { createPortalChallengesRepo } from './portal-challenges.repo.ts';
 
 type Deps = Pick<AppContext, 'db' | 'log'> & {
   sites: Pick<SitesService, 'siteFor'>;
@@ -18,8 +19,6 @@ type Deps = Pick<AppContext, 'db' | 'log'> & {
 /** How many of a guest's latest sessions and consent answers the details carry. */
 export const DETAIL_SESSIONS = 50;
 export const DETAIL_CONSENTS = 100;
-/** Grants that let the device on: a session in one of them that has neither ended nor run out is online. */
-const LIVE_GRANTS = ['granted', 'confirmed'];
 export const DASHBOARD_DISCONNECT = 'dashboard_disconnect';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -29,19 +28,37 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * needs read access, disconnecting and deleting need write access.
  */
 export function createGuestsService({ db, log, sites, controllers }: Deps) {
+  const guests = createGuestsRepo(db);
+  const guestList = createGuestListRepo(db);
+  const sessions = createGuestSessionsRepo(db);
+  const challenges = createPortalChallengesRepo(db);
+
   async function guestOf(siteId: number, accountId: number, id: number) {
-    const [row] = await db
-      .select()
-      .from(guests)
-      .where(and(eq(guests.id, id), eq(guests.siteId, siteId), eq(guests.accountId, accountId)));
+    const row = await guests.byId(id, siteId, accountId);
     if (!row) throw notFound('Guest not found');
     return row;
   }
 
   return {
-    async list(actor: Actor | null, siteId: number, q: GuestFilters & { page: number; per_page: number }) {
+    /** One page of a site's guests, newest last visit first. */
+    async list(actor: Actor | null, siteId: number, q: GuestFilters & { page: number; per_page: number }): Promise<GuestList> {
       const { row: site } = await sites.siteFor(actor, siteId, 'guests', 'read');
-      return listGuests(db, siteId, site.timezone, q);
+      const { rows, total, exact } = await guestList.page(siteId, site.timezone, q);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          first_name: r.firstName,
+          last_name: r.lastName,
+          email: r.email,
+          phone: r.phone,
+          visits: r.visits,
+          last_method: r.lastMethod,
+          marketing_consent: r.marketingConsent,
+          first_seen: r.firstSeenAt.toISOString(),
+          last_seen: r.lastSeenAt.toISOString(),
+        })),
+        metadata: { page: q.page, per_page: q.per_page, total, total_exact: exact },
+      };
     },
 
     async details(actor: Actor | null, siteId: number, id: number): Promise<GuestDetails> {
@@ -53,34 +70,13 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
       } catch {
         canWrite = false;
       }
-      const ofGuest = eq(guestSessions.guestId, id);
-      // Written out: in a one-table select Drizzle leaves columns unqualified, which the subquery would capture.
-      const online = sql<boolean>`exists (select 1 from guest_sessions s where s.site_id = guest_devices.site_id
-        and s.mac = guest_devices.mac and s.ended_at is null and s.expires_at > now() and s.grant_status in ('granted', 'confirmed'))`;
-      const [devices, sessions, [sessionCount], consents, [consentCount], [usage]] = await Promise.all([
-        db
-          .select({ device: guestDevices, online })
-          .from(guestDevices)
-          .where(eq(guestDevices.guestId, id))
-          .orderBy(desc(guestDevices.lastSeenAt)),
-        db.select().from(guestSessions).where(ofGuest).orderBy(desc(guestSessions.startedAt)).limit(DETAIL_SESSIONS),
-        db.select({ n: count() }).from(guestSessions).where(ofGuest),
-        db
-          .select({ consent: guestConsents, version: consentTexts.version, texts: consentTexts.texts })
-          .from(guestConsents)
-          .innerJoin(consentTexts, eq(consentTexts.id, guestConsents.consentTextId))
-          .where(eq(guestConsents.guestId, id))
-          .orderBy(desc(guestConsents.createdAt), desc(guestConsents.id))
-          .limit(DETAIL_CONSENTS),
-        db.select({ n: count() }).from(guestConsents).where(eq(guestConsents.guestId, id)),
-        db
-          .select({
-            minutes: sql<string>`coalesce(sum(extract(epoch from (least(coalesce(${guestSessions.endedAt}, now()), ${guestSessions.expiresAt}) - ${guestSessions.startedAt})) / 60) filter (where ${inArray(guestSessions.grantStatus, LIVE_GRANTS)}), 0)`,
-            up: sql<string>`coalesce(sum(${guestSessions.bytesUp}), 0)`,
-            down: sql<string>`coalesce(sum(${guestSessions.bytesDown}), 0)`,
-          })
-          .from(guestSessions)
-          .where(ofGuest),
+      const [devices, sessionList, sessionCount, consents, consentCount, usage] = await Promise.all([
+        guests.devicesOf(id),
+        sessions.latestOfGuest(id, DETAIL_SESSIONS),
+        sessions.countOfGuest(id),
+        guests.consentsOf(id, DETAIL_CONSENTS),
+        guests.consentCountOf(id),
+        sessions.usageOfGuest(id),
       ]);
       return {
         guest: {
@@ -113,7 +109,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
           online: Boolean(on),
         })),
         sessions: {
-          items: sessions.map((s) => ({
+          items: sessionList.map((s) => ({
             id: s.id,
             mac: s.mac,
             method: s.method,
@@ -128,7 +124,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
             bytes_down: s.bytesDown,
             grant_status: s.grantStatus,
           })),
-          total: Number(sessionCount?.n ?? 0),
+          total: sessionCount,
         },
         consents: {
           items: consents.map(({ consent: c, version }) => ({
@@ -140,11 +136,11 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
             ip: c.ip,
             text_version: version,
           })),
-          total: Number(consentCount?.n ?? 0),
+          total: consentCount,
         },
         consent_texts: Object.fromEntries(consents.map(({ version, texts }) => [String(version), texts])),
         usage: {
-          sessions: Number(sessionCount?.n ?? 0),
+          sessions: sessionCount,
           minutes_online: Math.round(Number(usage?.minutes ?? 0)),
           bytes_up: Number(usage?.up ?? 0),
           bytes_down: Number(usage?.down ?? 0),
@@ -164,19 +160,9 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
       await guestOf(siteId, a.accountId, id);
       const mac = normalizeMac(macInput);
       if (!mac) throw fieldError('mac', 'Enter a MAC address such as AA:BB:CC:DD:EE:FF');
-      const [device] = await db
-        .select({ id: guestDevices.id })
-        .from(guestDevices)
-        .where(and(eq(guestDevices.siteId, siteId), eq(guestDevices.guestId, id), eq(guestDevices.mac, mac)));
+      const device = await guests.deviceOf(siteId, id, mac);
       // A device now known as another guest's still counts for the guest whose sessions it carried.
-      const [session] = device
-        ? [device]
-        : await db
-            .select({ id: guestSessions.id })
-            .from(guestSessions)
-            .where(and(eq(guestSessions.siteId, siteId), eq(guestSessions.guestId, id), eq(guestSessions.mac, mac)))
-            .limit(1);
-      const known = device ?? session;
+      const known = device ?? (await sessions.anyOfGuestOnDevice(siteId, id, mac));
       if (!known) throw notFound('Device not found');
 
       let message = 'Device disconnected';
@@ -198,19 +184,8 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
           message = `The gateway cannot disconnect a device from here (${err.message}); its sessions are recorded as ended`;
         }
       }
-      const ended = await db
-        .update(guestSessions)
-        .set({ endedAt: new Date(), endCause: DASHBOARD_DISCONNECT })
-        .where(
-          and(
-            eq(guestSessions.siteId, siteId),
-            eq(guestSessions.mac, mac),
-            isNull(guestSessions.endedAt),
-            gt(guestSessions.expiresAt, new Date()),
-          ),
-        )
-        .returning({ id: guestSessions.id });
-      return { status: 200, message, disconnected, ended_sessions: ended.length };
+      const ended = await sessions.endOpenOfDevice(siteId, mac, DASHBOARD_DISCONNECT);
+      return { status: 200, message, disconnected, ended_sessions: ended };
     },
 
     /**
@@ -221,14 +196,8 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
     async remove(actor: Actor | null, siteId: number, id: number) {
       const { actor: a } = await sites.siteFor(actor, siteId, 'guests', 'write');
       await db.transaction(async (tx) => {
-        const deleted = await tx
-          .delete(guests)
-          .where(and(eq(guests.id, id), eq(guests.siteId, siteId), eq(guests.accountId, a.accountId)))
-          .returning({ id: guests.id });
-        if (!deleted.length) throw notFound('Guest not found');
-        await tx
-          .delete(portalChallenges)
-          .where(and(eq(portalChallenges.siteId, siteId), sql`${portalChallenges.data}->>'guestId' = ${String(id)}`));
+        if (!(await guests.remove(id, siteId, a.accountId, tx))) throw notFound('Guest not found');
+        await challenges.removeOfGuest(siteId, id, tx);
       });
       return { status: 200 as const, message: 'Guest deleted' };
     },

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { macEntries, nasClients } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { SiteChanges } from '../../platform/site-changes.ts';
 import type { NasClient } from '../../adapters/radius/server.ts';
+import { createNasClientsRepo } from '../routers/nas-clients.repo.ts';
+import { createMacEntriesRepo } from '../whitelist/mac-entries.repo.ts';
 
 /**
  * How long the RADIUS server trusts what it read about gateways and whitelisted devices. A change made
@@ -27,6 +27,8 @@ interface Entry<T> {
  */
 export function createRadiusCache(db: Database, secrets: SecretBox, opts: { siteChanges?: SiteChanges; ttlMs?: number } = {}) {
   const ttlMs = opts.ttlMs ?? RADIUS_CACHE_TTL_MS;
+  const nasClients = createNasClientsRepo(db);
+  const macEntries = createMacEntriesRepo(db);
   const clients = new Map<string, Entry<NasClient | null>>();
   const whitelists = new Map<number, Entry<Set<string>>>();
   const loading = new Map<string, Promise<unknown>>();
@@ -76,7 +78,7 @@ export function createRadiusCache(db: Database, secrets: SecretBox, opts: { site
       const read = once(
         `c:${ip}`,
         async () => {
-          const [row] = await db.select().from(nasClients).where(eq(nasClients.ipAddress, ip));
+          const row = await nasClients.byIpAddress(ip);
           if (!row) return null;
           return {
             id: row.id,
@@ -104,8 +106,7 @@ export function createRadiusCache(db: Database, secrets: SecretBox, opts: { site
       const read = once(
         `w:${siteId}`,
         async () => {
-          const rows = await db.select({ mac: macEntries.mac }).from(macEntries).where(eq(macEntries.siteId, siteId));
-          return new Set(rows.map((r) => r.mac));
+          return new Set(await macEntries.macsOf(siteId));
         },
         (value, at) => whitelists.set(siteId, { value, at }),
       );

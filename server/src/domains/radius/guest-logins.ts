@@ -1,6 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { controllerSettings, guestSessions, nasClients } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import { isRadiusGatewayType } from '../../adapters/controllers/controller.ts';
@@ -9,6 +7,9 @@ import { acceptAttributes, DISCONNECT_CAPABLE } from '../../adapters/controllers
 import { readUsername } from '../../adapters/controllers/ruckus/credentials.ts';
 import { sendDisconnect } from '../../adapters/radius/disconnect.ts';
 import type { AccessDecision, AccessRequest, AccountingRecord } from '../../adapters/radius/server.ts';
+import { createGuestSessionsRepo, type GuestSessionRow } from '../guests/guest-sessions.repo.ts';
+import { createControllerSettingsRepo } from '../routers/controller-settings.repo.ts';
+import { createNasClientsRepo } from '../routers/nas-clients.repo.ts';
 
 export interface GuestLoginOptions {
   /** Where gateways take Disconnect-Messages (RFC 5176: 3799). */
@@ -21,7 +22,7 @@ export interface GuestLoginOptions {
   endThroughController?: (session: { siteId: number; family: string; mac: string }) => Promise<void>;
 }
 
-type Session = typeof guestSessions.$inferSelect;
+type Session = GuestSessionRow;
 const RUCKUS_CONTROLLERS = new Set(['smartzone', 'ruckus_cloud']);
 const MB = 1_000_000;
 
@@ -32,15 +33,15 @@ const MB = 1_000_000;
  * guest session's usage and ends it when its time or data is spent.
  */
 export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestLoginOptions = {}) {
+  const sessions = createGuestSessionsRepo(db);
+  const settings = createControllerSettingsRepo(db, secrets);
+  const nasClients = createNasClientsRepo(db);
+
   const sessionOf = async (siteId: number, userName: string): Promise<Session | null> => {
     const ruckus = readUsername(userName);
     if (ruckus) return ruckusSessionOf(siteId, ruckus.macHex);
     if (!userName.startsWith('sb-')) return null;
-    const [row] = await db
-      .select()
-      .from(guestSessions)
-      .where(and(eq(guestSessions.radiusUsername, userName), eq(guestSessions.siteId, siteId)));
-    return row ?? null;
+    return sessions.byRadiusUsername(siteId, userName);
   };
 
   /**
@@ -49,22 +50,13 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
    */
   async function ruckusSessionOf(siteId: number, macHex: string): Promise<Session | null> {
     const mac = macHex.match(/../g)!.join(':');
-    const [row] = await db
-      .select()
-      .from(guestSessions)
-      .where(
-        and(eq(guestSessions.siteId, siteId), eq(guestSessions.mac, mac), inArray(guestSessions.family, [...RUCKUS_CONTROLLERS])),
-      )
-      .orderBy(desc(guestSessions.startedAt))
-      .limit(1);
-    return row ?? null;
+    return sessions.latestOfDeviceThrough(siteId, mac, [...RUCKUS_CONTROLLERS]);
   }
 
   async function optionsOf(siteId: number, family: string) {
     if (!isRadiusGatewayType(family)) return null;
-    const [row] = await db.select().from(controllerSettings).where(eq(controllerSettings.siteId, siteId));
-    const sealed = row?.secretsEnc ? (JSON.parse(secrets.open(row.secretsEnc)) as Record<string, unknown>) : {};
-    return optionsFrom(family, row?.family === family ? { ...row.config, ...sealed } : {});
+    const stored = await settings.read(siteId);
+    return optionsFrom(family, stored?.family === family ? { ...stored.config, ...stored.secrets } : {});
   }
 
   const spentCause = (s: Session, upBytes: number, downBytes: number, now = Date.now()) => {
@@ -74,10 +66,10 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
   };
 
   async function disconnect(r: AccountingRecord) {
-    const [nas] = await db.select({ ip: nasClients.ipAddress }).from(nasClients).where(eq(nasClients.id, r.client.id));
-    if (!nas) return;
+    const ip = await nasClients.ipAddressOf(r.client.id);
+    if (ip === undefined) return;
     const result = await sendDisconnect(
-      { host: nas.ip, port: opts.disconnectPort, secret: r.client.secret },
+      { host: ip, port: opts.disconnectPort, secret: r.client.secret },
       {
         userName: r.userName,
         acctSessionId: r.sessionId,
@@ -85,7 +77,7 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
         framedIpAddress: r.framedIpAddress || undefined,
       },
     );
-    opts.log?.info({ nas: nas.ip, user: r.userName, result: result.result }, 'radius: disconnect sent for a spent guest session');
+    opts.log?.info({ nas: ip, user: r.userName, result: result.result }, 'radius: disconnect sent for a spent guest session');
   }
 
   return {
@@ -99,12 +91,8 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
       if (!req.credentials.verify(sealed.p)) return { accept: false, reason: 'wrong password' };
       if (session.endedAt || spentCause(session, session.bytesUp, session.bytesDown))
         return { accept: false, reason: 'the guest session is over' };
-      const used = await db
-        .update(guestSessions)
-        .set({ radiusPasswordEnc: null, grantStatus: 'confirmed', confirmedAt: new Date() })
-        .where(and(eq(guestSessions.id, session.id), eq(guestSessions.radiusPasswordEnc, session.radiusPasswordEnc)))
-        .returning({ id: guestSessions.id });
-      if (!used.length) return { accept: false, reason: 'one-time credentials already used' };
+      if (!(await sessions.useRadiusCredentials(session.id, session.radiusPasswordEnc)))
+        return { accept: false, reason: 'one-time credentials already used' };
       const options = await optionsOf(session.siteId, session.family);
       if (!options) return { accept: false, reason: `${session.family} does not log guests in through RADIUS` };
       const quotaBytes = session.quotaMb > 0 ? Math.max(1, session.quotaMb * MB - session.bytesUp - session.bytesDown) : 0;
@@ -132,15 +120,11 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
       const down = Math.max(session.bytesDown, r.outputOctets);
       const spent = !stopped && !session.endedAt ? spentCause(session, up, down) : null;
       const ending = !session.endedAt && (stopped || spent);
-      await db
-        .update(guestSessions)
-        .set({
-          bytesUp: sql`greatest(${guestSessions.bytesUp}, ${r.inputOctets})`,
-          bytesDown: sql`greatest(${guestSessions.bytesDown}, ${r.outputOctets})`,
-          ...(session.grantStatus === 'granted' ? { grantStatus: 'confirmed', confirmedAt: new Date() } : {}),
-          ...(ending ? { endedAt: new Date(), endCause: spent ?? (r.terminateCause || 'Stop') } : {}),
-        })
-        .where(eq(guestSessions.id, session.id));
+      await sessions.recordUsage(
+        session.id,
+        { input: r.inputOctets, output: r.outputOctets },
+        { confirm: session.grantStatus === 'granted', end: ending ? { cause: spent ?? (r.terminateCause || 'Stop') } : null },
+      );
       // Not awaited: the gateway is waiting for its Accounting-Response, and retries on its own schedule.
       if (spent && isRadiusGatewayType(session.family) && DISCONNECT_CAPABLE.has(session.family)) {
         void disconnect(r).catch((err: unknown) => opts.log?.warn({ err }, 'radius: disconnect failed'));

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { normalizeMac } from '@splashboard/contract';
-import { radiusSessions } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { SiteChanges } from '../../platform/site-changes.ts';
@@ -8,6 +6,7 @@ import { createRadiusCache } from './cache.ts';
 import type { RadiusHandlers } from '../../adapters/radius/server.ts';
 import { createPortalCredentialCheck } from './portal-credentials.ts';
 import { createGuestLogins, type GuestLoginOptions } from './guest-logins.ts';
+import { createRadiusSessionsRepo } from '../routers/radius-sessions.repo.ts';
 
 /**
  * The database behind the RADIUS server: gateways by source address, whitelisted devices by MAC
@@ -23,6 +22,7 @@ export function createRadiusHandlers(
   const guestLogins = createGuestLogins(db, secrets, options);
   const cache = createRadiusCache(db, secrets, { siteChanges: options.siteChanges, ttlMs: options.cacheTtlMs });
   const portalCredentials = createPortalCredentialCheck(db, secrets);
+  const radiusSessions = createRadiusSessionsRepo(db);
 
   return {
     findClient: (address) => cache.client(address),
@@ -44,36 +44,7 @@ export function createRadiusHandlers(
 
     async account(r) {
       if (r.statusType === 'Accounting-On' || r.statusType === 'Accounting-Off') return;
-      const stopped = r.statusType === 'Stop';
-      const values = {
-        nasClientId: r.client.id,
-        siteId: r.client.siteId,
-        acctSessionId: r.sessionId,
-        userName: r.userName,
-        callingStationId: r.callingStationId,
-        status: r.statusType,
-        inputOctets: r.inputOctets,
-        outputOctets: r.outputOctets,
-        sessionTime: r.sessionTime,
-        terminateCause: r.terminateCause,
-        stoppedAt: stopped ? new Date() : null,
-      };
-      await db
-        .insert(radiusSessions)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [radiusSessions.nasClientId, radiusSessions.acctSessionId],
-          // A late Interim after a Stop must not reopen the session; counters only move forward.
-          set: {
-            status: sql`case when ${radiusSessions.status} = 'Stop' then ${radiusSessions.status} else ${r.statusType} end`,
-            inputOctets: sql`greatest(${radiusSessions.inputOctets}, ${r.inputOctets})`,
-            outputOctets: sql`greatest(${radiusSessions.outputOctets}, ${r.outputOctets})`,
-            sessionTime: sql`greatest(${radiusSessions.sessionTime}, ${r.sessionTime})`,
-            terminateCause: stopped ? r.terminateCause : sql`${radiusSessions.terminateCause}`,
-            stoppedAt: stopped ? new Date() : sql`${radiusSessions.stoppedAt}`,
-            updatedAt: new Date(),
-          },
-        });
+      await radiusSessions.record(r);
       await guestLogins.account(r);
     },
   };

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { controllerSettings } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import { passwordFor, readUsername } from '../../adapters/controllers/ruckus/credentials.ts';
 import type { AccessDecision, AccessRequest } from '../../adapters/radius/server.ts';
 import type { ReplyAttribute } from '../../adapters/radius/codec.ts';
+import { createControllerSettingsRepo } from '../routers/controller-settings.repo.ts';
 
 /** Families whose controller asks RADIUS with the credentials the portal handed it (portalintf Login). */
 const FAMILIES = new Set(['smartzone', 'ruckus_cloud']);
@@ -16,14 +15,12 @@ const FAMILIES = new Set(['smartzone', 'ruckus_cloud']);
  * of these, so the other checks run.
  */
 export function createPortalCredentialCheck(db: Database, secrets: SecretBox) {
+  const settings = createControllerSettingsRepo(db, secrets);
   return async (req: AccessRequest): Promise<AccessDecision | null> => {
     const grant = readUsername(req.userName);
     if (!grant) return null;
-    const [row] = await db.select().from(controllerSettings).where(eq(controllerSettings.siteId, req.client.siteId));
-    const key =
-      row && FAMILIES.has(row.family) && row.secretsEnc
-        ? (JSON.parse(secrets.open(row.secretsEnc)) as { radiusKey?: string }).radiusKey
-        : undefined;
+    const stored = await settings.read(req.client.siteId);
+    const key = stored && FAMILIES.has(stored.family) ? (stored.secrets as { radiusKey?: string }).radiusKey : undefined;
     if (!key || !req.credentials.verify(passwordFor(key, req.userName)))
       return { accept: false, reason: 'portal credentials refused' };
     const left = grant.expires - Math.floor(Date.now() / 1000);

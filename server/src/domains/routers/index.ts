@@ -11,6 +11,7 @@ import { createControllers, type Controllers } from './controllers.ts';
 import { createNasClientsRepo } from './nas-clients.repo.ts';
 import { nasClientsRoutes } from './nas-clients.routes.ts';
 import { createNasClientsService } from './nas-clients.service.ts';
+import { createRadiusSessionsRepo } from './radius-sessions.repo.ts';
 import { radiusGatewaySettingsRoutes } from './radius-gateway-settings.routes.ts';
 import { createRadiusGatewaySettingsService } from './radius-gateway-settings.service.ts';
 import { routerSettingsRoutes } from './router-settings.routes.ts';
@@ -38,7 +39,7 @@ export const routersArea: Area<Deps> = {
   register: async (app, deps) => {
     const settings = createControllerSettingsRepo(deps.db, deps.secrets);
     const nasClients = createNasClientsRepo(deps.db);
-    const services = { ...deps, settings, nasClients };
+    const services = { ...deps, settings, nasClients, radiusSessions: createRadiusSessionsRepo(deps.db) };
     await app.register(nasClientsRoutes(createNasClientsService(services)), { prefix: SITE_API });
     await app.register(routerSettingsRoutes(createRouterSettingsService(services)), { prefix: SITE_API });
     await app.register(apiRouterSettingsRoutes(createApiRouterSettingsService(services)), { prefix: SITE_API });

@@ -4,7 +4,10 @@ import { nasClients } from '../../db/schema/index.ts';
 
 export type NasClientRow = typeof nasClients.$inferSelect;
 
-/** nas_clients: the gateways of a site that may ask our RADIUS server, with their sealed shared secret. The only module that queries it. */
+/**
+ * nas_clients: the gateways of a site that may ask our RADIUS server, by source address, with their sealed
+ * shared secret. The only module that queries it.
+ */
 export function createNasClientsRepo(db: Database) {
   return {
     async ofSite(siteId: number): Promise<NasClientRow[]> {
@@ -28,6 +31,17 @@ export function createNasClientsRepo(db: Database) {
     async insert(values: typeof nasClients.$inferInsert): Promise<NasClientRow | null> {
       const [row] = await db.insert(nasClients).values(values).onConflictDoNothing().returning();
       return row ?? null;
+    },
+
+    /** The gateway that sends from an address (every site's gateways have their own addresses). */
+    async byIpAddress(ip: string): Promise<NasClientRow | undefined> {
+      const [row] = await db.select().from(nasClients).where(eq(nasClients.ipAddress, ip));
+      return row;
+    },
+
+    async ipAddressOf(id: number): Promise<string | undefined> {
+      const [nas] = await db.select({ ip: nasClients.ipAddress }).from(nasClients).where(eq(nasClients.id, id));
+      return nas?.ip;
     },
 
     /** Whether there was such a gateway to delete. */

@@ -1,7 +1,4 @@
-import { eq, max } from 'drizzle-orm';
 import { type RadiusGatewayType } from '@splashboard/contract';
-import { radiusSessions } from '../../db/schema/index.ts';
-import type { Database } from '../../db/client.ts';
 import type { NasClientsRepo } from './nas-clients.repo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -9,26 +6,30 @@ import { requireRouterFamily } from './router-family.ts';
 import type { SiteAccess, SiteRow } from '../../platform/site-access.ts';
 import type { Controllers } from './controllers.ts';
 import type { ControllerSettingsRepo } from './controller-settings.repo.ts';
+import type { RadiusSessionsRepo } from './radius-sessions.repo.ts';
 import { mikrotikLoginHtml, radiusGatewayRecord, radiusGatewayView, type RadiusGatewayInput } from './radius-gateway-settings.ts';
 
 type Deps = Pick<AppContext, 'config'> & {
-  db: Database;
   sites: SiteAccess;
   controllers: Controllers;
   settings: ControllerSettingsRepo;
   nasClients: NasClientsRepo;
+  radiusSessions: Pick<RadiusSessionsRepo, 'lastSeenAt'>;
 };
 
 /**
  * The settings pages of the gateways that ask our RADIUS server (permission routersettings): their
  * options in controller_settings, and the values the operator enters on the gateway.
  */
-export function createRadiusGatewaySettingsService({ db, settings: store, nasClients, config, sites, controllers }: Deps) {
+export function createRadiusGatewaySettingsService({
+  settings: store,
+  nasClients,
+  radiusSessions,
+  config,
+  sites,
+  controllers,
+}: Deps) {
   async function answer(site: SiteRow, family: RadiusGatewayType) {
-    const [seen] = await db
-      .select({ at: max(radiusSessions.updatedAt) })
-      .from(radiusSessions)
-      .where(eq(radiusSessions.siteId, site.id));
     return radiusGatewayView(await store.read(site.id), {
       family,
       routerType: site.routerType,
@@ -36,7 +37,7 @@ export function createRadiusGatewaySettingsService({ db, settings: store, nasCli
       portalKey: site.portalKey,
       radius: config.radius,
       nasClients: await nasClients.countOfSite(site.id),
-      lastSeenAt: seen?.at ?? null,
+      lastSeenAt: await radiusSessions.lastSeenAt(site.id),
     });
   }
 

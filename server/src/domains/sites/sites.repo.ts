@@ -3,6 +3,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { sites } from '../../db/schema/index.ts';
 import type { SiteRow } from '../../platform/site-access.ts';
 
+export type { SiteRow };
+
 type SiteChanges = Partial<Omit<typeof sites.$inferInsert, 'id' | 'accountId'>>;
 
 /** sites: an account's locations. The only module that queries the table. */
@@ -26,6 +28,43 @@ export function createSitesRepo(db: Database) {
     async byPortalKey(portalKey: string): Promise<SiteRow | null> {
       const [row] = await db.select().from(sites).where(eq(sites.portalKey, portalKey));
       return row ?? null;
+    },
+
+    async idOfPortalKey(portalKey: string): Promise<number | undefined> {
+      const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.portalKey, portalKey));
+      return site?.id;
+    },
+
+    async accountAndPortalKeyOf(siteId: number) {
+      const [site] = await db
+        .select({ accountId: sites.accountId, portalKey: sites.portalKey })
+        .from(sites)
+        .where(eq(sites.id, siteId));
+      return site;
+    },
+
+    async routerTypeOf(siteId: number) {
+      const [site] = await db.select({ routerType: sites.routerType }).from(sites).where(eq(sites.id, siteId));
+      return site;
+    },
+
+    /** Which of these ids are sites of the account. */
+    async idsOfAccount(accountId: number, ids: number[]): Promise<number[]> {
+      const rows = await db
+        .select({ id: sites.id })
+        .from(sites)
+        .where(and(eq(sites.accountId, accountId), inArray(sites.id, ids)));
+      return rows.map((r) => r.id);
+    },
+
+    /** The names of these sites, ordered by name (then id). */
+    async namesOf(ids: number[]): Promise<{ id: number; name: string }[]> {
+      if (!ids.length) return [];
+      return db
+        .select({ id: sites.id, name: sites.name })
+        .from(sites)
+        .where(inArray(sites.id, ids))
+        .orderBy(sites.name, sites.id);
     },
 
     /** The account's sites, oldest first. */

@@ -36,6 +36,15 @@ export function createSplashRepo(db: Database) {
       return db.select().from(splashMethodSettings).where(eq(splashMethodSettings.siteId, siteId));
     },
 
+    /** One method's stored values (by its settings path), when it has any. */
+    async methodValuesOf(siteId: number, method: string): Promise<Record<string, unknown> | undefined> {
+      const [row] = await db
+        .select({ values: splashMethodSettings.values })
+        .from(splashMethodSettings)
+        .where(methodOf(siteId, method));
+      return row?.values;
+    },
+
     async methodRow(siteId: number, method: string): Promise<MethodSettingsRow | null> {
       const [row] = await db.select().from(splashMethodSettings).where(methodOf(siteId, method));
       return row ?? null;

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_VOUCHER_DESIGN,
   MESSAGES,
@@ -9,12 +8,12 @@ import {
   type VoucherKind,
 } from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
-import { voucherDesigns, voucherLogos } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { detectImage, type Storage } from '../../platform/storage.ts';
 import type { Upload } from '../../platform/uploads.ts';
 import type { VoucherAccess } from './voucher-access.ts';
+import { createVoucherDesignsRepo } from './voucher-designs.repo.ts';
 import { renderCards } from './voucher-pdf.ts';
 import type { VouchersService } from './vouchers.service.ts';
 
@@ -44,12 +43,10 @@ export function createVoucherDesigns({
   access: VoucherAccess;
   vouchers: Pick<VouchersService, 'printable'>;
 }) {
+  const designs = createVoucherDesignsRepo(db);
+
   async function designOf(siteId: number, kind: VoucherKind): Promise<VoucherDesign> {
-    const [row] = await db
-      .select({ design: voucherDesigns.design })
-      .from(voucherDesigns)
-      .where(and(eq(voucherDesigns.siteId, siteId), eq(voucherDesigns.kind, kind)));
-    return designFrom(row?.design ?? {});
+    return designFrom((await designs.designOf(siteId, kind)) ?? {});
   }
 
   return {
@@ -64,19 +61,10 @@ export function createVoucherDesigns({
       const next = { ...(await designOf(siteId, kind)), ...changes };
       if (!next.show_code && !next.show_qr) throw invalid({ show_code: [VOUCHER_MESSAGES.codeOrQr] });
       if (changes.logo_image) {
-        const [logo] = await db
-          .select({ id: voucherLogos.id })
-          .from(voucherLogos)
-          .where(and(eq(voucherLogos.url, changes.logo_image), eq(voucherLogos.accountId, actor.accountId)));
-        if (!logo) throw invalid({ logo_image: [VOUCHER_MESSAGES.logoNotUploaded] });
+        if (!(await designs.hasLogo(changes.logo_image, actor.accountId)))
+          throw invalid({ logo_image: [VOUCHER_MESSAGES.logoNotUploaded] });
       }
-      await db
-        .insert(voucherDesigns)
-        .values({ siteId, kind, accountId: actor.accountId, design: changes })
-        .onConflictDoUpdate({
-          target: [voucherDesigns.siteId, voucherDesigns.kind],
-          set: { design: sql`${voucherDesigns.design} || excluded.design`, updatedAt: new Date() },
-        });
+      await designs.saveChanges(siteId, kind, actor.accountId, changes);
       return designOf(siteId, kind);
     },
 
@@ -91,7 +79,7 @@ export function createVoucherDesigns({
       if (format !== 'png' && format !== 'jpg')
         throw new AppError(422, VOUCHER_MESSAGES.logoFormat, { file: [VOUCHER_MESSAGES.logoFormat] });
       const stored = await storage.put(`accounts/${actor.accountId}/sites/${siteId}/vouchers`, format, file.body);
-      await db.insert(voucherLogos).values({ accountId: actor.accountId, siteId, url: stored.url, format, data: file.body });
+      await designs.addLogo({ accountId: actor.accountId, siteId, url: stored.url, format, data: file.body });
       return { filelink: stored.url };
     },
 
@@ -99,12 +87,7 @@ export function createVoucherDesigns({
     async pdf(actor: Actor | null, siteId: number, kind: VoucherKind, batchId: number, paper?: 'a4' | 'letter') {
       const { site, batch, codes, sites } = await vouchers.printable(actor, siteId, kind, batchId);
       const design = await designOf(siteId, kind);
-      const [logo] = design.logo_image
-        ? await db
-            .select({ data: voucherLogos.data })
-            .from(voucherLogos)
-            .where(and(eq(voucherLogos.url, design.logo_image), eq(voucherLogos.accountId, site.accountId)))
-        : [];
+      const logo = design.logo_image ? await designs.logoData(design.logo_image, site.accountId) : undefined;
       const stream = renderCards({
         design,
         paper: paper ?? design.paper,
@@ -112,7 +95,7 @@ export function createVoucherDesigns({
         batch,
         siteNames: sites.map((s) => s.name),
         timeZone: site.timezone,
-        logo: logo ? { data: logo.data } : null,
+        logo: logo ? { data: logo } : null,
       });
       return { stream, filename: `vouchers-batch-${batch.batchCode}.pdf` };
     },

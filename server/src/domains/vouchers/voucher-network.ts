@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { sites } from '../../db/schema/index.ts';
 import { ControllerError } from '../../adapters/controllers/index.ts';
 import { z } from 'zod';
 import { defineJob, type JobQueue } from '../../platform/jobs.ts';
 import type { Controllers } from '../routers/controllers.ts';
+import { createSitesRepo } from '../sites/sites.repo.ts';
 
 /** The devices of a site to let go of (MACs as the sessions kept them), in groups of MACS_PER_JOB. */
 export const VOUCHER_REVOKE_JOB = defineJob(
@@ -35,8 +34,10 @@ export function createVoucherNetwork({
   jobs: JobQueue;
   log: FastifyBaseLogger;
 }) {
+  const sites = createSitesRepo(db);
+
   async function adapterOf(siteId: number) {
-    const [site] = await db.select({ routerType: sites.routerType }).from(sites).where(eq(sites.id, siteId));
+    const site = await sites.routerTypeOf(siteId);
     return site ? controllers.adapterFor(siteId, site.routerType) : null;
   }
 

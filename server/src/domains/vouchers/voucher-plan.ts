@@ -1,9 +1,14 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
 import { PLAN_LIMITS, PLAN_TYPES, VOUCHER_MESSAGES, type PlanType, type VoucherPlanUsage } from '@splashboard/contract';
 import { fill } from '@splashboard/splash';
-import type { Database } from '../../db/client.ts';
-import { accounts, voucherActivationCounts } from '../../db/schema/index.ts';
-import type { Transaction } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AccountsRepo } from '../../platform/accounts.repo.ts';
+import type { VouchersRepo } from './vouchers.repo.ts';
+
+/** What the plan's voucher count is read from: the account's plan and its activations. */
+export interface PlanRepos {
+  vouchers: VouchersRepo;
+  accounts: AccountsRepo;
+}
 
 /** The calendar month (UTC) vouchers are counted in against the plan: `YYYY-MM`. */
 export const activationPeriod = (now = new Date()) => now.toISOString().slice(0, 7);
@@ -14,19 +19,14 @@ const planOf = (planType: string | null): PlanType =>
 export const activationLimitOf = (planType: string | null) => PLAN_LIMITS[planOf(planType)].vouchers_activated;
 
 /** The account's vouchers activated this month against its plan's limit, as the lists show it. */
-export async function planUsage(db: Database, accountId: number): Promise<VoucherPlanUsage> {
+export async function planUsage(repos: PlanRepos, accountId: number): Promise<VoucherPlanUsage> {
   const period = activationPeriod();
-  const [row] = await db
-    .select({ planType: accounts.planType, activated: voucherActivationCounts.activated })
-    .from(accounts)
-    .leftJoin(
-      voucherActivationCounts,
-      and(eq(voucherActivationCounts.accountId, accounts.id), eq(voucherActivationCounts.month, period)),
-    )
-    .where(eq(accounts.id, accountId));
-  const planType = (row?.planType ?? null) as PlanType | null;
+  const [account, activated] = await Promise.all([
+    repos.accounts.planTypeOf(accountId),
+    repos.vouchers.activatedIn(accountId, period),
+  ]);
+  const planType = (account?.planType ?? null) as PlanType | null;
   const limit = activationLimitOf(planType);
-  const activated = row?.activated ?? 0;
   const reached = activated >= limit;
   return {
     plan_type: PLAN_TYPES.includes(planType as PlanType) ? planType : null,
@@ -43,18 +43,9 @@ export async function planUsage(db: Database, accountId: number): Promise<Vouche
  * Counts one activation against the plan inside the login's transaction, or answers false when the month's
  * are used up. One conditional upsert: concurrent first logins cannot both take the last one.
  */
-export async function claimActivation(tx: Transaction, accountId: number): Promise<boolean> {
-  const [account] = await tx.select({ planType: accounts.planType }).from(accounts).where(eq(accounts.id, accountId));
+export async function claimActivation(repos: PlanRepos, accountId: number, tx: Executor): Promise<boolean> {
+  const account = await repos.accounts.planTypeOf(accountId, tx);
   const limit = activationLimitOf(account?.planType ?? null);
   if (limit < 1) return false;
-  const rows = await tx
-    .insert(voucherActivationCounts)
-    .values({ accountId, month: activationPeriod(), activated: 1 })
-    .onConflictDoUpdate({
-      target: [voucherActivationCounts.accountId, voucherActivationCounts.month],
-      set: { activated: sql`${voucherActivationCounts.activated} + 1` },
-      setWhere: lt(voucherActivationCounts.activated, limit),
-    })
-    .returning({ activated: voucherActivationCounts.activated });
-  return rows.length > 0;
+  return repos.vouchers.claimActivation(accountId, activationPeriod(), limit, tx);
 }

@@ -1,10 +1,12 @@
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { guestSessions, guests, voucherBatches, voucherDevices, voucherSessions, vouchers } from '../../db/schema/index.ts';
 import type { AccessLimits } from '../../adapters/controllers/index.ts';
-import type { LoginRecord } from '../../portal/guest-records.ts';
-import { claimActivation } from './voucher-plan.ts';
-import { COUNTED_GRANTS, worksAtSite } from './voucher-queries.ts';
+import type { GuestSessionsRepo } from '../guests/guest-sessions.repo.ts';
+import type { LoginRecord } from '../guests/login-records.ts';
+import { claimActivation, type PlanRepos } from './voucher-plan.ts';
+
+/** What redeeming reads and writes: the vouchers, the plan's count, and the sessions they let in. */
+export interface RedeemRepos extends PlanRepos {
+  guestSessions: GuestSessionsRepo;
+}
 
 export type VoucherRefusal = 'expired' | 'used_up' | 'devices' | 'plan' | 'gone';
 
@@ -28,61 +30,21 @@ export interface RedeemableVoucher {
   validUntil: Date | null;
 }
 
-const columns = {
-  id: vouchers.id,
-  accountId: vouchers.accountId,
-  activatedAt: vouchers.activatedAt,
-  expiresAt: vouchers.expiresAt,
-  durationMinutes: voucherBatches.durationMinutes,
-  numDevices: voucherBatches.numDevices,
-  speedUl: voucherBatches.speedUl,
-  speedDl: voucherBatches.speedDl,
-  dataLimitMb: voucherBatches.dataLimitMb,
-  validUntil: voucherBatches.validUntil,
-};
-
 /**
  * The account's voucher with this code, if it works at the site: a single-site voucher at its own site,
  * a multi-site one at the sites picked for it. Either login screen takes either kind (their buttons read
  * the same to a guest); a code of another account, or for another site, is not found.
  */
 export async function findVoucherAt(
-  db: Database,
+  repos: Pick<RedeemRepos, 'vouchers'>,
   accountId: number,
   siteId: number,
   code: string,
 ): Promise<RedeemableVoucher | null> {
-  const [row] = await db
-    .select(columns)
-    .from(vouchers)
-    .innerJoin(voucherBatches, eq(voucherBatches.id, vouchers.batchId))
-    .where(and(eq(vouchers.accountId, accountId), eq(vouchers.code, code), worksAtSite(siteId)));
-  return row ?? null;
-}
-
-async function bytesUsed(db: Executor, voucherId: number): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<number>`coalesce(sum(${guestSessions.bytesUp} + ${guestSessions.bytesDown}), 0)` })
-    .from(voucherSessions)
-    .innerJoin(guestSessions, eq(guestSessions.id, voucherSessions.sessionId))
-    .where(and(eq(voucherSessions.voucherId, voucherId), inArray(guestSessions.grantStatus, COUNTED_GRANTS)));
-  return Number(row?.bytes ?? 0);
+  return (await repos.vouchers.redeemableAt(accountId, siteId, code)) ?? null;
 }
 
 const seatOf = (mac: string | null, sessionId: number) => mac ?? `unknown:${sessionId}`;
-
-async function isBound(db: Executor, voucherId: number, mac: string) {
-  const [row] = await db
-    .select({ id: voucherDevices.id })
-    .from(voucherDevices)
-    .where(and(eq(voucherDevices.voucherId, voucherId), eq(voucherDevices.mac, mac)));
-  return !!row;
-}
-
-async function seatsTaken(db: Executor, voucherId: number) {
-  const [row] = await db.select({ n: count() }).from(voucherDevices).where(eq(voucherDevices.voucherId, voucherId));
-  return row?.n ?? 0;
-}
 
 const isExpired = (v: Pick<RedeemableVoucher, 'validUntil' | 'expiresAt'>, now: number) =>
   (!!v.validUntil && v.validUntil.getTime() <= now) || (!!v.expiresAt && v.expiresAt.getTime() <= now);
@@ -93,15 +55,16 @@ const isExpired = (v: Pick<RedeemableVoucher, 'validUntil' | 'expiresAt'>, now: 
  * decides (redeemInLogin).
  */
 export async function allowanceOf(
-  db: Database,
+  repos: Pick<RedeemRepos, 'vouchers' | 'guestSessions'>,
   v: RedeemableVoucher,
   mac: string | null,
   now = Date.now(),
 ): Promise<Required<AccessLimits> | VoucherRefusal> {
   if (isExpired(v, now)) return 'expired';
-  const used = await bytesUsed(db, v.id);
+  const used = await repos.guestSessions.bytesOfVoucher(v.id);
   if (v.dataLimitMb > 0 && used >= v.dataLimitMb * 1_000_000) return 'used_up';
-  if (!(mac && (await isBound(db, v.id, mac))) && (await seatsTaken(db, v.id)) >= v.numDevices) return 'devices';
+  if (!(mac && (await repos.vouchers.isBound(v.id, mac))) && (await repos.vouchers.seatsTaken(v.id)) >= v.numDevices)
+    return 'devices';
   const until = v.expiresAt ?? new Date(now + v.durationMinutes * 60_000);
   const end = v.validUntil && v.validUntil < until ? v.validUntil : until;
   return {
@@ -118,30 +81,29 @@ export async function allowanceOf(
  * exactly one gets it, and the first login alone activates it (counted against the plan, under the same
  * lock). Throws VoucherRefused to undo the whole login.
  */
-export function redeemInLogin(v: RedeemableVoucher, siteId: number, mac: string | null): NonNullable<LoginRecord['onRecorded']> {
+export function redeemInLogin(
+  repos: PlanRepos,
+  v: RedeemableVoucher,
+  siteId: number,
+  mac: string | null,
+): NonNullable<LoginRecord['onRecorded']> {
+  const { vouchers } = repos;
   return async (tx, { sessionId }) => {
-    const [row] = await tx
-      .select({ activatedAt: vouchers.activatedAt, expiresAt: vouchers.expiresAt })
-      .from(vouchers)
-      .where(eq(vouchers.id, v.id))
-      .for('update');
+    const row = await vouchers.lockForLogin(v.id, tx);
     if (!row) throw new VoucherRefused('gone');
     const now = new Date();
     if (isExpired({ validUntil: v.validUntil, expiresAt: row.expiresAt }, now.getTime())) throw new VoucherRefused('expired');
     const seat = seatOf(mac, sessionId);
-    if (!(await isBound(tx, v.id, seat))) {
-      if ((await seatsTaken(tx, v.id)) >= v.numDevices) throw new VoucherRefused('devices');
-      await tx.insert(voucherDevices).values({ voucherId: v.id, mac: seat, siteId });
+    if (!(await vouchers.isBound(v.id, seat, tx))) {
+      if ((await vouchers.seatsTaken(v.id, tx)) >= v.numDevices) throw new VoucherRefused('devices');
+      await vouchers.takeSeat(v.id, seat, siteId, tx);
     }
     if (!row.activatedAt) {
-      if (!(await claimActivation(tx, v.accountId))) throw new VoucherRefused('plan');
+      if (!(await claimActivation(repos, v.accountId, tx))) throw new VoucherRefused('plan');
       const end = new Date(now.getTime() + v.durationMinutes * 60_000);
-      await tx
-        .update(vouchers)
-        .set({ activatedAt: now, expiresAt: v.validUntil && v.validUntil < end ? v.validUntil : end })
-        .where(eq(vouchers.id, v.id));
+      await vouchers.activate(v.id, now, v.validUntil && v.validUntil < end ? v.validUntil : end, tx);
     }
-    await tx.insert(voucherSessions).values({ sessionId, voucherId: v.id, siteId, mac });
+    await vouchers.addSession(sessionId, v.id, siteId, mac, tx);
   };
 }
 
@@ -150,34 +112,21 @@ export function redeemInLogin(v: RedeemableVoucher, siteId: number, mac: string 
  * let in again, as the same guest, only while the voucher still holds its seat and has time and data
  * left, with what is left.
  */
-export async function voucherRelogin(db: Database, siteId: number, mac: string, method: string, since: Date) {
-  const [last] = await db
-    .select({ voucherId: voucherSessions.voucherId, identity: guests.identity })
-    .from(voucherSessions)
-    .innerJoin(guestSessions, eq(guestSessions.id, voucherSessions.sessionId))
-    .innerJoin(guests, eq(guests.id, guestSessions.guestId))
-    .where(
-      and(
-        eq(voucherSessions.siteId, siteId),
-        eq(voucherSessions.mac, mac),
-        eq(guestSessions.method, method),
-        inArray(guestSessions.grantStatus, COUNTED_GRANTS),
-        gte(guestSessions.startedAt, since),
-      ),
-    )
-    .orderBy(desc(guestSessions.startedAt))
-    .limit(1);
-  if (!last || !(await isBound(db, last.voucherId, mac))) return null;
-  const [v] = await db
-    .select(columns)
-    .from(vouchers)
-    .innerJoin(voucherBatches, eq(voucherBatches.id, vouchers.batchId))
-    .where(and(eq(vouchers.id, last.voucherId), worksAtSite(siteId)));
+export async function voucherRelogin(
+  repos: Pick<RedeemRepos, 'vouchers' | 'guestSessions'>,
+  siteId: number,
+  mac: string,
+  method: string,
+  since: Date,
+) {
+  const last = await repos.guestSessions.lastVoucherLoginOfDevice(siteId, mac, method, since);
+  if (!last || !(await repos.vouchers.isBound(last.voucherId, mac))) return null;
+  const v = await repos.vouchers.redeemableById(last.voucherId, siteId);
   if (!v) return null;
-  const limits = await allowanceOf(db, v, mac);
+  const limits = await allowanceOf(repos, v, mac);
   if (typeof limits === 'string') return null;
   const onRecorded: NonNullable<LoginRecord['onRecorded']> = async (tx, { sessionId }) => {
-    await tx.insert(voucherSessions).values({ sessionId, voucherId: v.id, siteId, mac });
+    await repos.vouchers.addSession(sessionId, v.id, siteId, mac, tx);
   };
   return { identity: last.identity, limits, onRecorded };
 }

@@ -1,4 +1,3 @@
-import { and, count, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import {
   VOUCHER_MESSAGES,
   VOUCHER_PERMISSION,
@@ -11,108 +10,61 @@ import {
   type VoucherListQuery,
   type VoucherStatus,
 } from '@splashboard/contract';
-import type { Database } from '../../db/client.ts';
-import {
-  guestSessions,
-  sites,
-  voucherBatchSites,
-  voucherBatches,
-  voucherDevices,
-  voucherSessions,
-  vouchers,
-} from '../../db/schema/index.ts';
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { assertSitePermission, canSeeSite, type Actor } from '../../platform/access.ts';
+import { createAccountsRepo } from '../../platform/accounts.repo.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
+import { createGuestSessionsRepo } from '../guests/guest-sessions.repo.ts';
+import { createSitesRepo } from '../sites/sites.repo.ts';
 import { createVoucherAccess, type BatchRow } from './voucher-access.ts';
 import { megabytes, portalMac, shownMac, toBatch, toVoucher } from './voucher-answers.ts';
 import { newVoucherCodes } from './voucher-codes.ts';
 import type { OpenDevice, VoucherNetwork } from './voucher-network.ts';
 import { planUsage } from './voucher-plan.ts';
-import {
-  COUNTED_GRANTS,
-  bytesUsedSql,
-  countsOfBatches,
-  devicesUsedSql,
-  likeEscape,
-  sitesOfBatches,
-  statusSql,
-  statusWhere,
-  worksAtSite,
-} from './voucher-queries.ts';
 import { minutesUntil, validUntilOf } from './voucher-time.ts';
+import { createVouchersRepo } from './vouchers.repo.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 
 type Deps = { db: Database; sites: Pick<SitesService, 'siteFor'>; network: VoucherNetwork };
 
 const INSERT_CHUNK = 2000;
-const SORT_COLUMNS = {
-  created_at: vouchers.createdAt,
-  code: vouchers.code,
-  batch_id: voucherBatches.batchCode,
-  activated_at: vouchers.activatedAt,
-  expires_at: vouchers.expiresAt,
-  valid_until: voucherBatches.validUntil,
-  duration: voucherBatches.durationMinutes,
-  num_devices: voucherBatches.numDevices,
-  data_limit: voucherBatches.dataLimitMb,
-} as const;
-const ENTRY_FIXES: Record<string, string> = { O: '0', I: '1', L: '1' };
-
-/** A search matches part of a code (typed any way), the start of a Batch Id, or words of the notes. */
-function searchWhere(search: string): SQL | undefined {
-  if (!search) return undefined;
-  const conditions: SQL[] = [ilike(voucherBatches.notes, `%${likeEscape(search)}%`)];
-  const codePart = search
-    .toUpperCase()
-    .replace(/[\s-]+/g, '')
-    .replace(/[OIL]/g, (c) => ENTRY_FIXES[c]!);
-  if (/^[0-9A-Z]{1,12}$/.test(codePart)) conditions.push(like(vouchers.code, `%${codePart}%`));
-  if (/^\d{1,4}$/.test(search)) conditions.push(like(voucherBatches.batchCode, `${search}%`));
-  return or(...conditions);
-}
-
-/**
- * Ends the open sessions of some vouchers (and one device, when given) and answers where they were, for
- * the controllers to be told after the transaction.
- */
-async function endOpenSessions(tx: Transaction, voucherIds: SQL, cause: string, mac?: string): Promise<OpenDevice[]> {
-  const rows = await tx
-    .update(guestSessions)
-    .set({ endedAt: sql`now()`, endCause: cause })
-    .where(
-      and(
-        sql`${guestSessions.id} in (select ${voucherSessions.sessionId} from ${voucherSessions} where ${voucherSessions.voucherId} in ${voucherIds})`,
-        isNull(guestSessions.endedAt),
-        sql`${guestSessions.expiresAt} > now()`,
-        inArray(guestSessions.grantStatus, COUNTED_GRANTS),
-        mac ? eq(guestSessions.mac, mac) : undefined,
-      ),
-    )
-    .returning({ siteId: guestSessions.siteId, mac: guestSessions.mac });
-  return rows;
-}
 
 /**
  * Voucher batches and vouchers of a site, single-site (`voucher`) or multi-site (`multisite_voucher`):
  * create, list by status, details with devices and usage, delete, disconnect a device.
  */
 export function createVouchersService({ db, sites: sitesService, network }: Deps) {
-  const access = createVoucherAccess({ db, sites: sitesService });
+  const vouchers = createVouchersRepo(db);
+  const sites = createSitesRepo(db);
+  const sessions = createGuestSessionsRepo(db);
+  const plan = { vouchers, accounts: createAccountsRepo(db) };
+  const access = createVoucherAccess({ vouchers, sites: sitesService });
+
+  /** The sites of each batch, by batch id, names included (ordered by name). */
+  async function sitesOfBatches(batchIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+    const out = new Map<number, { id: number; name: string }[]>();
+    if (!batchIds.length) return out;
+    const pairs = await vouchers.sitesOfBatches([...new Set(batchIds)]);
+    for (const site of await sites.namesOf([...new Set(pairs.map((p) => p.siteId))])) {
+      for (const p of pairs) {
+        if (p.siteId !== site.id) continue;
+        const list = out.get(p.batchId) ?? [];
+        list.push(site);
+        out.set(p.batchId, list);
+      }
+    }
+    return out;
+  }
 
   async function batchAnswer(batch: BatchRow) {
-    const [siteMap, counts] = await Promise.all([sitesOfBatches(db, [batch.id]), countsOfBatches(db, [batch.id])]);
+    const [siteMap, counts] = await Promise.all([sitesOfBatches([batch.id]), vouchers.countsOfBatches([batch.id])]);
     return toBatch(batch, siteMap.get(batch.id) ?? [], counts.get(batch.id)!);
   }
 
   /** The sites a multi-site batch is for: of the account, each one the user may write vouchers at. */
   async function pickedSites(actor: Actor, clientAccess: Parameters<typeof canSeeSite>[2], siteId: number, ids: number[]) {
     const wanted = [...new Set([siteId, ...ids])];
-    const rows = await db
-      .select({ id: sites.id })
-      .from(sites)
-      .where(and(eq(sites.accountId, actor.accountId), inArray(sites.id, wanted)));
-    const known = new Set(rows.map((r) => r.id));
+    const known = new Set(await sites.idsOfAccount(actor.accountId, wanted));
     const unknown = wanted.filter((id) => !known.has(id) || !canSeeSite(actor, id, clientAccess));
     if (unknown.length) throw invalid({ site_ids: [VOUCHER_MESSAGES.siteNotFound] });
     for (const id of wanted) assertSitePermission(actor, id, VOUCHER_PERMISSION.multisite_voucher, 'write', clientAccess);
@@ -121,13 +73,7 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
 
   /** A Batch Id nobody uses in its scope, at random (the scope has 10,000). */
   async function freeBatchCode(tx: Transaction, kind: VoucherKind, accountId: number, siteId: number): Promise<string> {
-    const scope =
-      kind === 'voucher'
-        ? and(eq(voucherBatches.kind, kind), eq(voucherBatches.siteId, siteId))
-        : and(eq(voucherBatches.kind, kind), eq(voucherBatches.accountId, accountId));
-    const used = new Set(
-      (await tx.select({ code: voucherBatches.batchCode }).from(voucherBatches).where(scope)).map((r) => r.code),
-    );
+    const used = new Set(await vouchers.batchCodesIn(kind, accountId, siteId, tx));
     const free: string[] = [];
     for (let n = 0; n < 10_000; n++) {
       const code = String(n).padStart(4, '0');
@@ -143,8 +89,7 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
     while (missing > 0) {
       const size = Math.min(missing, INSERT_CHUNK);
       const rows = newVoucherCodes(size).map((code) => ({ accountId, batchId, code }));
-      const inserted = await tx.insert(vouchers).values(rows).onConflictDoNothing().returning({ id: vouchers.id });
-      missing -= inserted.length;
+      missing -= await vouchers.insertVouchers(rows, tx);
     }
   }
 
@@ -170,9 +115,8 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
 
       const batch = await db.transaction(async (tx) => {
         const batchCode = input.batch_id ?? (await freeBatchCode(tx, kind, actor.accountId, siteId));
-        const [batch] = await tx
-          .insert(voucherBatches)
-          .values({
+        const batch = await vouchers.createBatch(
+          {
             accountId: actor.accountId,
             siteId,
             kind,
@@ -188,12 +132,12 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
             notes: input.notes,
             validUntil,
             createdBy: actor.userId,
-          })
-          .onConflictDoNothing()
-          .returning();
+          },
+          tx,
+        );
         // Thrown inside the transaction, so nothing is stored.
         if (!batch) throw invalid({ batch_id: [VOUCHER_MESSAGES.batchIdTaken] });
-        await tx.insert(voucherBatchSites).values(siteIds.map((id) => ({ batchId: batch.id, siteId: id })));
+        await vouchers.addBatchSites(batch.id, siteIds, tx);
         await insertCodes(tx, actor.accountId, batch.id, input.count);
         return batch;
       });
@@ -207,31 +151,15 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
       q: { page: number; per_page: number; search: string },
     ) {
       const { actor, access: clientAccess } = await access.site(actorIn, siteId, kind, 'read');
-      const search = q.search
-        ? or(like(voucherBatches.batchCode, `${likeEscape(q.search)}%`), ilike(voucherBatches.notes, `%${likeEscape(q.search)}%`))
-        : undefined;
-      const where = and(
-        eq(voucherBatches.accountId, actor.accountId),
-        eq(voucherBatches.kind, kind),
-        worksAtSite(siteId),
-        search,
-      );
-      const [rows, [total], usage] = await Promise.all([
-        db
-          .select()
-          .from(voucherBatches)
-          .where(where)
-          .orderBy(desc(voucherBatches.createdAt), desc(voucherBatches.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-        db.select({ n: count() }).from(voucherBatches).where(where),
-        planUsage(db, actor.accountId),
+      const [{ rows, total }, usage] = await Promise.all([
+        vouchers.listBatches(actor.accountId, kind, siteId, q),
+        planUsage(plan, actor.accountId),
       ]);
       const ids = rows.map((r) => r.id);
-      const [siteMap, counts] = await Promise.all([sitesOfBatches(db, ids), countsOfBatches(db, ids)]);
+      const [siteMap, counts] = await Promise.all([sitesOfBatches(ids), vouchers.countsOfBatches(ids)]);
       return {
         items: rows.map((b) => toBatch(b, siteMap.get(b.id) ?? [], counts.get(b.id)!)),
-        metadata: { page: q.page, per_page: q.per_page, total: total?.n ?? 0, usage },
+        metadata: { page: q.page, per_page: q.per_page, total, usage },
         can_write: access.canWrite(actor, clientAccess, siteId, kind),
       };
     },
@@ -247,12 +175,8 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
       const batch = await access.batchAt(actor.accountId, siteId, kind, batchId);
       await access.assertWriteEverywhere(actor, clientAccess, batch);
       const open = await db.transaction(async (tx) => {
-        const open = await endOpenSessions(
-          tx,
-          sql`(select ${vouchers.id} from ${vouchers} where ${vouchers.batchId} = ${batch.id})`,
-          'voucher_deleted',
-        );
-        await tx.delete(voucherBatches).where(eq(voucherBatches.id, batch.id));
+        const open = await sessions.endOpenSessionsOfVouchers({ batchId: batch.id }, 'voucher_deleted', undefined, tx);
+        await vouchers.removeBatch(batch.id, tx);
         return open;
       });
       await revokeAfter(open);
@@ -261,31 +185,11 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
 
     async list(actorIn: Actor | null, siteId: number, kind: VoucherKind, status: VoucherStatus, q: VoucherListQuery) {
       const { actor, access: clientAccess } = await access.site(actorIn, siteId, kind, 'read');
-      const where = and(
-        eq(vouchers.accountId, actor.accountId),
-        eq(voucherBatches.kind, kind),
-        worksAtSite(siteId),
-        statusWhere(status),
-        q.batch ? eq(vouchers.batchId, q.batch) : undefined,
-        searchWhere(q.search),
-      );
-      const direction = sql.raw(q.sort_on === 'asc' ? 'asc' : 'desc');
-      const [rows, [total], usage] = await Promise.all([
-        db
-          .select({ voucher: vouchers, batch: voucherBatches, devicesUsed: devicesUsedSql, bytesUsed: bytesUsedSql })
-          .from(vouchers)
-          .innerJoin(voucherBatches, eq(voucherBatches.id, vouchers.batchId))
-          .where(where)
-          .orderBy(sql`${SORT_COLUMNS[q.sort_by]} ${direction} nulls last`, sql`${vouchers.id} ${direction}`)
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-        db.select({ n: count() }).from(vouchers).innerJoin(voucherBatches, eq(voucherBatches.id, vouchers.batchId)).where(where),
-        planUsage(db, actor.accountId),
+      const [{ rows, total }, usage] = await Promise.all([
+        vouchers.list(actor.accountId, kind, siteId, status, q),
+        planUsage(plan, actor.accountId),
       ]);
-      const siteMap = await sitesOfBatches(
-        db,
-        rows.map((r) => r.batch.id),
-      );
+      const siteMap = await sitesOfBatches(rows.map((r) => r.batch.id));
       return {
         items: rows.map((r) =>
           toVoucher(r.voucher, r.batch, siteMap.get(r.batch.id) ?? [], {
@@ -294,7 +198,7 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
             bytesUsed: r.bytesUsed,
           }),
         ),
-        metadata: { page: q.page, per_page: q.per_page, total: total?.n ?? 0, status, usage },
+        metadata: { page: q.page, per_page: q.per_page, total, status, usage },
         can_write: access.canWrite(actor, clientAccess, siteId, kind),
       };
     },
@@ -302,47 +206,22 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
     async details(actorIn: Actor | null, siteId: number, kind: VoucherKind, voucherId: number): Promise<VoucherDetails> {
       const { actor, access: clientAccess } = await access.site(actorIn, siteId, kind, 'read');
       const { voucher, batch } = await access.voucherAt(actor.accountId, siteId, kind, voucherId);
-      const online = sql`(${guestSessions.endedAt} is null and ${guestSessions.expiresAt} > now() and ${inArray(guestSessions.grantStatus, COUNTED_GRANTS)})`;
-      const [[state], devices, sessions, [usage], siteMap] = await Promise.all([
-        db
-          .select({ status: statusSql, devicesUsed: devicesUsedSql, bytesUsed: bytesUsedSql })
-          .from(vouchers)
-          .innerJoin(voucherBatches, eq(voucherBatches.id, vouchers.batchId))
-          .where(eq(vouchers.id, voucher.id)),
-        db
-          .select({
-            mac: voucherDevices.mac,
-            boundAt: voucherDevices.boundAt,
-            siteId: voucherDevices.siteId,
-            siteName: sites.name,
-            lastLoginAt: sql<
-              Date | string | null
-            >`(select max(${guestSessions.startedAt}) from ${voucherSessions} join ${guestSessions} on ${guestSessions.id} = ${voucherSessions.sessionId} where ${voucherSessions.voucherId} = ${voucher.id} and ${voucherSessions.mac} = ${voucherDevices.mac})`,
-            online: sql<boolean>`exists (select 1 from ${voucherSessions} join ${guestSessions} on ${guestSessions.id} = ${voucherSessions.sessionId} where ${voucherSessions.voucherId} = ${voucher.id} and ${voucherSessions.mac} = ${voucherDevices.mac} and ${online})`,
-          })
-          .from(voucherDevices)
-          .leftJoin(sites, eq(sites.id, voucherDevices.siteId))
-          .where(eq(voucherDevices.voucherId, voucher.id))
-          .orderBy(voucherDevices.boundAt, voucherDevices.id),
-        db
-          .select({ session: guestSessions, siteName: sites.name })
-          .from(voucherSessions)
-          .innerJoin(guestSessions, eq(guestSessions.id, voucherSessions.sessionId))
-          .innerJoin(sites, eq(sites.id, guestSessions.siteId))
-          .where(eq(voucherSessions.voucherId, voucher.id))
-          .orderBy(desc(guestSessions.startedAt), desc(guestSessions.id))
-          .limit(100),
-        db
-          .select({
-            minutes: sql<number>`coalesce(sum(greatest(0, extract(epoch from (least(coalesce(${guestSessions.endedAt}, now()), ${guestSessions.expiresAt}) - ${guestSessions.startedAt})) / 60)), 0)`,
-          })
-          .from(voucherSessions)
-          .innerJoin(guestSessions, eq(guestSessions.id, voucherSessions.sessionId))
-          .where(and(eq(voucherSessions.voucherId, voucher.id), inArray(guestSessions.grantStatus, COUNTED_GRANTS))),
-        sitesOfBatches(db, [batch.id]),
+      const [state, devices, sessionRows, usedMinutes, siteMap] = await Promise.all([
+        vouchers.stateOf(voucher.id),
+        vouchers.devicesOf(voucher.id),
+        sessions.latestOfVoucher(voucher.id, 100),
+        sessions.minutesOfVoucher(voucher.id),
+        sitesOfBatches([batch.id]),
       ]);
-      const status = state!.status;
-      const bytesUsed = Number(state!.bytesUsed);
+      const siteNames = new Map(
+        (
+          await sites.namesOf(
+            [...new Set([...devices.map((d) => d.siteId), ...sessionRows.map((s) => s.siteId)])].filter((id) => id !== null),
+          )
+        ).map((s) => [s.id, s.name]),
+      );
+      const status = state.status;
+      const bytesUsed = Number(state.bytesUsed);
       const dataUsed = megabytes(bytesUsed);
       let minutesLeft = 0;
       if (status === 'unused')
@@ -350,20 +229,20 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
       else if (status === 'inuse' && voucher.expiresAt) minutesLeft = minutesUntil(voucher.expiresAt);
       const at = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
       return {
-        ...toVoucher(voucher, batch, siteMap.get(batch.id) ?? [], { status, devicesUsed: state!.devicesUsed, bytesUsed }),
-        used_minutes: Math.round(Number(usage?.minutes ?? 0)),
+        ...toVoucher(voucher, batch, siteMap.get(batch.id) ?? [], { status, devicesUsed: state.devicesUsed, bytesUsed }),
+        used_minutes: Math.round(usedMinutes),
         minutes_left: minutesLeft,
         data_left_mb: batch.dataLimitMb > 0 ? Math.max(0, Math.round((batch.dataLimitMb - dataUsed) * 100) / 100) : null,
         devices: devices.map((d) => ({
           mac: shownMac(d.mac),
           bound_at: d.boundAt.toISOString(),
-          site: d.siteId !== null && d.siteName !== null ? { id: d.siteId, name: d.siteName } : null,
+          site: d.siteId !== null && siteNames.has(d.siteId) ? { id: d.siteId, name: siteNames.get(d.siteId)! } : null,
           last_login_at: at(d.lastLoginAt),
           online: Boolean(d.online),
         })),
-        sessions: sessions.map(({ session: s, siteName }) => ({
+        sessions: sessionRows.map((s) => ({
           id: s.id,
-          site: { id: s.siteId, name: siteName },
+          site: { id: s.siteId, name: siteNames.get(s.siteId)! },
           mac: s.mac ? shownMac(s.mac) : null,
           started_at: s.startedAt.toISOString(),
           expires_at: s.expiresAt.toISOString(),
@@ -381,8 +260,8 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
       const { voucher, batch } = await access.voucherAt(actor.accountId, siteId, kind, voucherId);
       await access.assertWriteEverywhere(actor, clientAccess, batch);
       const open = await db.transaction(async (tx) => {
-        const open = await endOpenSessions(tx, sql`(${voucher.id})`, 'voucher_deleted');
-        await tx.delete(vouchers).where(eq(vouchers.id, voucher.id));
+        const open = await sessions.endOpenSessionsOfVouchers({ voucherId: voucher.id }, 'voucher_deleted', undefined, tx);
+        await vouchers.removeVoucher(voucher.id, tx);
         return open;
       });
       await revokeAfter(open);
@@ -398,12 +277,9 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
       if (!hex) throw notFound(VOUCHER_MESSAGES.deviceNotFound);
       const mac = portalMac(hex);
       const { removed, open } = await db.transaction(async (tx) => {
-        const removed = await tx
-          .delete(voucherDevices)
-          .where(and(eq(voucherDevices.voucherId, voucher.id), eq(voucherDevices.mac, mac)))
-          .returning({ id: voucherDevices.id });
-        const open = await endOpenSessions(tx, sql`(${voucher.id})`, 'disconnected', mac);
-        return { removed: removed.length > 0, open };
+        const removed = await vouchers.removeDevice(voucher.id, mac, tx);
+        const open = await sessions.endOpenSessionsOfVouchers({ voucherId: voucher.id }, 'disconnected', mac, tx);
+        return { removed, open };
       });
       if (!removed && !open.length) throw notFound(VOUCHER_MESSAGES.deviceNotFound);
       if (!open.length)
@@ -427,11 +303,8 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
     async printable(actorIn: Actor | null, siteId: number, kind: VoucherKind, batchId: number) {
       const { actor, row: site } = await access.site(actorIn, siteId, kind, 'read');
       const batch = await access.batchAt(actor.accountId, siteId, kind, batchId);
-      const [codes, siteMap] = await Promise.all([
-        db.select({ code: vouchers.code }).from(vouchers).where(eq(vouchers.batchId, batch.id)).orderBy(vouchers.id),
-        sitesOfBatches(db, [batch.id]),
-      ]);
-      return { site, batch, codes: codes.map((c) => c.code), sites: siteMap.get(batch.id) ?? [] };
+      const [codes, siteMap] = await Promise.all([vouchers.codesOf(batch.id), sitesOfBatches([batch.id])]);
+      return { site, batch, codes, sites: siteMap.get(batch.id) ?? [] };
     },
   };
 }

@@ -50,8 +50,8 @@ export function createMacEntriesRepo(db: Database) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** Every whitelisted MAC of a site. */
-    async macsOfSite(siteId: number): Promise<string[]> {
+    /** Every whitelisted MAC of a site (normalized). */
+    async macsOf(siteId: number): Promise<string[]> {
       const rows = await db.select({ mac: macEntries.mac }).from(macEntries).where(eq(macEntries.siteId, siteId));
       return rows.map((r) => r.mac);
     },

@@ -1,9 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { fill } from '@splashboard/splash';
-import { guestSessions, guests, portalChallenges } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { login } from '../grant.ts';
-import { identityOf, recordLogin } from '../guest-records.ts';
+import { identityOf, recordLogin } from '../../domains/guests/login-records.ts';
 import { designOf, messagePage, type PortalAnswer } from '../views.ts';
 import { baseScreen, checkFields, formAgain, loginFieldsOf, valuesOf, type MethodContext, type PortalMethod } from './method.ts';
 import { withoutSecrets } from './simple.ts';
@@ -32,15 +30,12 @@ export const email: PortalMethod = {
 
     if (values.enable_verification !== true || !collected.email) return (await login(ctx.deps, { ...base, ...extras })).answer;
     const identity = identityOf('email', collected, ctx.pass.arrival.clientMac);
-    const [known] = await ctx.deps.db
-      .select({ id: guests.id, verifiedAt: guests.emailVerifiedAt, visits: guests.visits })
-      .from(guests)
-      .where(and(eq(guests.siteId, ctx.snap.site.id), eq(guests.identity, identity)));
+    const known = await ctx.deps.guests.byIdentity(ctx.snap.site.id, identity);
     if (known?.verifiedAt) return (await login(ctx.deps, { ...base, ...extras })).answer;
 
     const graceMinutes = Number(values.grace_period_duration) || 5;
     // One grace period per address: a guest who never opened the link must do so before the next.
-    const hadGrace = known ? await hadSession(ctx, known.id) : false;
+    const hadGrace = known ? await ctx.deps.guestSessions.hasAnyOfGuest(known.id) : false;
     if (values.enable_grace_period === true && !hadGrace) {
       const outcome = await login(ctx.deps, {
         ...base,
@@ -61,7 +56,7 @@ export const email: PortalMethod = {
     const guestId =
       known?.id ??
       (
-        await recordLogin(ctx.deps.db, {
+        await recordLogin(ctx.deps, {
           accountId: ctx.snap.site.accountId,
           siteId: ctx.snap.site.id,
           method: 'email',
@@ -77,15 +72,6 @@ export const email: PortalMethod = {
     return verifyFirst(ctx, guestId, collected.email, 403);
   },
 };
-
-async function hadSession(ctx: MethodContext, guestId: number) {
-  const [row] = await ctx.deps.db
-    .select({ id: guestSessions.id })
-    .from(guestSessions)
-    .where(eq(guestSessions.guestId, guestId))
-    .limit(1);
-  return !!row;
-}
 
 function verifyFirst(ctx: MethodContext, guestId: number, address: string, status: number): PortalAnswer {
   return messagePage(
@@ -104,7 +90,7 @@ function verifyFirst(ctx: MethodContext, guestId: number, address: string, statu
 /** Emails a confirmation link; the link also carries the guest's pass so that confirming can lift a grace session to a full one. */
 async function sendLink(ctx: MethodContext, guestId: number, address: string, sessionId: number | null) {
   const token = randomToken(24);
-  await ctx.deps.db.insert(portalChallenges).values({
+  await ctx.deps.challenges.add({
     id: sha256(token),
     accountId: ctx.snap.site.accountId,
     siteId: ctx.snap.site.id,
@@ -127,12 +113,7 @@ async function sendLink(ctx: MethodContext, guestId: number, address: string, se
 /** "Send the link again", from the page that asks to confirm first. */
 export async function resendLink(ctx: MethodContext, taggedGuest: string | undefined): Promise<PortalAnswer> {
   const guestId = Number(taggedGuest ? ctx.deps.signer.untag(taggedGuest) : NaN);
-  const [guest] = Number.isFinite(guestId)
-    ? await ctx.deps.db
-        .select()
-        .from(guests)
-        .where(and(eq(guests.id, guestId), eq(guests.siteId, ctx.snap.site.id), isNull(guests.emailVerifiedAt)))
-    : [];
+  const guest = Number.isFinite(guestId) ? await ctx.deps.guests.unverified(guestId, ctx.snap.site.id) : undefined;
   if (!guest?.email)
     return messagePage(ctx.snap, ctx.lang, (t) => ({ tone: 'error', title: t.expiredTitle, body: t.emailLinkInvalid }), 404);
   const hit = await ctx.deps.rateLimiter.hit(`portal:verify-email:${guest.id}`, 3600);

@@ -1,10 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { portalChallenges } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { FacebookError, type FacebookExtra } from '../../adapters/facebook/facebook-client.ts';
 import type { PortalDeps } from '../deps.ts';
 import { login } from '../grant.ts';
-import { isCaptiveMiniBrowser } from '../user-agent.ts';
+import { isCaptiveMiniBrowser } from '../../domains/guests/user-agent.ts';
 import { bareMessage, messagePage, page, type PortalAnswer } from '../views.ts';
 import { baseScreen, contextFor, valuesOf, type MethodContext, type PortalMethod } from './method.ts';
 import type { GuestLang } from '@splashboard/splash';
@@ -48,7 +46,7 @@ export const facebook: PortalMethod = {
 export async function startFacebook(ctx: MethodContext): Promise<PortalAnswer> {
   if (!ctx.deps.facebook.configured) return page(ctx.snap, ctx.lang, facebook.screen(ctx));
   const state = randomToken(24);
-  await ctx.deps.db.insert(portalChallenges).values({
+  await ctx.deps.challenges.add({
     id: sha256(state),
     accountId: ctx.snap.site.accountId,
     siteId: ctx.snap.site.id,
@@ -68,20 +66,7 @@ export async function facebookCallback(
   lang: GuestLang,
 ): Promise<PortalAnswer> {
   const callback = deps.facebook.readCallback(query);
-  const [challenge] = callback.state
-    ? await deps.db
-        .update(portalChallenges)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(portalChallenges.id, sha256(callback.state)),
-            eq(portalChallenges.kind, 'facebook'),
-            isNull(portalChallenges.usedAt),
-            gt(portalChallenges.expiresAt, new Date()),
-          ),
-        )
-        .returning()
-    : [];
+  const challenge = callback.state ? await deps.challenges.take(sha256(callback.state), 'facebook') : undefined;
   const passToken = (challenge?.data as { pass?: string } | undefined)?.pass;
   const pass = passToken ? deps.signer.verify(passToken) : null;
   const snap = challenge ? await deps.snapshots.byId(challenge.siteId) : null;

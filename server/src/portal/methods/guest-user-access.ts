@@ -37,7 +37,7 @@ export async function letAccountIn(
   opts: { collected?: Collected; returning?: boolean } = {},
 ): Promise<{ ok: boolean; answer: PortalAnswer }> {
   const { deps, snap, pass } = at;
-  const allowed = await accessOf(deps.db, account);
+  const allowed = await accessOf(deps, account);
   if (!allowed.ok) {
     const expired = allowed.reason === 'expired';
     return {
@@ -65,7 +65,7 @@ export async function letAccountIn(
     ),
   });
   // Checked again in the login's transaction, where two devices at once cannot both take the last place.
-  if (mac && !(await hasRoomFor(deps.db, account, mac))) return full();
+  if (mac && !(await hasRoomFor(deps, account, mac))) return full();
   try {
     const outcome = await login(deps, {
       snap,
@@ -79,8 +79,8 @@ export async function letAccountIn(
       maxDevices: account.numDevices,
       onRecorded: async (tx) => {
         // The device moves to this account even from another one: whoever logs in on it last holds it.
-        if (mac) await bindDevice(tx, account, mac, { source: 'login', takeOver: true });
-        await startClock(tx, account);
+        if (mac) await bindDevice(deps, account, mac, { source: 'login', takeOver: true }, tx);
+        await startClock(deps, account, tx);
       },
     });
     return { ok: outcome.ok, answer: outcome.answer };

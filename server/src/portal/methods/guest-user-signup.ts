@@ -1,6 +1,5 @@
 import { PASSWORD_MIN, guestUsernameField, type LoginField } from '@splashboard/contract';
 import { fill, type MethodScreen } from '@splashboard/splash';
-import { guestAccounts } from '../../db/schema/index.ts';
 import { defaultsFromValues } from '../../domains/guest-accounts/defaults.ts';
 import { newAccountValues } from '../../domains/guest-accounts/guest-accounts.service.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -85,17 +84,13 @@ export async function signup(ctx: MethodContext, form: Record<string, string>): 
 
   const defaults = defaultsFromValues(valuesOf(ctx, 'guestuser'));
   const name = [collected.firstName, collected.lastName].filter(Boolean).join(' ').slice(0, 120);
-  const [account] = await ctx.deps.db
-    .insert(guestAccounts)
-    .values({
-      ...newAccountValues({ username: username.data, name, email: collected.email ?? '', notes: '' }, defaults),
-      accountId: ctx.snap.site.accountId,
-      siteId: ctx.snap.site.id,
-      passwordHash: await hashPassword(password),
-      source: 'signup',
-    })
-    .onConflictDoNothing({ target: [guestAccounts.siteId, guestAccounts.username] })
-    .returning();
+  const account = await ctx.deps.guestAccounts.createIfFree({
+    ...newAccountValues({ username: username.data, name, email: collected.email ?? '', notes: '' }, defaults),
+    accountId: ctx.snap.site.accountId,
+    siteId: ctx.snap.site.id,
+    passwordHash: await hashPassword(password),
+    source: 'signup',
+  });
   // A taken username counts too: trying names one after another is what the limit is for.
   await ctx.deps.rateLimiter.hit(key, SIGNUP_WINDOW_SECONDS);
   if (!account) return formAgain(ctx, screen, form, { username: ctx.t.usernameTaken });

@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { normalizeGuestUsername } from '@splashboard/contract';
 import type { MethodScreen } from '@splashboard/splash';
-import { guestAccountDevices, guestAccounts } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { RELOGIN_DAYS } from '../limits.ts';
 import type { PortalAnswer } from '../views.ts';
@@ -49,10 +47,7 @@ async function signIn(ctx: MethodContext, form: Record<string, string>): Promise
   if (!username) errors.username = ctx.t.required;
   if (!password) errors.password = ctx.t.required;
   if (Object.keys(errors).length) return formAgain(ctx, screen, form, errors);
-  const [account] = await ctx.deps.db
-    .select()
-    .from(guestAccounts)
-    .where(and(eq(guestAccounts.siteId, ctx.snap.site.id), eq(guestAccounts.username, username)));
+  const account = await ctx.deps.guestAccounts.byUsername(ctx.snap.site.id, username);
   // An unknown username costs the same time as a wrong password, and says the same.
   const ok = await verifyPassword(account?.passwordHash, password.slice(0, 200));
   if (!account || !ok) {
@@ -84,11 +79,7 @@ export const guestUser: PortalMethod = {
   async arrival(deps, snap, pass, request) {
     const mac = pass.arrival.clientMac;
     if (!mac || !snap.loginMethods.includes('guestuser')) return null;
-    const [bound] = await deps.db
-      .select({ device: guestAccountDevices, account: guestAccounts })
-      .from(guestAccountDevices)
-      .innerJoin(guestAccounts, eq(guestAccounts.id, guestAccountDevices.guestAccountId))
-      .where(and(eq(guestAccountDevices.siteId, snap.site.id), eq(guestAccountDevices.mac, mac)));
+    const bound = await deps.guestAccounts.boundAt(snap.site.id, mac);
     if (!bound) return null;
     if (bound.device.source !== 'operator') {
       const days = RELOGIN_DAYS[String(snap.methods.guestuserloginconfig.values.relogin_policy)] ?? 0;

@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { fill, type CodeScreen } from '@splashboard/splash';
-import { portalChallenges } from '../../db/schema/index.ts';
 import { SmsError } from '../../domains/sms/sms-sender.ts';
 import { randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import { login } from '../grant.ts';
@@ -63,7 +61,7 @@ export const phone: PortalMethod = {
     const token = randomToken(18);
     const id = sha256(token);
     const code = newCode();
-    await ctx.deps.db.insert(portalChallenges).values({
+    await ctx.deps.challenges.add({
       id,
       accountId: ctx.snap.site.accountId,
       siteId: ctx.snap.site.id,
@@ -76,7 +74,7 @@ export const phone: PortalMethod = {
     });
     const failure = await sendCode(ctx, collected.phone, code);
     if (failure) {
-      await ctx.deps.db.delete(portalChallenges).where(eq(portalChallenges.id, id));
+      await ctx.deps.challenges.remove(id);
       return formAgain(ctx, screen, form, {}, failure === 'not_configured' ? 503 : 502, {
         tone: 'error',
         text: failure === 'not_configured' ? ctx.t.smsNotConfigured : ctx.t.smsFailed,
@@ -98,19 +96,7 @@ async function sendCode(ctx: MethodContext, to: string, code: string): Promise<'
 }
 
 async function liveChallenge(ctx: MethodContext, token: string) {
-  const [row] = await ctx.deps.db
-    .select()
-    .from(portalChallenges)
-    .where(
-      and(
-        eq(portalChallenges.id, sha256(token)),
-        eq(portalChallenges.kind, 'otp'),
-        eq(portalChallenges.siteId, ctx.snap.site.id),
-        isNull(portalChallenges.usedAt),
-        gt(portalChallenges.expiresAt, new Date()),
-      ),
-    );
-  return row;
+  return ctx.deps.challenges.live(sha256(token), 'otp', ctx.snap.site.id);
 }
 
 function codeScreen(ctx: MethodContext, token: string, phoneNumber: string, error?: string): CodeScreen {
@@ -151,23 +137,14 @@ export async function verifyCode(ctx: MethodContext, token: string, code: string
   const data = challenge.data as unknown as ChallengeData;
   if (challenge.attempts >= MAX_ATTEMPTS) return tooMany(ctx, (challenge.expiresAt.getTime() - Date.now()) / 1000);
   // Counted before comparing, in one statement, so parallel guesses cannot exceed the limit.
-  const [counted] = await ctx.deps.db
-    .update(portalChallenges)
-    .set({ attempts: sql`${portalChallenges.attempts} + 1` })
-    .where(and(eq(portalChallenges.id, challenge.id), sql`${portalChallenges.attempts} < ${MAX_ATTEMPTS}`))
-    .returning({ attempts: portalChallenges.attempts });
-  if (!counted) return tooMany(ctx, (challenge.expiresAt.getTime() - Date.now()) / 1000);
+  const attempts = await ctx.deps.challenges.countAttempt(challenge.id, MAX_ATTEMPTS);
+  if (attempts === undefined) return tooMany(ctx, (challenge.expiresAt.getTime() - Date.now()) / 1000);
   const given = (code ?? '').replace(/\D/g, '');
   if (!given || !challenge.codeHash || !safeEqual(codeHash(challenge.id, given), challenge.codeHash)) {
-    if (counted.attempts >= MAX_ATTEMPTS) return tooMany(ctx, (challenge.expiresAt.getTime() - Date.now()) / 1000);
+    if (attempts >= MAX_ATTEMPTS) return tooMany(ctx, (challenge.expiresAt.getTime() - Date.now()) / 1000);
     return page(ctx.snap, ctx.lang, codeScreen(ctx, token, data.phone, ctx.t.wrongCode), 422);
   }
-  const [used] = await ctx.deps.db
-    .update(portalChallenges)
-    .set({ usedAt: new Date() })
-    .where(and(eq(portalChallenges.id, challenge.id), isNull(portalChallenges.usedAt)))
-    .returning({ id: portalChallenges.id });
-  if (!used) return expired(ctx);
+  if (!(await ctx.deps.challenges.useOnce(challenge.id))) return expired(ctx);
   const outcome = await login(ctx.deps, {
     snap: ctx.snap,
     pass: ctx.pass,
@@ -187,16 +164,12 @@ export async function resendCode(ctx: MethodContext, token: string): Promise<Por
   if (challenge.sends >= MAX_SENDS) return tooMany(ctx, (challenge.expiresAt.getTime() - Date.now()) / 1000);
   if (since < RESEND_AFTER_SECONDS) return page(ctx.snap, ctx.lang, codeScreen(ctx, token, data.phone, ctx.t.otpResendIn), 429);
   const code = newCode();
-  await ctx.deps.db
-    .update(portalChallenges)
-    .set({
-      codeHash: codeHash(challenge.id, code),
-      attempts: 0,
-      sends: challenge.sends + 1,
-      lastSentAt: new Date(),
-      expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
-    })
-    .where(eq(portalChallenges.id, challenge.id));
+  await ctx.deps.challenges.newCode(
+    challenge.id,
+    codeHash(challenge.id, code),
+    challenge.sends + 1,
+    new Date(Date.now() + CODE_MINUTES * 60_000),
+  );
   const failure = await sendCode(ctx, data.phone, code);
   return page(
     ctx.snap,

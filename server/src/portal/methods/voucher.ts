@@ -88,7 +88,7 @@ function voucherMethod(method: 'voucher' | 'multisitevoucher'): PortalMethod {
       const days = RELOGIN_DAYS[String(methodSettings(snap, method).values.relogin_policy)] ?? 0;
       if (!mac || !days || (snap.hasTerms && !pass.tos)) return null;
       const since = Number.isFinite(days) ? new Date(Date.now() - days * DAY_MS) : new Date(0);
-      const back = await voucherRelogin(deps.db, snap.site.id, mac, method, since);
+      const back = await voucherRelogin(deps, snap.site.id, mac, method, since);
       if (!back) return null;
       const outcome = await login(deps, { snap, pass, method, collected: { custom: {} }, request, ...back });
       return outcome.ok ? outcome.answer : null;
@@ -117,7 +117,7 @@ function voucherMethod(method: 'voucher' | 'multisitevoucher'): PortalMethod {
       const { errors, collected } = checkFields(ctx, loginFieldsOf(ctx, method), form);
       const typed = (form.voucher ?? '').trim();
       const code = typed ? normalizeVoucherCode(typed) : null;
-      const voucher = code ? await findVoucherAt(deps.db, snap.site.accountId, snap.site.id, code) : null;
+      const voucher = code ? await findVoucherAt(deps, snap.site.accountId, snap.site.id, code) : null;
       if (!typed) errors.voucher = ctx.t.required;
       else if (!voucher) {
         for (const [key] of keys) await limiter.hit(key, WINDOW_SECONDS);
@@ -126,7 +126,7 @@ function voucherMethod(method: 'voucher' | 'multisitevoucher'): PortalMethod {
       if (Object.keys(errors).length || !voucher) return formAgain(ctx, baseScreen(ctx, method), form, errors);
 
       const mac = ctx.pass.arrival.clientMac;
-      const limits = await allowanceOf(deps.db, voucher, mac);
+      const limits = await allowanceOf(deps, voucher, mac);
       if (typeof limits === 'string') return refusedAnswer(ctx, method, form, limits, voucher.numDevices);
       try {
         const outcome = await login(deps, {
@@ -138,7 +138,7 @@ function voucherMethod(method: 'voucher' | 'multisitevoucher'): PortalMethod {
           // Without an email or phone the guest is known by the voucher: its devices are one guest.
           socialId: collected.email || collected.phone ? undefined : String(voucher.id),
           limits,
-          onRecorded: redeemInLogin(voucher, snap.site.id, mac),
+          onRecorded: redeemInLogin(deps, voucher, snap.site.id, mac),
         });
         return outcome.answer;
       } catch (err) {

@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { EXPIRING_VOUCHER_DAYS, type DashboardPeriod, type DashboardTileData } from '@splashboard/contract';
 import type { Database } from '../../../db/client.ts';
 import { sites, voucherBatchSites, voucherBatches, vouchers } from '../../../db/schema/index.ts';
-import { expiredSql, statusWhere } from '../../vouchers/voucher-queries.ts';
+import { expiredSql, statusWhere } from '../../vouchers/vouchers.repo.ts';
 import type { Scope } from '../scope.ts';
 import { compare } from '../period.ts';
 
 /**
- * Voucher tiles, with the voucher lists' own definitions (voucher-queries.ts), so a tile's number is the
+ * Voucher tiles, with the voucher lists' own definitions (vouchers.repo.ts), so a tile's number is the
  * length of the matching list: both kinds (single-site and multi-site) of the vouchers that work at the
  * scope's sites, each counted once in the control panel.
  * - active: in use (activated, not expired);

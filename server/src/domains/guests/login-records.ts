@@ -1,10 +1,26 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { AuthMethod, SplashDesign } from '@splashboard/contract';
-import type { Database, Transaction } from '../db/client.ts';
-import { consentTexts, guestConsents, guestDevices, guestSessions, guests } from '../db/schema/index.ts';
-import { sha256 } from '../platform/crypto.ts';
-import type { Collected } from './login-fields.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { sha256 } from '../../platform/crypto.ts';
+import type { GuestSessionsRepo } from './guest-sessions.repo.ts';
+import type { GuestsRepo } from './guests.repo.ts';
 import { describeUserAgent } from './user-agent.ts';
+
+/** What a guest told us, in the shape the guest record keeps. */
+export interface Collected {
+  email?: string;
+  phone?: string;
+  firstName?: string;
+  lastName?: string;
+  gender?: string;
+  /** ISO YYYY-MM-DD. */
+  birthday?: string;
+  country?: string;
+  postcode?: string;
+  /** Present when the form had a marketing consent box: whether it was ticked. */
+  marketingConsent?: boolean;
+  /** Custom answers by the field's title. */
+  custom: Record<string, string | boolean>;
+}
 
 export interface LoginRecord {
   accountId: number;
@@ -29,6 +45,13 @@ export interface LoginRecord {
   onRecorded?: (tx: Transaction, ids: { guestId: number; deviceId: number | null; sessionId: number }) => Promise<void>;
 }
 
+/** Where logins are written: the database (for the login's transaction) and the guest tables' repos. */
+export interface LoginStore {
+  db: Database;
+  guests: GuestsRepo;
+  guestSessions: GuestSessionsRepo;
+}
+
 /** The identity a guest is known by at a site: what they logged in with, else their device. */
 export function identityOf(method: AuthMethod, collected: Collected, mac: string | null, socialId?: string): string {
   if (socialId) return `${method}:${socialId}`;
@@ -44,53 +67,24 @@ const CONSENT_KEYS = [
   'gdpr_contact_desc', 'gdpr_device_id_h1', 'gdpr_device_id_h2', 'gdpr_device_id_desc',
 ] as const; // prettier-ignore
 
-const consentIds = new Map<string, number>();
-
 /** The version row of the consent texts a guest saw: the same texts always map to the same version. */
-export async function consentTextId(db: Database, siteId: number, design: SplashDesign): Promise<number> {
+export async function consentTextId(guests: GuestsRepo, siteId: number, design: SplashDesign): Promise<number> {
   const texts = Object.fromEntries(CONSENT_KEYS.map((k) => [k, design[k]]));
-  const hash = sha256(JSON.stringify(texts));
-  const cacheKey = `${siteId}:${hash}`;
-  const known = consentIds.get(cacheKey);
-  if (known) return known;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db
-        .insert(consentTexts)
-        .values({
-          siteId,
-          hash,
-          texts,
-          version: sql`(select coalesce(max(version), 0) + 1 from consent_texts where site_id = ${siteId})`,
-        })
-        .onConflictDoNothing({ target: [consentTexts.siteId, consentTexts.hash] });
-      break;
-    } catch (err) {
-      // Two new versions at once took the same number: take the next one.
-      if (attempt >= 3) throw err;
-    }
-  }
-  const [row] = await db
-    .select({ id: consentTexts.id })
-    .from(consentTexts)
-    .where(and(eq(consentTexts.siteId, siteId), eq(consentTexts.hash, hash)));
-  consentIds.set(cacheKey, row!.id);
-  return row!.id;
+  return guests.consentTextId(siteId, sha256(JSON.stringify(texts)), texts);
 }
 
 /**
  * Writes a login in one transaction: the guest (created or updated with what they just told us), their
  * device, their consents against the exact texts shown, and a pending session for the grant.
  */
-export async function recordLogin(db: Database, rec: LoginRecord) {
-  const textId = rec.consent.none ? 0 : await consentTextId(db, rec.siteId, rec.consent.design);
+export async function recordLogin(store: LoginStore, rec: LoginRecord) {
+  const textId = rec.consent.none ? 0 : await consentTextId(store.guests, rec.siteId, rec.consent.design);
   const c = rec.collected;
   const mac = rec.arrival.clientMac;
   const now = new Date();
-  return db.transaction(async (tx) => {
-    const [guest] = await tx
-      .insert(guests)
-      .values({
+  return store.db.transaction(async (tx) => {
+    const guestId = await store.guests.upsertForLogin(
+      {
         accountId: rec.accountId,
         siteId: rec.siteId,
         identity: rec.identity,
@@ -103,38 +97,20 @@ export async function recordLogin(db: Database, rec: LoginRecord) {
         country: c.country ?? null,
         postcode: c.postcode ?? null,
         fields: c.custom,
-        marketingConsent: c.marketingConsent ?? false,
+        marketingConsent: c.marketingConsent,
         firstMethod: rec.method,
         lastMethod: rec.method,
         visits: 1,
-      })
-      .onConflictDoUpdate({
-        target: [guests.siteId, guests.identity],
-        set: {
-          email: sql`coalesce(excluded.email, ${guests.email})`,
-          phone: sql`coalesce(excluded.phone, ${guests.phone})`,
-          firstName: sql`coalesce(excluded.first_name, ${guests.firstName})`,
-          lastName: sql`coalesce(excluded.last_name, ${guests.lastName})`,
-          gender: sql`coalesce(excluded.gender, ${guests.gender})`,
-          birthday: sql`coalesce(excluded.birthday, ${guests.birthday})`,
-          country: sql`coalesce(excluded.country, ${guests.country})`,
-          postcode: sql`coalesce(excluded.postcode, ${guests.postcode})`,
-          fields: sql`${guests.fields} || excluded.fields`,
-          marketingConsent: c.marketingConsent === undefined ? sql`${guests.marketingConsent}` : c.marketingConsent,
-          lastMethod: rec.method,
-          lastSeenAt: now,
-          visits: sql`${guests.visits} + 1`,
-        },
-      })
-      .returning({ id: guests.id });
-    const guestId = guest!.id;
+      },
+      now,
+      tx,
+    );
 
     let deviceId: number | null = null;
     if (mac) {
       const ua = describeUserAgent(rec.request.userAgent);
-      const [device] = await tx
-        .insert(guestDevices)
-        .values({
+      deviceId = await store.guests.upsertDevice(
+        {
           accountId: rec.accountId,
           siteId: rec.siteId,
           guestId,
@@ -142,19 +118,10 @@ export async function recordLogin(db: Database, rec: LoginRecord) {
           userAgent: rec.request.userAgent.slice(0, 500),
           deviceType: ua.deviceType,
           os: ua.os,
-        })
-        .onConflictDoUpdate({
-          target: [guestDevices.siteId, guestDevices.mac],
-          set: {
-            guestId,
-            userAgent: rec.request.userAgent.slice(0, 500),
-            deviceType: ua.deviceType,
-            os: ua.os,
-            lastSeenAt: now,
-          },
-        })
-        .returning({ id: guestDevices.id });
-      deviceId = device!.id;
+        },
+        now,
+        tx,
+      );
     }
 
     const consent = (kind: string, granted: boolean) => ({
@@ -176,13 +143,12 @@ export async function recordLogin(db: Database, rec: LoginRecord) {
         consent('gdpr_device_id', true),
       ];
       if (c.marketingConsent !== undefined) consents.push(consent('marketing', c.marketingConsent));
-      await tx.insert(guestConsents).values(consents);
+      await store.guests.addConsents(consents, tx);
     }
 
     if (!rec.limits) return { guestId, deviceId, sessionId: null };
-    const [session] = await tx
-      .insert(guestSessions)
-      .values({
+    const sessionId = await store.guestSessions.start(
+      {
         accountId: rec.accountId,
         siteId: rec.siteId,
         guestId,
@@ -198,9 +164,10 @@ export async function recordLogin(db: Database, rec: LoginRecord) {
         upKbps: rec.limits.upKbps,
         downKbps: rec.limits.downKbps,
         quotaMb: rec.limits.quotaMB,
-      })
-      .returning({ id: guestSessions.id });
-    await rec.onRecorded?.(tx, { guestId, deviceId, sessionId: session!.id });
-    return { guestId, deviceId, sessionId: session!.id };
+      },
+      tx,
+    );
+    await rec.onRecorded?.(tx, { guestId, deviceId, sessionId });
+    return { guestId, deviceId, sessionId };
   });
 }

@@ -1,0 +1,183 @@
+import { and, count, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { guestSearchText, guests } from '../../db/schema/index.ts';
+import { searchPattern, type GuestFilters } from './guest-filters.ts';
+
+/**
+ * How the total is counted. Without a search, matches are counted from the index alone (about 10 ms per
+ * 100,000 on PostgreSQL) up to EXACT_COUNT_CAP; past it the total is the planner's estimate. A search
+ * checks each candidate row in the table (a hundred times slower), and PostgreSQL only combines the
+ * trigram and date indexes when counting all matches: so a search is counted exactly when the planner
+ * expects at most EXACT_SEARCH_COUNT_CAP matches and the count finishes within COUNT_BUDGET_MS, else
+ * estimated. An estimated total says so (`total_exact: false`).
+ */
+export const EXACT_COUNT_CAP = 10_000;
+export const EXACT_SEARCH_COUNT_CAP = 5_000;
+export const COUNT_BUDGET_MS = 80;
+const QUERY_CANCELED = '57014';
+
+/** Where the last chunk of a download ended: the sort time as PostgreSQL wrote it (microseconds kept) and the id. */
+export type Cursor = { at: string; id: number } | null;
+
+/** The first instant of a day in a time zone (`day` ISO), computed by the database. */
+const startOfDay = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
+const startOfNextDay = (day: string, timeZone: string) => sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
+
+/** A time column within the filter's days (both included), in the site's time zone. */
+export function withinDays(column: PgColumn, f: Pick<GuestFilters, 'from' | 'to'>, timeZone: string): SQL | undefined {
+  return and(
+    f.from ? sql`${column} >= ${startOfDay(f.from, timeZone)}` : undefined,
+    f.to ? sql`${column} < ${startOfNextDay(f.to, timeZone)}` : undefined,
+  );
+}
+
+/** Guests whose name, email or phone holds the search (the expression the trigram index is built on). */
+export function guestMatches(search: string): SQL | undefined {
+  const pattern = searchPattern(search);
+  return pattern ? sql`${guestSearchText} like ${pattern}` : undefined;
+}
+
+/** The guests of a site the list shows for these filters: the days bound the guest's last visit. */
+function guestListWhere(siteId: number, f: GuestFilters, timeZone: string): SQL {
+  return and(eq(guests.siteId, siteId), withinDays(guests.lastSeenAt, f, timeZone), guestMatches(f.search))!;
+}
+
+/** A time as the downloads write it: local to the site, to the second. */
+export const localTime = (column: PgColumn, timeZone: string) =>
+  sql<string | null>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+
+/**
+ * Keyset paging on a time that never changes once written (first seen, started) and the id: rows
+ * already written never come back, and a guest who logs in during the download does not move.
+ */
+export function after(time: PgColumn, id: PgColumn, cursor: Cursor): SQL | undefined {
+  if (!cursor) return undefined;
+  const at = sql`${cursor.at}::timestamptz`;
+  return and(sql`${time} <= ${at}`, or(sql`${time} < ${at}`, sql`${id} < ${cursor.id}`));
+}
+
+const isCanceled = (err: unknown) =>
+  [err, (err as { cause?: unknown })?.cause].some((e) => (e as { code?: string } | undefined)?.code === QUERY_CANCELED);
+
+/** The dashboard's list and downloads of a site's guests (guests rows found by filters). */
+export function createGuestListRepo(db: Database) {
+  /** The row count PostgreSQL expects for a query, from its plan. */
+  async function plannedRows(query: SQL): Promise<number> {
+    const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+    const raw = Object.values(result.rows[0] ?? {})[0];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+    return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+  }
+
+  /** The guests matching the filters: exact when that is cheap, else estimated. */
+  async function total(where: SQL, search: boolean): Promise<{ total: number; exact: boolean }> {
+    if (!search) {
+      const firstOnes = db
+        .select({ one: sql`1` })
+        .from(guests)
+        .where(where)
+        .limit(EXACT_COUNT_CAP + 1)
+        .as('matches');
+      const [row] = await db.select({ n: count() }).from(firstOnes);
+      const n = Number(row?.n ?? 0);
+      if (n <= EXACT_COUNT_CAP) return { total: n, exact: true };
+      return { total: Math.max(n, await plannedRows(sql`select 1 from ${guests} where ${where}`)), exact: false };
+    }
+    const estimate = await plannedRows(sql`select 1 from ${guests} where ${where}`);
+    if (estimate > EXACT_SEARCH_COUNT_CAP) return { total: estimate, exact: false };
+    try {
+      const n = await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${COUNT_BUDGET_MS}`));
+        return tx.$count(guests, where);
+      });
+      return { total: n, exact: true };
+    } catch (err) {
+      // Far more candidates than the planner expected: the estimate it is, but never below what was expected.
+      if (isCanceled(err)) return { total: Math.max(estimate, EXACT_SEARCH_COUNT_CAP + 1), exact: false };
+      throw err;
+    }
+  }
+
+  return {
+    /**
+     * One page of a site's guests, newest last visit first, and their total. The page's ids come from the
+     * index on (site, last seen, id) alone, so a later page costs a walk through the index and not the
+     * table; only the rows shown are then read.
+     */
+    async page(siteId: number, timeZone: string, q: GuestFilters & { page: number; per_page: number }) {
+      const where = guestListWhere(siteId, q, timeZone);
+      const pageIds = db
+        .select({ id: guests.id, lastSeenAt: guests.lastSeenAt })
+        .from(guests)
+        .where(where)
+        .orderBy(desc(guests.lastSeenAt), desc(guests.id))
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page)
+        .as('page_ids');
+      const [rows, counted] = await Promise.all([
+        db
+          .select({
+            id: guests.id,
+            firstName: guests.firstName,
+            lastName: guests.lastName,
+            email: guests.email,
+            phone: guests.phone,
+            visits: guests.visits,
+            lastMethod: guests.lastMethod,
+            marketingConsent: guests.marketingConsent,
+            firstSeenAt: guests.firstSeenAt,
+            lastSeenAt: guests.lastSeenAt,
+          })
+          .from(pageIds)
+          .innerJoin(guests, eq(guests.id, pageIds.id))
+          .orderBy(desc(pageIds.lastSeenAt), desc(pageIds.id)),
+        total(where, Boolean(q.search)),
+      ]);
+      return { rows, ...counted };
+    },
+
+    /** The custom answers' keys the matching guests hold (a download's extra columns). */
+    async customFieldKeys(siteId: number, timeZone: string, f: GuestFilters): Promise<string[]> {
+      const found = await db
+        .selectDistinct({ key: sql<string>`jsonb_object_keys(${guests.fields})` })
+        .from(guests)
+        .where(and(guestListWhere(siteId, f, timeZone), ne(guests.fields, sql`'{}'::jsonb`)));
+      return found.map((r) => r.key);
+    },
+
+    async countForDownload(siteId: number, timeZone: string, f: GuestFilters): Promise<number> {
+      return db.$count(guests, guestListWhere(siteId, f, timeZone));
+    },
+
+    /** The next guests of a download after the cursor, newest first seen first, times in the site's zone. */
+    async downloadChunk(siteId: number, timeZone: string, f: GuestFilters, cursor: Cursor, size: number) {
+      return db
+        .select({
+          id: guests.id,
+          firstName: guests.firstName,
+          lastName: guests.lastName,
+          email: guests.email,
+          phone: guests.phone,
+          gender: guests.gender,
+          birthday: guests.birthday,
+          country: guests.country,
+          postcode: guests.postcode,
+          fields: guests.fields,
+          marketingConsent: guests.marketingConsent,
+          verified: isNotNull(guests.emailVerifiedAt),
+          visits: guests.visits,
+          firstSeen: localTime(guests.firstSeenAt, timeZone),
+          lastSeen: localTime(guests.lastSeenAt, timeZone),
+          firstMethod: guests.firstMethod,
+          lastMethod: guests.lastMethod,
+          cursorAt: sql<string>`${guests.firstSeenAt}::text`,
+        })
+        .from(guests)
+        .where(and(guestListWhere(siteId, f, timeZone), after(guests.firstSeenAt, guests.id, cursor)))
+        .orderBy(desc(guests.firstSeenAt), desc(guests.id))
+        .limit(size);
+    },
+  };
+}
+export type GuestListRepo = ReturnType<typeof createGuestListRepo>;

@@ -1,0 +1,52 @@
+import { eq, max, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { radiusSessions } from '../../db/schema/index.ts';
+import type { AccountingRecord } from '../../adapters/radius/server.ts';
+
+/** radius_sessions: RADIUS accounting as the gateways report it, one row per gateway session. The only module that queries this table. */
+export function createRadiusSessionsRepo(db: Database) {
+  return {
+    /** An accounting record into its gateway session: a late Interim after a Stop does not reopen it, and counters only move forward. */
+    async record(r: AccountingRecord) {
+      const stopped = r.statusType === 'Stop';
+      const values = {
+        nasClientId: r.client.id,
+        siteId: r.client.siteId,
+        acctSessionId: r.sessionId,
+        userName: r.userName,
+        callingStationId: r.callingStationId,
+        status: r.statusType,
+        inputOctets: r.inputOctets,
+        outputOctets: r.outputOctets,
+        sessionTime: r.sessionTime,
+        terminateCause: r.terminateCause,
+        stoppedAt: stopped ? new Date() : null,
+      };
+      await db
+        .insert(radiusSessions)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [radiusSessions.nasClientId, radiusSessions.acctSessionId],
+          set: {
+            status: sql`case when ${radiusSessions.status} = 'Stop' then ${radiusSessions.status} else ${r.statusType} end`,
+            inputOctets: sql`greatest(${radiusSessions.inputOctets}, ${r.inputOctets})`,
+            outputOctets: sql`greatest(${radiusSessions.outputOctets}, ${r.outputOctets})`,
+            sessionTime: sql`greatest(${radiusSessions.sessionTime}, ${r.sessionTime})`,
+            terminateCause: stopped ? r.terminateCause : sql`${radiusSessions.terminateCause}`,
+            stoppedAt: stopped ? new Date() : sql`${radiusSessions.stoppedAt}`,
+            updatedAt: new Date(),
+          },
+        });
+    },
+
+    /** When a gateway of the site last reported anything. */
+    async lastSeenAt(siteId: number): Promise<Date | null> {
+      const [seen] = await db
+        .select({ at: max(radiusSessions.updatedAt) })
+        .from(radiusSessions)
+        .where(eq(radiusSessions.siteId, siteId));
+      return seen?.at ?? null;
+    },
+  };
+}
+export type RadiusSessionsRepo = ReturnType<typeof createRadiusSessionsRepo>;
