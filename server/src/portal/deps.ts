@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../platform/mailer.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
-import { createAccountsRepo, type AccountsRepo } from '../platform/accounts.repo.ts';
+import type { AccountsRepo } from '../platform/accounts.repo.ts';
 import type { Controllers } from '../domains/routers/controllers.ts';
 import { createAuthmonStore } from '../domains/opennds/opennds-authmon.ts';
 import { createAuthmonRepo, type AuthmonRepo } from '../domains/opennds/opennds-authmon.repo.ts';
@@ -36,6 +36,8 @@ export interface PortalSetup {
   facebook: FacebookClient;
   /** Seals the one-time RADIUS passwords of gateways that ask our RADIUS server. */
   secrets: SecretBox;
+  /** The platform's: an account's plan (the vouchers' monthly limit). */
+  accounts: AccountsRepo;
 }
 
 /** The data the portal reads and writes, through the repos of the tables' own domains. */
@@ -45,7 +47,6 @@ export interface PortalData {
   challenges: PortalChallengesRepo;
   guestAccounts: GuestAccountsRepo;
   vouchers: VouchersRepo;
-  accounts: AccountsRepo;
   /** openNDS level 3: the grants waiting for the gateway (the guest's waiting page). */
   authmonQueue: AuthmonRepo;
   /** openNDS level 3: the gateway's polls. */
@@ -65,7 +66,6 @@ export function portalDepsOf(setup: PortalSetup): PortalDeps {
     challenges: createPortalChallengesRepo(db),
     guestAccounts: createGuestAccountsRepo(db),
     vouchers: createVouchersRepo(db),
-    accounts: createAccountsRepo(db),
     authmonQueue: createAuthmonRepo(db),
     authmon: createAuthmonStore(db, setup.controllers),
   };

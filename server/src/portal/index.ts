@@ -8,7 +8,10 @@ import { createPassSigner } from './pass.ts';
 import { portalRoutes } from './portal.routes.ts';
 import { createSiteSnapshots } from './site-snapshot.ts';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'log' | 'mailer' | 'rateLimiter' | 'secrets' | 'siteChanges' | 'deriveKey'> & {
+type Deps = Pick<
+  AppContext,
+  'db' | 'accounts' | 'config' | 'log' | 'mailer' | 'rateLimiter' | 'secrets' | 'siteChanges' | 'deriveKey'
+> & {
   controllers: Controllers;
 };
 

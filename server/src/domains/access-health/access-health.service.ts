@@ -1,7 +1,7 @@
 import { GRANT_REASONS, type GrantFilter, type GrantList, type GrantReason, type GrantStatus } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 import { createGuestSessionsRepo, type GuestSessionRow } from '../guests/guest-sessions.repo.ts';
 
 type Row = GuestSessionRow;
@@ -28,7 +28,7 @@ function reasonOf(r: Row): { reason: GrantReason | null; detail: string } {
  * Access health of a site: the recent grants with what the gateway said, so an operator sees guests left
  * offline (failed) or not confirmed. Read with the router settings permission.
  */
-export function createAccessHealthService({ db, sites }: Pick<AppContext, 'db'> & { sites: SitesService }) {
+export function createAccessHealthService({ db, sites }: Pick<AppContext, 'db'> & { sites: SiteAccess }) {
   const sessions = createGuestSessionsRepo(db);
   return {
     async grants(

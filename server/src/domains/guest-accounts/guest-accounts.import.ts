@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { defineJob } from '../../platform/jobs.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 import type { Upload } from '../../platform/uploads.ts';
 import { createSplashRepo } from '../splash/splash.repo.ts';
 import { siteDefaults } from './defaults.ts';
@@ -27,7 +27,7 @@ export const IMPORT_JOB = defineJob('guest-accounts.import', z.object({ id: z.nu
 /** Rows hashed at once: argon2 runs on the thread pool, the machine has few cores. */
 const CHUNK = 4;
 
-type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & { sites: Pick<SitesService, 'siteFor'> };
+type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & { sites: SiteAccess };
 type ImportRowRecord = GuestAccountImportRow;
 
 const toImport = (r: ImportRowRecord): GuestImport => ({

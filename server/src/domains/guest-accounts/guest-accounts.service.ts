@@ -11,10 +11,10 @@ import {
   type GuestAccountUpdate,
 } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { assertSitePermission, type AccessMode, type Actor } from '../../platform/access.ts';
+import { can, type AccessMode, type Actor } from '../../platform/access.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 import type { Controllers } from '../routers/controllers.ts';
 import { createGuestSessionsRepo } from '../guests/guest-sessions.repo.ts';
 import { createGuestsRepo } from '../guests/guests.repo.ts';
@@ -37,7 +37,7 @@ import {
   type GuestAccountStore,
 } from './guest-accounts.rules.ts';
 
-type Deps = Pick<AppContext, 'db' | 'log'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers };
+type Deps = Pick<AppContext, 'db' | 'log'> & { sites: SiteAccess; controllers: Controllers };
 
 const SESSIONS_SHOWN = 50;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -106,13 +106,7 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
 
   async function access(actor: Actor | null, siteId: number, mode: AccessMode) {
     const found = await sites.siteFor(actor, siteId, 'guestuser', mode);
-    let canWrite = true;
-    try {
-      assertSitePermission(found.actor, siteId, 'guestuser', 'write', found.access);
-    } catch {
-      canWrite = false;
-    }
-    return { ...found, canWrite };
+    return { ...found, canWrite: can(found.actor, siteId, 'guestuser', 'write', found.access) };
   }
 
   async function accountIn(siteId: number, id: number): Promise<GuestAccountRow> {

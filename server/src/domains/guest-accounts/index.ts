@@ -2,12 +2,12 @@ import type { Area } from '../../platform/area.ts';
 import { SITE_API } from '../../platform/area.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Controllers } from '../routers/controllers.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 import { createGuestImports } from './guest-accounts.import.ts';
 import { guestAccountsRoutes } from './guest-accounts.routes.ts';
 import { createGuestAccountsService } from './guest-accounts.service.ts';
 
-type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & { sites: SitesService; controllers: Controllers };
+type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & { sites: SiteAccess; controllers: Controllers };
 
 /** Username and password accounts for guests, one by one or imported from a file: /s/{siteId}/api/v1/guestuser/. */
 export const guestAccountsArea: Area<Deps> = {

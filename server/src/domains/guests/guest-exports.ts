@@ -7,7 +7,7 @@ import type { GuestDownloadStatus, GuestExportKind } from '@splashboard/contract
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 import { UTF8_BOM, slug } from './guest-csv.ts';
 import { createSitesRepo } from '../sites/sites.repo.ts';
 import { exportSource, type Cursor, type ExportRepos } from './guest-export-rows.ts';
@@ -19,7 +19,7 @@ import { createGuestListRepo } from './guest-list.repo.ts';
 import { createGuestSessionsRepo } from './guest-sessions.repo.ts';
 import { createSplashRepo } from '../splash/splash.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log'> & { sites: Pick<SitesService, 'siteFor'> };
+type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log'> & { sites: SiteAccess };
 type ExportRow = GuestExportRow;
 
 /** One requested download to write (its guest_exports row). */

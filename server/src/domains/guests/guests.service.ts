@@ -1,9 +1,9 @@
 import { GUEST_MESSAGES, type GuestDetails, type GuestDisconnect, type GuestList } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { assertSitePermission, type Actor } from '../../platform/access.ts';
+import { can, type Actor } from '../../platform/access.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { ControllerError, normalizeMac } from '../../adapters/controllers/index.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 import type { Controllers } from '../routers/controllers.ts';
 import type { GuestFilters } from './guest-filters.ts';
 import { createGuestListRepo } from './guest-list.repo.ts';
@@ -12,7 +12,7 @@ import { createGuestsRepo } from './guests.repo.ts';
 import { createPortalChallengesRepo } from './portal-challenges.repo.ts';
 
 type Deps = Pick<AppContext, 'db' | 'log'> & {
-  sites: Pick<SitesService, 'siteFor'>;
+  sites: SiteAccess;
   controllers: Pick<Controllers, 'adapterFor'>;
 };
 
@@ -64,12 +64,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
     async details(actor: Actor | null, siteId: number, id: number): Promise<GuestDetails> {
       const { actor: a, access } = await sites.siteFor(actor, siteId, 'guests', 'read');
       const g = await guestOf(siteId, a.accountId, id);
-      let canWrite = true;
-      try {
-        assertSitePermission(a, siteId, 'guests', 'write', access);
-      } catch {
-        canWrite = false;
-      }
+      const canWrite = can(a, siteId, 'guests', 'write', access);
       const [devices, sessionList, sessionCount, consents, consentCount, usage] = await Promise.all([
         guests.devicesOf(id),
         sessions.latestOfGuest(id, DETAIL_SESSIONS),

@@ -2,7 +2,7 @@ import type { Area } from '../../platform/area.ts';
 import { SITE_API } from '../../platform/area.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Controllers } from '../routers/controllers.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 import { createVoucherDesigns } from './voucher-designs.ts';
 import { createVoucherNetwork } from './voucher-network.ts';
 import { createVouchersService } from './vouchers.service.ts';
@@ -10,10 +10,10 @@ import { vouchersRoutes } from './vouchers.routes.ts';
 
 /** The voucher domain as the app wires it: vouchers and batches, the designer and printing. */
 export function createVoucherDomain(
-  deps: Pick<AppContext, 'db' | 'storage' | 'jobs' | 'log'> & { sites: Pick<SitesService, 'siteFor'>; controllers: Controllers },
+  deps: Pick<AppContext, 'db' | 'accounts' | 'storage' | 'jobs' | 'log'> & { sites: SiteAccess; controllers: Controllers },
 ) {
   const network = createVoucherNetwork(deps);
-  const vouchers = createVouchersService({ db: deps.db, sites: deps.sites, network });
+  const vouchers = createVouchersService({ db: deps.db, accounts: deps.accounts, sites: deps.sites, network });
   const designs = createVoucherDesigns({ db: deps.db, storage: deps.storage, access: vouchers.access, vouchers });
   return { vouchers, designs };
 }

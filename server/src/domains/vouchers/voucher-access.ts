@@ -1,7 +1,7 @@
 import { VOUCHER_PERMISSION, type VoucherKind } from '@splashboard/contract';
-import { assertSitePermission, canSeeSite, type AccessMode, type Actor, type ClientAccess } from '../../platform/access.ts';
+import { assertSitePermission, can, canSeeSite, type AccessMode, type Actor, type ClientAccess } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 import type { BatchRow, VoucherRow, VouchersRepo } from './vouchers.repo.ts';
 
 export type { BatchRow, VoucherRow };
@@ -11,18 +11,12 @@ export type { BatchRow, VoucherRow };
  * multisitevoucher; a Read Only client reads only), and a batch or voucher is found only through a site
  * it works at, so another account's, or another site's, answers 404.
  */
-export function createVoucherAccess({ vouchers, sites }: { vouchers: VouchersRepo; sites: Pick<SitesService, 'siteFor'> }) {
+export function createVoucherAccess({ vouchers, sites }: { vouchers: VouchersRepo; sites: SiteAccess }) {
   const site = (actor: Actor | null, siteId: number, kind: VoucherKind, mode: AccessMode) =>
     sites.siteFor(actor, siteId, VOUCHER_PERMISSION[kind], mode);
 
-  const canWrite = (actor: Actor, access: ClientAccess, siteId: number, kind: VoucherKind) => {
-    try {
-      assertSitePermission(actor, siteId, VOUCHER_PERMISSION[kind], 'write', access);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const canWrite = (actor: Actor, access: ClientAccess, siteId: number, kind: VoucherKind) =>
+    can(actor, siteId, VOUCHER_PERMISSION[kind], 'write', access);
 
   async function batchAt(accountId: number, siteId: number, kind: VoucherKind, batchId: number): Promise<BatchRow> {
     const row = await vouchers.batchAt(accountId, siteId, kind, batchId);

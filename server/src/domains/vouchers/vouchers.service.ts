@@ -12,7 +12,7 @@ import {
 } from '@splashboard/contract';
 import type { Database, Transaction } from '../../db/client.ts';
 import { assertSitePermission, canSeeSite, type Actor } from '../../platform/access.ts';
-import { createAccountsRepo } from '../../platform/accounts.repo.ts';
+import type { AccountsRepo } from '../../platform/accounts.repo.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { createGuestSessionsRepo } from '../guests/guest-sessions.repo.ts';
 import { createSitesRepo } from '../sites/sites.repo.ts';
@@ -23,9 +23,9 @@ import type { OpenDevice, VoucherNetwork } from './voucher-network.ts';
 import { planUsage } from './voucher-plan.ts';
 import { minutesUntil, validUntilOf } from './voucher-time.ts';
 import { createVouchersRepo } from './vouchers.repo.ts';
-import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteAccess } from '../../platform/site-access.ts';
 
-type Deps = { db: Database; sites: Pick<SitesService, 'siteFor'>; network: VoucherNetwork };
+type Deps = { db: Database; accounts: AccountsRepo; sites: SiteAccess; network: VoucherNetwork };
 
 const INSERT_CHUNK = 2000;
 
@@ -33,11 +33,11 @@ const INSERT_CHUNK = 2000;
  * Voucher batches and vouchers of a site, single-site (`voucher`) or multi-site (`multisite_voucher`):
  * create, list by status, details with devices and usage, delete, disconnect a device.
  */
-export function createVouchersService({ db, sites: sitesService, network }: Deps) {
+export function createVouchersService({ db, accounts, sites: sitesService, network }: Deps) {
   const vouchers = createVouchersRepo(db);
   const sites = createSitesRepo(db);
   const sessions = createGuestSessionsRepo(db);
-  const plan = { vouchers, accounts: createAccountsRepo(db) };
+  const plan = { vouchers, accounts };
   const access = createVoucherAccess({ vouchers, sites: sitesService });
 
   /** The sites of each batch, by batch id, names included (ordered by name). */
