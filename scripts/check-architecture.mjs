@@ -2,7 +2,8 @@
 // - no import cycle between files, on the server or in the web app;
 // - no cycle between the server's units (db, platform, each adapter, each domain, the portal) and each
 //   unit imports only the layers it may;
-// - only table owners (*.repo.ts), db/ and the dashboard's analytics SQL import drizzle-orm;
+// - only table owners (*.repo.ts), db/ and the dashboard's analytics SQL import drizzle-orm, and a repo
+//   names only its own area's tables, but for the joins listed in JOINS;
 // - no cycle between the web app's feature folders.
 // Prints what breaks a rule and exits 1; `--graph` prints the server's unit graph.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -141,6 +142,81 @@ for (const file of serverFiles) {
     problems.push(`server: ${where} queries the database: only a table's owner (*.repo.ts) does`);
 }
 
+/** Each table's owner: the only folder (or platform file) whose repos name it. */
+const OWNER = {
+  accounts: 'platform/accounts.repo.ts',
+  users: 'platform/accounts.repo.ts',
+  clientSiteAccess: 'platform/accounts.repo.ts',
+  sessions: 'platform/accounts.repo.ts',
+  oneTimeTokens: 'platform/accounts.repo.ts',
+  rateLimits: 'platform/rate-limits.repo.ts',
+  outboxEmails: 'platform/outbox.repo.ts',
+  sites: 'domains/sites',
+  splashDesigns: 'domains/splash',
+  splashMethodSettings: 'domains/splash',
+  splashUploads: 'domains/splash',
+  controllerSettings: 'domains/routers',
+  nasClients: 'domains/routers',
+  radiusSessions: 'domains/routers',
+  macEntries: 'domains/whitelist',
+  smsGateways: 'domains/sms',
+  unifiScheduledTasks: 'domains/unifi-tasks',
+  dashboardConfigs: 'domains/dashboard',
+  analyticsSiteHours: 'domains/dashboard',
+  analyticsGuestDays: 'domains/dashboard',
+  guests: 'domains/guests',
+  guestSearchText: 'domains/guests',
+  guestDevices: 'domains/guests',
+  guestSessions: 'domains/guests',
+  consentTexts: 'domains/guests',
+  guestConsents: 'domains/guests',
+  portalChallenges: 'domains/guests',
+  guestExports: 'domains/guests',
+  openNdsAuthQueue: 'domains/opennds',
+  guestAccounts: 'domains/guest-accounts',
+  guestAccountDevices: 'domains/guest-accounts',
+  guestAccountImports: 'domains/guest-accounts',
+  voucherBatches: 'domains/vouchers',
+  voucherBatchSites: 'domains/vouchers',
+  vouchers: 'domains/vouchers',
+  voucherDevices: 'domains/vouchers',
+  voucherSessions: 'domains/vouchers',
+  voucherActivationCounts: 'domains/vouchers',
+  voucherDesigns: 'domains/vouchers',
+  voucherLogos: 'domains/vouchers',
+};
+/**
+ * Queries that must read two areas' tables in one statement live with one owner: these repos may name
+ * these other tables too.
+ */
+const JOINS = {
+  // A session's voucher (its usage, the voucher's devices online) and the openNDS grant that confirmed it.
+  'domains/guests/guest-sessions.repo.ts': ['voucherSessions', 'vouchers', 'openNdsAuthQueue'],
+};
+
+const schemaIndex = path.join(server, 'db/schema/index.ts');
+/** The schema exports a file imports (values only: a type names no table's rows). */
+function tablesNamed(file) {
+  const named = [];
+  for (const m of readFileSync(file, 'utf8').matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g)) {
+    if (m[1] || path.resolve(path.dirname(file), m[3]) !== schemaIndex) continue;
+    for (const name of m[2].split(',')) if (name.trim() && !/^\s*type\s/.test(name)) named.push(name.trim().split(/\s+as\s+/)[0]);
+  }
+  return named;
+}
+for (const file of sourceFiles(path.join(server, 'db/schema'))) {
+  for (const [, table] of readFileSync(file, 'utf8').matchAll(/export const (\w+) = pgTable\(/g))
+    if (!(table in OWNER)) problems.push(`server: table ${table} (${rel(file)}) has no owner in scripts/check-architecture.mjs`);
+}
+for (const file of serverFiles.filter((f) => f.endsWith('.repo.ts'))) {
+  const where = path.relative(server, file);
+  for (const table of tablesNamed(file)) {
+    const owner = OWNER[table];
+    if (!owner || where === owner || where.startsWith(`${owner}/`) || JOINS[where]?.includes(table)) continue;
+    problems.push(`server: ${where} queries ${table}, which ${owner} owns`);
+  }
+}
+
 // ---- Web ---------------------------------------------------------------------------------------
 
 const web = path.join(root, 'web/src');
@@ -151,8 +227,22 @@ const featureOf = (file) => {
   const parts = path.relative(web, file).split(path.sep);
   return parts[0] === 'features' && parts.length > 2 ? `features/${parts[1]}` : parts.length > 1 ? parts[0] : null;
 };
-for (const group of cycles(unitGraph(webFiles, featureOf)))
-  problems.push(`web: folders import each other in a cycle: ${group.join(' -> ')}`);
+const webUnits = unitGraph(webFiles, featureOf);
+const WEB_MAY_IMPORT = {
+  locales: [],
+  app: ['locales'],
+  components: ['app'],
+  layout: ['app', 'components'],
+  features: ['app', 'components', 'layout', 'locales'],
+};
+for (const [from, targets] of webUnits) {
+  const allowed = WEB_MAY_IMPORT[layerOf(from)];
+  if (!allowed) continue; // routes/ and main.tsx put everything together
+  for (const to of targets)
+    if (!allowed.includes(layerOf(to)) && layerOf(to) !== layerOf(from))
+      problems.push(`web: ${from} imports ${to}, which a ${layerOf(from)} folder may not`);
+}
+for (const group of cycles(webUnits)) problems.push(`web: folders import each other in a cycle: ${group.join(' -> ')}`);
 
 if (process.argv.includes('--graph'))
   for (const [from, targets] of [...serverUnits].sort()) console.log(`${from} -> ${[...targets].sort().join(', ')}`);

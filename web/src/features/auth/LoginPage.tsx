@@ -13,7 +13,7 @@ import { ApiFailure, post } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
 import { signedIn, tfCancelled, tfRequired, type Store } from '../../app/store.ts';
-import { CenteredCard } from '../../components/CenteredCard.tsx';
+import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { useCommonServerText } from '../../app/serverText.ts';
 
 interface LoginAnswer {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { CenteredCard } from '../../components/CenteredCard.tsx';
+import { CenteredCard } from '../../layout/CenteredCard.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { AuthMethod } from '@splashboard/contract';
 import type { Store } from '../../app/store.ts';
-import { CenteredCard } from '../../components/CenteredCard.tsx';
+import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { MethodChecks, RouterField } from '../sites/SiteFields.tsx';
 import { SiteImages } from '../sites/SiteImages.tsx';
 import { ONBOARDING_STEPS, type OnboardingStep } from './steps.ts';

@@ -15,7 +15,7 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
 import { track } from '../../app/telemetry.ts';
 import { signedIn, type Store } from '../../app/store.ts';
-import { CenteredCard } from '../../components/CenteredCard.tsx';
+import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
 
 /** The fields of the registration form, which show their own errors. */

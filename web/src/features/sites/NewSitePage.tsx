@@ -12,7 +12,7 @@ import { fieldErrors, get, post } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { loadSite } from '../../app/session.ts';
 import { draftCleared, profileLoaded, type Store } from '../../app/store.ts';
-import { CenteredCard } from '../../components/CenteredCard.tsx';
+import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { MethodChecks, RouterField } from './SiteFields.tsx';
 import { SiteImages } from './SiteImages.tsx';
 import { translatedFields, useCommonServerText } from '../../app/serverText.ts';

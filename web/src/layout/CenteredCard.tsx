@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks.ts';
-import { LanguageSwitch } from '../layout/LanguageSwitch.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 /**
  * The frame of the pages outside the side-menu layout: a card in the middle of the screen, with a
