@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startServer, type TestServer } from '../../test/harness.ts';
+import { createJobQueue, defineJob, type JobQueue } from './jobs.ts';
+
+const logLines: string[] = [];
+let server: TestServer;
+let queue: JobQueue;
+const seen: number[] = [];
+
+/** A job whose payload is a whole number, and one under the same name that lets anything through (an old sender). */
+const COUNT_JOB = defineJob('test.count', z.object({ n: z.number().int() }));
+const OLD_COUNT_JOB = defineJob('test.count', z.object({ n: z.unknown() }));
+
+beforeAll(async () => {
+  server = await startServer({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void logLines.push(line) } });
+  queue = createJobQueue(server.handle, server.config.databaseUrl, server.built.ctx.log);
+  queue.register(COUNT_JOB, async ({ n }) => void seen.push(n));
+  await queue.start({ work: true });
+});
+afterAll(async () => {
+  await queue?.stop();
+  await server?.close();
+});
+
+const stateOf = async (n: unknown) =>
+  (
+    await server.handle.executeSql(`select state from pgboss.job where name = 'test.count' and data->>'n' = $1`, [String(n)])
+  ).rows.map((r) => r.state);
+
+describe('jobs', () => {
+  it('refuses to send a payload that does not fit its queue, and queues nothing', async () => {
+    await expect(queue.enqueue(COUNT_JOB, { n: 1.5 })).rejects.toThrow(z.ZodError);
+    expect(await stateOf(1.5)).toEqual([]);
+  });
+
+  it('hands the handler the checked payload', async () => {
+    await queue.enqueue(COUNT_JOB, { n: 7 });
+    await expect.poll(() => seen).toContain(7);
+    await expect.poll(() => stateOf(7)).toEqual(['completed']);
+  });
+
+  it('drops a queued payload that does not fit, with a log line, instead of failing it on every retry', async () => {
+    await queue.enqueue(OLD_COUNT_JOB, { n: 'eight' });
+    await expect.poll(() => stateOf('eight')).toEqual(['completed']);
+    expect(seen).not.toContain('eight');
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg?.includes('does not fit its queue'));
+    expect(line).toMatchObject({ queue: 'test.count', level: 50 });
+    expect(line.issues[0].path).toEqual(['n']);
+  });
+});
