@@ -1,7 +1,6 @@
 import {
   AREA_PERMISSIONS,
   CLIENT_AREAS,
-  MESSAGES,
   PERMISSION_NAMES,
   type AccessLevel,
   type ClientArea,
@@ -138,7 +137,7 @@ export function assertSitePermission(
   mode: AccessMode,
   clientAccess: ClientAccess,
 ) {
-  if (mode === 'write' && !actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
+  if (mode === 'write' && !actor.subscriptionActive) throw forbidden('common.subscriptionExpired');
   if (permission === 'all') return;
   if (actor.role === 'admin') {
     if (!planAllows(actor, permission)) throw forbidden();

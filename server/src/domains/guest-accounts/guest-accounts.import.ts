@@ -168,7 +168,7 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
     async upload(actor: Actor | null, siteId: number, read: () => Promise<Upload>): Promise<GuestImport> {
       const { actor: a } = await sites.siteFor(actor, siteId, 'guestuser', 'write');
       const file = await read();
-      if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+      if (file.truncated) throw new AppError(413, 'common.fileTooLarge', { field: 'file' });
       const rows = await readImportFile(file.body);
       const [job] = await db
         .insert(guestAccountImports)
@@ -191,7 +191,7 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
         .select()
         .from(guestAccountImports)
         .where(and(eq(guestAccountImports.id, importId), eq(guestAccountImports.siteId, siteId)));
-      if (!job) throw notFound('No import with this id at this site');
+      if (!job) throw notFound('guestAccounts.importNotFound');
       return toImport(job);
     },
   };

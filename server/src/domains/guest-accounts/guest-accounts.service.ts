@@ -1,6 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {
-  GUEST_ACCOUNT_MESSAGES,
   formatMac,
   normalizeMac,
   type GuestAccount,
@@ -86,7 +85,7 @@ export function newAccountValues(input: Omit<GuestAccountCreate, 'password'>, de
   };
 }
 
-const taken = () => fieldError('username', GUEST_ACCOUNT_MESSAGES.usernameTaken);
+const taken = () => fieldError('username', 'guestAccounts.usernameTaken');
 
 /**
  * Guest accounts of a site (permission guestuser: the client area "username/password accounts").
@@ -109,7 +108,7 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
       .select()
       .from(guestAccounts)
       .where(and(eq(guestAccounts.id, id), eq(guestAccounts.siteId, siteId)));
-    if (!row) throw notFound('No guest account with this id at this site');
+    if (!row) throw notFound('guestAccounts.accountNotFound');
     return row;
   }
 
@@ -290,17 +289,15 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
       const { row: site } = await access(actor, siteId, 'write');
       const row = await accountIn(siteId, id);
       const mac = macOf(guestmac);
-      if (!mac) throw fieldError('guestmac', GUEST_ACCOUNT_MESSAGES.macFormat);
+      if (!mac) throw fieldError('guestmac', 'guestAccounts.macFormat');
       const allowed = await accessOf(db, row);
       if (!allowed.ok)
-        throw fieldError(
-          'guestmac',
-          allowed.reason === 'expired' ? GUEST_ACCOUNT_MESSAGES.expired : GUEST_ACCOUNT_MESSAGES.dataUsed,
-        );
+        throw fieldError('guestmac', allowed.reason === 'expired' ? 'guestAccounts.expired' : 'guestAccounts.dataUsed');
       try {
         await db.transaction((tx) => bindDevice(tx, row, mac, { source: 'operator', takeOver: false }));
       } catch (err) {
-        if (err instanceof DeviceLimitError || err instanceof OtherAccountError) throw fieldError('guestmac', err.message);
+        if (err instanceof DeviceLimitError) throw fieldError('guestmac', 'guestAccounts.deviceLimit');
+        if (err instanceof OtherAccountError) throw fieldError('guestmac', 'guestAccounts.macOtherAccount');
         throw err;
       }
       const outcome = await grantByMac({ db, controllers, log }, site, row, mac, allowed.limits);
@@ -312,12 +309,12 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
       const { row: site } = await access(actor, siteId, 'write');
       const row = await accountIn(siteId, id);
       const mac = macOf(macParam);
-      if (!mac) throw fieldError('mac', GUEST_ACCOUNT_MESSAGES.macFormat);
+      if (!mac) throw fieldError('mac', 'guestAccounts.macFormat');
       const removed = await db
         .delete(guestAccountDevices)
         .where(and(eq(guestAccountDevices.guestAccountId, row.id), eq(guestAccountDevices.mac, mac)))
         .returning({ id: guestAccountDevices.id });
-      if (!removed.length) throw notFound('This device is not connected to this account');
+      if (!removed.length) throw notFound('guestAccounts.deviceNotConnected');
       await endSessions(db, siteId, row.id, 'operator', [mac]);
       const revoked = await revokeMac({ controllers, log }, site, mac);
       return { status: 200, message: 'Disconnected', ...revoked };

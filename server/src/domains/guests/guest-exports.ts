@@ -64,7 +64,7 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
       .select()
       .from(guestExports)
       .where(and(eq(guestExports.id, id), eq(guestExports.siteId, siteId)));
-    if (!row) throw notFound('Download not found');
+    if (!row) throw notFound('guests.downloadNotFound');
     return { row, site };
   }
 
@@ -173,8 +173,7 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
           e.filters.to === filters.to,
       );
       if (same) return { id: same.id, status_url: `${siteApi(siteId)}/status/${same.id}` };
-      if (active.length >= MAX_ACTIVE_EXPORTS)
-        throw new AppError(429, 'Downloads are already being prepared for this location: wait for them to finish');
+      if (active.length >= MAX_ACTIVE_EXPORTS) throw new AppError(429, 'guests.downloadsBusy');
       const id = randomUUID();
       await db.insert(guestExports).values({ id, accountId: a.accountId, siteId, userId: a.userId, kind, filters });
       await jobs.enqueue(EXPORT_JOB, { exportId: id });
@@ -190,8 +189,7 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
     async file(actor: Actor | null, siteId: number, id: string) {
       const { row, site } = await exportOf(actor, siteId, id);
       const file = fileOf(row.id);
-      if (row.status !== 'ready' || !(await stat(file).catch(() => null)))
-        throw notFound('This download is not ready or has expired');
+      if (row.status !== 'ready' || !(await stat(file).catch(() => null))) throw notFound('guests.downloadNotReady');
       return { stream: createReadStream(file), fileName: fileName(row, site.name) };
     },
   };

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { GUEST_MESSAGES, type GuestDetails, type GuestDisconnect } from '@splashboard/contract';
+import type { GuestDetails, GuestDisconnect } from '@splashboard/contract';
 import { consentTexts, guestConsents, guestDevices, guestSessions, guests, portalChallenges } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { assertSitePermission, type Actor } from '../../platform/access.ts';
@@ -34,7 +34,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
       .select()
       .from(guests)
       .where(and(eq(guests.id, id), eq(guests.siteId, siteId), eq(guests.accountId, accountId)));
-    if (!row) throw notFound('Guest not found');
+    if (!row) throw notFound('guests.guestNotFound');
     return row;
   }
 
@@ -163,7 +163,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
       const { actor: a, row: site } = await sites.siteFor(actor, siteId, 'guests', 'write');
       await guestOf(siteId, a.accountId, id);
       const mac = normalizeMac(macInput);
-      if (!mac) throw fieldError('mac', 'Enter a MAC address such as AA:BB:CC:DD:EE:FF');
+      if (!mac) throw fieldError('mac', 'guests.macFormat');
       const [device] = await db
         .select({ id: guestDevices.id })
         .from(guestDevices)
@@ -177,7 +177,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
             .where(and(eq(guestSessions.siteId, siteId), eq(guestSessions.guestId, id), eq(guestSessions.mac, mac)))
             .limit(1);
       const known = device ?? session;
-      if (!known) throw notFound('Device not found');
+      if (!known) throw notFound('guests.deviceNotFound');
 
       let message = 'Device disconnected';
       let disconnected = true;
@@ -191,9 +191,10 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
         } catch (err) {
           if (!(err instanceof ControllerError)) {
             log.error({ err, siteId }, 'disconnecting a guest device failed');
-            throw new AppError(502, GUEST_MESSAGES.disconnectFailed);
+            throw new AppError(502, 'guests.disconnectFailed');
           }
-          if (err.code !== 'unsupported') throw new AppError(502, `${GUEST_MESSAGES.disconnectFailed}: ${err.message}`);
+          if (err.code !== 'unsupported')
+            throw new AppError(502, 'guests.disconnectFailedDetail', { params: { detail: err.message } });
           disconnected = false;
           message = `The gateway cannot disconnect a device from here (${err.message}); its sessions are recorded as ended`;
         }
@@ -225,7 +226,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
           .delete(guests)
           .where(and(eq(guests.id, id), eq(guests.siteId, siteId), eq(guests.accountId, a.accountId)))
           .returning({ id: guests.id });
-        if (!deleted.length) throw notFound('Guest not found');
+        if (!deleted.length) throw notFound('guests.guestNotFound');
         await tx
           .delete(portalChallenges)
           .where(and(eq(portalChallenges.siteId, siteId), sql`${portalChallenges.data}->>'guestId' = ${String(id)}`));

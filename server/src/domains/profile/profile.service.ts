@@ -4,7 +4,7 @@ import { accounts, sites, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { accountPermissions, canSeeSite, isProvider, requireActor, type Actor } from '../../platform/access.ts';
 import { hmacSha256, randomToken, sha256 } from '../../platform/crypto.ts';
-import { AppError, fieldError, invalid, notFound } from '../../platform/errors.ts';
+import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { API_KEY_PREFIX } from '../../platform/auth-hooks.ts';
 
@@ -81,7 +81,7 @@ export function createProfileService({ db, config, sessions, rateLimiter }: Deps
           .select({ id: users.id })
           .from(users)
           .where(and(eq(users.email, input.email), ne(users.id, actor.userId)));
-        if (taken) throw fieldError('email', 'This email is already in use');
+        if (taken) throw fieldError('email', 'common.emailInUse');
       }
       const changes: Partial<typeof users.$inferInsert> = {};
       if (input.name !== undefined) changes.name = input.name;
@@ -101,7 +101,7 @@ export function createProfileService({ db, config, sessions, rateLimiter }: Deps
       const { user } = await userRow(actor);
       if (!(await verifyPassword(user.passwordHash, input.current_password))) {
         await rateLimiter.hit(key, config.rateLimits.windowSeconds);
-        throw invalid({ current_password: ['Your current password is not correct'] }, 'Your current password is not correct');
+        throw fieldError('current_password', 'common.wrongCurrentPassword');
       }
       await db
         .update(users)
@@ -114,7 +114,7 @@ export function createProfileService({ db, config, sessions, rateLimiter }: Deps
 
     async getApiKey(actorIn: Actor | null) {
       const actor = requireActor(actorIn);
-      if (actor.role !== 'admin') throw new AppError(403, 'Only admins can use the API');
+      if (actor.role !== 'admin') throw forbidden('common.adminsOnlyApi');
       const { user } = await userRow(actor);
       return {
         apikey: user.apiKeyPrefix ? user.apiKeyPrefix + '•'.repeat(12) : null,
@@ -126,7 +126,7 @@ export function createProfileService({ db, config, sessions, rateLimiter }: Deps
     /** A new key replaces the old one; it is shown whole only in this answer and stored as a hash. */
     async resetApiKey(actorIn: Actor | null) {
       const actor = requireActor(actorIn);
-      if (actor.role !== 'admin') throw new AppError(403, 'Only admins can use the API');
+      if (actor.role !== 'admin') throw forbidden('common.adminsOnlyApi');
       const key = API_KEY_PREFIX + randomToken(30);
       const createdAt = new Date();
       await db

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { MESSAGES, TRIAL_DAYS, type PlanType } from '@splashboard/contract';
+import { TRIAL_DAYS, type PlanType } from '@splashboard/contract';
 import { accounts, oneTimeTokens, users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
-import { AppError, fieldError, invalid } from '../../platform/errors.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import { alreadyRegisteredEmail, verificationEmail } from './registration.emails.ts';
@@ -31,7 +31,7 @@ export interface RegistrationInput {
 
 export function createRegistrationService({ db, config, sessions, rateLimiter, mailer, profiles }: Deps) {
   const window = config.rateLimits.windowSeconds;
-  const linkFailed = () => invalid({ token: [MESSAGES.emailValidationFailed] }, MESSAGES.emailValidationFailed);
+  const linkFailed = () => fieldError('token', 'common.emailValidationFailed');
 
   async function findToken(token: string) {
     const [row] = await db
@@ -81,7 +81,7 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
     /** Sends a verification link to a new address, or to the signed-in user's own unverified one. */
     async requestVerification(input: { email?: string; plan_type?: string }, actor: Actor | null, meta: Meta) {
       const email = input.email ?? actor?.email;
-      if (!email) throw fieldError('email', MESSAGES.required);
+      if (!email) throw fieldError('email', 'common.required');
       await rateLimiter.consume(`verify:ip:${meta.ip}`, config.rateLimits.registrationsPerIp, window);
       await rateLimiter.consume(`verify:email:${email}`, VERIFY_EMAILS_PER_ADDRESS, window);
       const existing = await userByEmail(email);
@@ -110,8 +110,8 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
         email = row.email;
         verifiedTokenId = row.id;
       }
-      if (!email) throw fieldError('email', MESSAGES.required);
-      if (await userByEmail(email)) throw fieldError('email', 'An account with this email already exists. Please sign in.');
+      if (!email) throw fieldError('email', 'common.required');
+      if (await userByEmail(email)) throw fieldError('email', 'common.emailRegistered');
       const passwordHash = await hashPassword(input.password);
 
       const userId = await db.transaction(async (tx) => {
@@ -142,7 +142,7 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
           })
           .onConflictDoNothing()
           .returning({ id: users.id });
-        if (!user) throw fieldError('email', 'An account with this email already exists. Please sign in.');
+        if (!user) throw fieldError('email', 'common.emailRegistered');
         if (verifiedTokenId)
           await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, verifiedTokenId));
         return user.id;
@@ -161,7 +161,7 @@ export function createRegistrationService({ db, config, sessions, rateLimiter, m
     async activate(token: string, meta: Meta) {
       const row = await findTokenFrom(token, meta);
       const user = await userByEmail(row.email);
-      if (!user) throw new AppError(404, 'No account uses this email yet. Please finish the registration.');
+      if (!user) throw notFound('common.noAccountYet');
       await db.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, row.id));
       await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
       if (user.tfEnabled) return { session: null, body: { user: null, csrf_token: '', error: null, verified: true } };

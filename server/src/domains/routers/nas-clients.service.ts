@@ -54,7 +54,7 @@ export function createNasClientsService({
         })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw fieldError('ip_address', 'A gateway with this address is already registered');
+      if (!row) throw fieldError('ip_address', 'radiusGateways.nasAddressTaken');
       // The RADIUS server's cache (domains/radius/cache.ts) may remember this address as unknown.
       siteChanges.publish(siteId);
       return toClient(row, secret);

@@ -15,7 +15,6 @@ import {
 } from '../../platform/access.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { storeImage, type Upload } from './uploads.ts';
-import { MESSAGES } from '@splashboard/contract';
 import { mergeGuestFields, methodFieldsOf } from './guest-fields.ts';
 
 type Deps = Pick<AppContext, 'db' | 'config' | 'sessions' | 'storage' | 'siteChanges'>;
@@ -64,7 +63,7 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
       .select()
       .from(sites)
       .where(and(eq(sites.id, siteId), eq(sites.accountId, actor.accountId)));
-    if (!row || !canSeeSite(actor, row.id, access)) throw notFound('No site exist with site id ' + siteId);
+    if (!row || !canSeeSite(actor, row.id, access)) throw notFound('common.siteNotFound', { siteId });
     assertSitePermission(actor, row.id, permission, mode, access);
     return { actor, access, row };
   }
@@ -80,7 +79,7 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
 
     async create(actorIn: Actor | null, input: SiteCreateInput) {
       const actor = requireAdmin(actorIn);
-      if (!actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
+      if (!actor.subscriptionActive) throw forbidden('common.subscriptionExpired');
       const [row] = await db
         .insert(sites)
         .values({
@@ -196,7 +195,7 @@ export function createSitesService({ db, config, sessions, storage, siteChanges 
      */
     async uploadLandingFile(actorIn: Actor | null, readFile: () => Promise<Upload>) {
       const actor = requireActor(actorIn);
-      if (!actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
+      if (!actor.subscriptionActive) throw forbidden('common.subscriptionExpired');
       if (actor.role === 'client') {
         const access = await sessions.clientAccess(actor);
         const canWrite = [...access.values()].some((m) => m.get('landing_page') === 'write');

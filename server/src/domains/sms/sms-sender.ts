@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fetch, type Response } from 'undici';
-import { SMS_MESSAGES, smsGatewayProblems, type SmsGatewayConfig } from '@splashboard/contract';
+import {
+  messageText,
+  smsGatewayProblems,
+  type MessageCode,
+  type MessageParams,
+  type SmsGatewayConfig,
+} from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import { buildGatewayRequest, secretValuesOf, type GatewayRequest } from './sms-request.ts';
@@ -19,6 +25,16 @@ export class SmsError extends Error {
     options?: ErrorOptions,
   ) {
     super(message, options);
+  }
+}
+
+/** A gateway that cannot be used as it is set up; `reason` words it for the dashboard. */
+export class SmsSetupError extends SmsError {
+  constructor(
+    readonly reason: MessageCode,
+    readonly params?: MessageParams,
+  ) {
+    super('not_configured', messageText(reason, params));
   }
 }
 
@@ -53,18 +69,12 @@ export function createSmsSender({ db, secrets, log }: { db: Database; secrets: S
     async send(siteId, to, text, options = {}) {
       if (!E164.test(to)) throw new SmsError('failed', 'The phone number is not in international (E.164) format');
       const settings = await readSmsGateway(db, secrets, siteId);
-      if (!settings) throw new SmsError('not_configured', SMS_MESSAGES.notConfigured);
-      if (!settings.config.enabled && !options.evenWhenDisabled)
-        throw new SmsError('not_configured', 'The SMS gateway of this site is switched off');
-      if (!settings.secretsReadable)
-        throw new SmsError(
-          'not_configured',
-          'The SMS gateway credentials cannot be decrypted (was SECRET_KEY changed?); enter them again',
-        );
+      if (!settings) throw new SmsSetupError('sms.notConfigured');
+      if (!settings.config.enabled && !options.evenWhenDisabled) throw new SmsSetupError('sms.switchedOff');
+      if (!settings.secretsReadable) throw new SmsSetupError('sms.secretsUnreadable');
       const config: SmsGatewayConfig = { ...settings.config, enabled: true };
       const problems = Object.values(smsGatewayProblems(config, secretsPresent(settings.secrets))).flat();
-      if (problems.length)
-        throw new SmsError('not_configured', `The SMS gateway settings are incomplete: ${problems.join('; ')}`);
+      if (problems.length) throw new SmsSetupError('sms.incomplete', { problems: problems.join('; ') });
 
       const request = buildGatewayRequest(config, settings.secrets, to, text);
       const hidden = secretValuesOf(config, settings.secrets);

@@ -45,8 +45,6 @@ const toTask = (r: Row): UnifiTask => ({
   last_detail: r.lastDetail,
 });
 
-export const NOT_UNIFI = 'This location’s router is not UniFi';
-
 /** The scheduled UniFi tasks of a site (permission routersettings), in the site's time zone. */
 export function createUnifiTasksService({
   db,
@@ -61,7 +59,7 @@ export function createUnifiTasksService({
     } catch {
       canWrite = false;
     }
-    if (mode === 'write' && found.row.routerType !== 'unifi') throw new AppError(409, NOT_UNIFI);
+    if (mode === 'write' && found.row.routerType !== 'unifi') throw new AppError(409, 'unifiTasks.notUnifi');
     return { ...found, canWrite };
   }
 

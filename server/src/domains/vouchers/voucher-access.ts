@@ -40,7 +40,7 @@ export function createVoucherAccess({ db, sites }: { db: Database; sites: Pick<S
           worksAtSite(siteId),
         ),
       );
-    if (!row) throw notFound('No such voucher batch');
+    if (!row) throw notFound('vouchers.batchNotFound');
     return row;
   }
 
@@ -52,7 +52,7 @@ export function createVoucherAccess({ db, sites }: { db: Database; sites: Pick<S
       .where(
         and(eq(vouchers.id, voucherId), eq(vouchers.accountId, accountId), eq(voucherBatches.kind, kind), worksAtSite(siteId)),
       );
-    if (!row) throw notFound('No such voucher');
+    if (!row) throw notFound('vouchers.voucherNotFound');
     return row;
   }
 

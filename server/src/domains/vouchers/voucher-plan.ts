@@ -1,6 +1,12 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { PLAN_LIMITS, PLAN_TYPES, VOUCHER_MESSAGES, type PlanType, type VoucherPlanUsage } from '@splashboard/contract';
-import { fill } from '@splashboard/splash';
+import {
+  PLAN_LIMITS,
+  PLAN_TYPES,
+  VOUCHER_MESSAGES,
+  fillMessage,
+  type PlanType,
+  type VoucherPlanUsage,
+} from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
 import { accounts, voucherActivationCounts } from '../../db/schema/index.ts';
 import type { Transaction } from '../../portal/guest-records.ts';
@@ -35,7 +41,7 @@ export async function planUsage(db: Database, accountId: number): Promise<Vouche
     limit,
     remaining: Math.max(0, limit - activated),
     limit_reached: reached,
-    message: reached ? fill(VOUCHER_MESSAGES.planLimit, { limit }) : '',
+    message: reached ? fillMessage(VOUCHER_MESSAGES.planLimit, { limit }) : '',
   };
 }
 

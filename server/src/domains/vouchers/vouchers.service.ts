@@ -395,7 +395,7 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
       const { voucher, batch } = await access.voucherAt(actor.accountId, siteId, kind, voucherId);
       await access.assertWriteEverywhere(actor, clientAccess, batch);
       const hex = normalizeMac(user);
-      if (!hex) throw notFound(VOUCHER_MESSAGES.deviceNotFound);
+      if (!hex) throw notFound('vouchers.deviceNotFound');
       const mac = portalMac(hex);
       const { removed, open } = await db.transaction(async (tx) => {
         const removed = await tx
@@ -405,7 +405,7 @@ export function createVouchersService({ db, sites: sitesService, network }: Deps
         const open = await endOpenSessions(tx, sql`(${voucher.id})`, 'disconnected', mac);
         return { removed: removed.length > 0, open };
       });
-      if (!removed && !open.length) throw notFound(VOUCHER_MESSAGES.deviceNotFound);
+      if (!removed && !open.length) throw notFound('vouchers.deviceNotFound');
       if (!open.length)
         return {
           status: 200 as const,

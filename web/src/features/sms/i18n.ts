@@ -137,7 +137,12 @@ const es: typeof en = {
   testFailed: 'No se pudo enviar el SMS',
   errors: {
     sendFailed: 'No se pudo enviar el SMS',
+    sendFailedDetail: 'No se pudo enviar el SMS. {{detail}}',
     notConfigured: 'La pasarela SMS no está configurada: introduce su dirección y guárdala primero',
+    switchedOff: 'La pasarela SMS de esta ubicación está desactivada',
+    secretsUnreadable:
+      'No se pueden descifrar las credenciales de la pasarela SMS (¿ha cambiado SECRET_KEY?); vuelve a introducirlas',
+    incomplete: 'Los ajustes de la pasarela SMS están incompletos: {{problems}}',
     url: 'Introduce la dirección de la pasarela, empezando por http:// o https://',
     urlCredentials: 'Pon el usuario y la contraseña en la autenticación HTTP básica, no en la dirección',
     urlRequired: 'Introduce la dirección de la pasarela para activar los SMS',
