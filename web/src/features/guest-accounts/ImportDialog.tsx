@@ -20,7 +20,8 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { GUEST_IMPORT_COLUMNS, type GuestImport } from '@splashboard/contract';
 import { ApiFailure, get, post } from '../../app/api.ts';
 import { base } from './format.ts';
-import { useServerText } from './messages.ts';
+import { useErrorText } from '../../app/errorText.ts';
+import './i18n.ts';
 
 const POLL_MS = 700;
 const COLUMN_NAMES = Object.values(GUEST_IMPORT_COLUMNS).map((names) => names[0]);
@@ -28,7 +29,7 @@ const COLUMN_NAMES = Object.values(GUEST_IMPORT_COLUMNS).map((names) => names[0]
 /** Import: choose a CSV or XLSX, upload it, follow the job's progress, then read what was not imported and why. */
 export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation();
-  const serverText = useServerText();
+  const errorText = useErrorText();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -54,8 +55,9 @@ export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (ch
     try {
       setJob(await post<GuestImport>(`${base(siteId)}/import`, form));
     } catch (err) {
-      const message = err instanceof ApiFailure ? (err.error.schema_errors.file?.[0] ?? '') : '';
-      setError(message ? serverText(message) : t('guestAccounts.importDialog.uploadFailed'));
+      // What is wrong with the file is worded (with its values) by the answer's code; anything else is a failed upload.
+      const aboutFile = err instanceof ApiFailure && !!err.error.schema_errors.file;
+      setError(aboutFile ? errorText.error(err, '') : t('guestAccounts.importDialog.uploadFailed'));
     } finally {
       setUploading(false);
     }
@@ -123,7 +125,7 @@ export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (ch
 
 function Progress({ job }: { job: GuestImport }) {
   const { t } = useTranslation();
-  const serverText = useServerText();
+  const errorText = useErrorText();
   const done = job.status === 'done' || job.status === 'failed';
   const percent = job.total ? Math.round((job.processed / job.total) * 100) : 0;
   return (
@@ -168,7 +170,7 @@ function Progress({ job }: { job: GuestImport }) {
                   <TableCell>
                     {Object.entries(r.errors).map(([column, messages]) => (
                       <div key={column}>
-                        <strong>{column}</strong>: {messages.map(serverText).join('; ')}
+                        <strong>{column}</strong>: {messages.map(errorText.field).join('; ')}
                       </div>
                     ))}
                   </TableCell>

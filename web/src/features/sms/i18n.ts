@@ -1,10 +1,9 @@
 import i18n from 'i18next';
 import { SMS_MESSAGES } from '@splashboard/contract';
 
-/** The server's SMS messages by their key in SMS_MESSAGES, so field errors read in the dashboard's language. */
+/** The contract's SMS_MESSAGES (codes `sms.<key>`): English is the contract's, other languages translate it key by key. */
 type ServerMessages = Record<keyof typeof SMS_MESSAGES, string>;
 
-// English is what the server says; other languages translate it key by key.
 const errorsEn: ServerMessages = { ...SMS_MESSAGES };
 
 const en = {
