@@ -56,6 +56,13 @@ describe("a field's message", () => {
     expect(translateField(i18n, 'Download not found')).toBe('Download not found');
   });
 
+  it("is worded by the field's bound when it names one", () => {
+    expect(translateField(i18n, 'At least 1', { min: 1, max: 100 })).toBe('Como mínimo 1');
+    expect(translateField(i18n, 'At most 100', { min: 1, max: 100 })).toBe('Como máximo 100');
+    expect(translateField(i18n, 'At least 2', { min: 1, max: 100 })).toBe('At least 2');
+    expect(translateField(i18n, 'Enter a whole number', { min: 1 })).toBe('Introduce un número entero');
+  });
+
   it('is shown as it came when it is not a catalogue text as it is', () => {
     expect(translateField(i18n, 'At least 1')).toBe('At least 1');
     expect(translateField(i18n, 'please enter a valid email address')).toBe('please enter a valid email address');

@@ -47,8 +47,31 @@ export function translateError(i18n: Translator, answer: ErrorAnswer): string {
   return key && i18n.exists(key) ? i18n.t(key, answer.params) : answer.message;
 }
 
-/** A field's message (schema_errors carry the English text, no code) translated when a catalogue has it as it is. */
-export function translateField(i18n: Translator, message: string): string {
+/** The lowest and highest value a number field takes, where known: a message naming one is worded by it. */
+export interface Bounds {
+  min?: number | null;
+  max?: number | null;
+}
+
+/** A bound's message as the shared schemas fill it in ('At least 1'), worded by the bound; null for another. */
+function translateBound(i18n: Translator, message: string, { min, max }: Bounds): string | null {
+  const candidates: [MessageCode, number | null | undefined][] = [
+    ['common.atLeast', min],
+    ['common.atMost', max],
+  ];
+  for (const [code, n] of candidates)
+    if (typeof n === 'number' && message === messageText(code, { n }))
+      return translateError(i18n, { code, params: { n }, message });
+  return null;
+}
+
+/**
+ * A field's message (schema_errors carry the English text, no code), translated when a catalogue has it
+ * as it is, or when it is the message of one of the field's `bounds`.
+ */
+export function translateField(i18n: Translator, message: string, bounds?: Bounds): string {
+  const bound = bounds && translateBound(i18n, message, bounds);
+  if (bound) return bound;
   for (const code of codesOf(message)) {
     const key = keyOf(code)!;
     if (i18n.exists(key)) return i18n.t(key);
@@ -56,19 +79,11 @@ export function translateField(i18n: Translator, message: string): string {
   return message;
 }
 
-/** The catalogue's message of an issue's bound, which the shared schemas fill in with the bound. */
-function boundOf(issue: z.core.$ZodIssue): { code: MessageCode; params: MessageParams } | null {
-  if (issue.code === 'too_small') return { code: 'common.atLeast', params: { n: Number(issue.minimum) } };
-  if (issue.code === 'too_big') return { code: 'common.atMost', params: { n: Number(issue.maximum) } };
-  return null;
-}
-
 /** A shared schema's issue: a catalogue's message as it is, or one of a bound by the issue's kind and bound. */
 function translateIssue(i18n: Translator, issue: z.core.$ZodIssue): string {
-  const bound = boundOf(issue);
-  if (bound && issue.message === messageText(bound.code, bound.params))
-    return translateError(i18n, { ...bound, message: issue.message });
-  return translateField(i18n, issue.message);
+  const bounds =
+    issue.code === 'too_small' ? { min: Number(issue.minimum) } : issue.code === 'too_big' ? { max: Number(issue.maximum) } : {};
+  return translateField(i18n, issue.message, bounds);
 }
 
 /** The first message per field of a failed check with a shared schema, the way the server's schema_errors name them. */
@@ -85,7 +100,7 @@ export function translateIssues(i18n: Translator, error: z.ZodError): Record<str
 export interface ErrorTexts {
   /** A failed call's message; `fallback` for anything that is not a failed call. */
   error(err: unknown, fallback: string): string;
-  field(message: string): string;
+  field(message: string, bounds?: Bounds): string;
   /** Each field's message. */
   fields(errors: Record<string, string>): Record<string, string>;
   /** A failed check with a shared schema, as `fields` of the server's. */
@@ -99,7 +114,7 @@ export function useErrorText(): ErrorTexts {
     const words: Translator = { t, exists: (key) => i18n.exists(key) };
     return {
       error: (err, fallback) => (err instanceof ApiFailure ? translateError(words, err.error) : fallback),
-      field: (message) => translateField(words, message),
+      field: (message, bounds) => translateField(words, message, bounds),
       fields: (errors) => Object.fromEntries(Object.entries(errors).map(([k, m]) => [k, translateField(words, m)])),
       issues: (error) => translateIssues(words, error),
     };

@@ -17,14 +17,23 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { GUEST_IMPORT_COLUMNS, type GuestImport } from '@splashboard/contract';
+import { z } from 'zod';
+import { GUEST_IMPORT_COLUMNS, guestAccountLimitsSchema, type GuestImport, type GuestImportField } from '@splashboard/contract';
 import { ApiFailure, get, post } from '../../app/api.ts';
 import { base } from './format.ts';
-import { useErrorText } from '../../app/errorText.ts';
+import { useErrorText, type Bounds } from '../../app/errorText.ts';
 import './i18n.ts';
 
 const POLL_MS = 700;
 const COLUMN_NAMES = Object.values(GUEST_IMPORT_COLUMNS).map((names) => names[0]);
+/** The bounds of the number columns: the import keeps only a rejection's text, so one naming a bound is worded by it. */
+const COLUMN_BOUNDS = new Map<string, Bounds>(
+  Object.entries(guestAccountLimitsSchema.shape).flatMap(([field, schema]) =>
+    schema instanceof z.ZodNumber
+      ? [[GUEST_IMPORT_COLUMNS[field as GuestImportField][0], { min: schema.minValue, max: schema.maxValue }]]
+      : [],
+  ),
+);
 
 /** Import: choose a CSV or XLSX, upload it, follow the job's progress, then read what was not imported and why. */
 export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (changed: boolean) => void }) {
@@ -170,7 +179,7 @@ function Progress({ job }: { job: GuestImport }) {
                   <TableCell>
                     {Object.entries(r.errors).map(([column, messages]) => (
                       <div key={column}>
-                        <strong>{column}</strong>: {messages.map(errorText.field).join('; ')}
+                        <strong>{column}</strong>: {messages.map((m) => errorText.field(m, COLUMN_BOUNDS.get(column))).join('; ')}
                       </div>
                     ))}
                   </TableCell>
