@@ -1,33 +1,19 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages/common.ts';
 
-/** Every error the API answers has this shape. */
+/**
+ * Every error the API answers has this shape. `code` names the message (`<catalogue>.<key>` of the
+ * contract's catalogues, stable across wordings and languages); `params` holds the values a message with
+ * values names, and is left out otherwise.
+ */
 export const apiErrorSchema = z.object({
   status: z.number().int(),
   message: z.string(),
   schema_errors: z.record(z.string(), z.array(z.string())),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-export const MESSAGES = {
-  unknown: 'Something went wrong',
-  unauthenticated: 'Please sign in to continue',
-  csrf: 'Your session token is missing or invalid. Please reload the page.',
-  forbidden: 'You do not have permission to do this',
-  notFound: 'Not found',
-  validation: 'Please correct the highlighted fields',
-  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
-  invalidCredentials: 'Invalid email or password',
-  tfInvalid: 'The code you have entered is invalid/expired. Please try again.',
-  emailValidationFailed: 'Email Validation Failed (your link might have expired)',
-  passwordMin: 'Password must be at least 7 characters',
-  passwordMatch: 'Passwords must match',
-  required: 'This field is required',
-  invalidEmail: 'Please enter a valid email address',
-  selectOneMethod: 'Please select at least one',
-  imageOnly: 'Only image files are accepted',
-  fileTooLarge: 'The file is too large',
-  subscriptionExpired: 'Please contact your administrator to get it renewed',
-} as const;
 
 export const PASSWORD_MIN = 7;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DASHBOARD_DATE_FORMAT, DASHBOARD_MAX_DAYS, DASHBOARD_MESSAGES } from './messages/dashboard.ts';
 
 /**
  * The analytics dashboard (/app/reports/dashboard): one call per tile under `/dashboard/`, in site scope
@@ -25,9 +26,7 @@ import { z } from 'zod';
 // ---------------------------------------------------------------------------------------------------
 // Constants (001 section 9)
 
-export const DASHBOARD_DATE_FORMAT = 'DD/MM/YYYY';
-/** Longest period one call may cover, in days (both ends included). */
-export const DASHBOARD_MAX_DAYS = 366;
+export { DASHBOARD_DATE_FORMAT, DASHBOARD_MAX_DAYS };
 /** Period when the query names none: the last 30 days, today included. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
 export const EXPIRING_VOUCHER_DAYS = 7;
@@ -36,18 +35,6 @@ export const POPULAR_PACKAGES_LIMIT = 5;
 export const LATEST_GUESTS_LIMIT = 10;
 /** A session that ends sooner than this after it started is a bounce. */
 export const BOUNCE_SECONDS = 5 * 60;
-
-export const DASHBOARD_MESSAGES = {
-  /** Dashboard load failure (001 section 8), shown by the screen. */
-  loadFailed: 'Something went wrong!',
-  /** Dashboard layout save failure (001 section 8), shown by the screen. */
-  saveFailed: 'Error occured while saving the layout',
-  dateFormat: `Enter a date as ${DASHBOARD_DATE_FORMAT}`,
-  dateOrder: 'Start date must be less than or equal to end date',
-  tooLong: `Choose a period of at most ${DASHBOARD_MAX_DAYS} days`,
-  duplicateTile: 'A tile can appear only once in a layout',
-  outsideGrid: 'The tile does not fit in the grid at this width',
-} as const;
 
 // ---------------------------------------------------------------------------------------------------
 // Tiles and their calls

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES, PASSWORD_MIN, emailField } from './common.ts';
+import { PASSWORD_MIN, emailField } from './common.ts';
+import { GUEST_ACCOUNT_MESSAGES } from './messages/guest-accounts.ts';
+import { MESSAGES } from './messages/common.ts';
+import { fillMessage } from './messages/index.ts';
 import { normalizeMac } from './network.ts';
 import { BYTES_TYPES, DURATION_TYPES } from './splash.ts';
 
@@ -23,23 +26,6 @@ export const GUEST_ACCOUNT_SOURCES = ['dashboard', 'import', 'signup'] as const;
 export const GUEST_ACCOUNT_STATUSES = ['unused', 'active', 'expired'] as const;
 export type GuestAccountStatus = (typeof GUEST_ACCOUNT_STATUSES)[number];
 
-export const GUEST_ACCOUNT_MESSAGES = {
-  usernameFormat: 'Use 3 to 64 letters, numbers or . _ - @ + (no spaces)',
-  usernameTaken: 'This username is already taken at this site',
-  macFormat: 'Enter a MAC address such as AA:BB:CC:DD:EE:FF',
-  macOtherAccount: 'This device is connected to another guest account of this site',
-  deviceLimit: 'This account already has as many devices as it allows. Disconnect one first',
-  expired: 'This account has expired. Give it a longer duration first',
-  dataUsed: 'This account has used all its data. Give it a bigger data limit first',
-  notATable: 'This file is not a table: upload a CSV file or an Excel workbook (.xlsx)',
-  oldExcel: 'Old Excel files (.xls) cannot be read: save the sheet as .xlsx or CSV and upload it again',
-  noRows: 'The file has a header row but no accounts under it',
-  tooManyRows: 'The file has more than {max} accounts: split it into smaller files',
-  missingColumns: 'The header row needs the columns: {columns}',
-  unknownColumns: 'Unknown columns: {columns}. Known columns: {known}',
-  duplicateInFile: 'This username appears earlier in the file',
-} as const;
-
 /** The most accounts one import file may hold. */
 export const GUEST_IMPORT_MAX_ROWS = 5000;
 
@@ -56,7 +42,11 @@ export const guestUsernameField = z
   );
 const guestPasswordField = z.string({ error: MESSAGES.required }).min(PASSWORD_MIN, MESSAGES.passwordMin).max(200);
 const wholeNumber = (min: number, max: number) =>
-  z.number({ error: 'Enter a whole number' }).int('Enter a whole number').min(min, `At least ${min}`).max(max, `At most ${max}`);
+  z
+    .number({ error: MESSAGES.wholeNumber })
+    .int(MESSAGES.wholeNumber)
+    .min(min, fillMessage(MESSAGES.atLeast, { n: min }))
+    .max(max, fillMessage(MESSAGES.atMost, { n: max }));
 
 /** Access an account gives; left out on create, each takes the site's default (Guest user login settings). */
 const limitsShape = {

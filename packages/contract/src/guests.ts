@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-/** Messages of the guests screens (001 section 8) and of their dates (section 5). */
-export const GUEST_MESSAGES = {
-  disconnectFailed: 'Disconnecting device failed',
-  deleteFailed: 'Delete failed',
-  dateOrder: 'Start date must be less than or equal to end date',
-  searchMin: 'Enter at least 3 characters to search',
-} as const;
+import { GUEST_MESSAGES } from './messages/guests.ts';
 
 /** Shorter searches cannot use the trigram index: they would read every guest of the site. */
 export const GUEST_SEARCH_MIN = 3;

@@ -1,3 +1,4 @@
+export * from './messages/index.ts';
 export * from './common.ts';
 export * from './permissions.ts';
 export * from './routers.ts';

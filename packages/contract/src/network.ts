@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const MAC_AND_IP_REQUIRED = 'MAC address and external IP are required';
+import { WHITELIST_MESSAGES } from './messages/whitelist.ts';
 
 /** Twelve lowercase hex digits from any vendor's MAC format (aa:bb…, AA-BB…, aabb.ccdd.eeff, aabbcc…). */
 export function normalizeMac(value: string): string | null {
@@ -17,17 +16,17 @@ export function normalizeMac(value: string): string | null {
 export const formatMac = (hex: string) => hex.match(/../g)!.join(':').toUpperCase();
 
 const macField = z
-  .string({ error: MAC_AND_IP_REQUIRED })
+  .string({ error: WHITELIST_MESSAGES.required })
   .trim()
-  .min(1, MAC_AND_IP_REQUIRED)
+  .min(1, WHITELIST_MESSAGES.required)
   .max(32)
-  .refine((v) => v === '' || normalizeMac(v) !== null, 'Enter a MAC address such as AA:BB:CC:DD:EE:FF');
+  .refine((v) => v === '' || normalizeMac(v) !== null, WHITELIST_MESSAGES.badMac);
 const ipField = z
-  .string({ error: MAC_AND_IP_REQUIRED })
+  .string({ error: WHITELIST_MESSAGES.required })
   .trim()
-  .min(1, MAC_AND_IP_REQUIRED)
+  .min(1, WHITELIST_MESSAGES.required)
   .max(45)
-  .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'Enter an IPv4 or IPv6 address' }));
+  .pipe(z.union([z.ipv4(), z.ipv6()], { error: WHITELIST_MESSAGES.badIp }));
 
 export const macEntryInputSchema = z.object({
   mac: macField,

@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { routerStatusSchema } from './router-settings.ts';
+import { RADIUS_GATEWAY_MESSAGES } from './messages/routers.ts';
 
 import { RADIUS_GATEWAY_TYPES } from './radius-gateways.ts';
 
 export * from './radius-gateways.ts';
-
-export const RADIUS_GATEWAY_MESSAGES = {
-  fieldName: 'Use 1 to 40 letters, digits or the symbols - _ . [ ]',
-  roleName: 'Use up to 64 characters without quotes, backslashes or spaces at the ends',
-  host: 'Enter a host name or IP address, such as securelogin.example.com',
-  uamSecret: 'Use up to 64 characters without quotes, backslashes or spaces',
-  idleTimeout: 'Enter a number of seconds from 60 to 86400',
-  interimInterval: 'Enter a number of seconds from 60 to 3600',
-} as const;
 
 /** The gateway's own names for what it sends in its redirect and takes in its login form (IgniteNet). */
 export const GATEWAY_FIELD_KEYS = [

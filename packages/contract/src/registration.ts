@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, nameField, passwordField, MESSAGES } from './common.ts';
+import { emailField, nameField, passwordField } from './common.ts';
+import { MESSAGES } from './messages/common.ts';
 import { PLAN_TYPES } from './plans.ts';
 
 export const DEPLOYMENT_TYPES = ['cafe', 'hotel', 'retail', 'venue', 'office', 'education', 'healthcare', 'other'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from './common.ts';
+import { MESSAGES } from './messages/common.ts';
+import { API_ROUTER_MESSAGES } from './messages/routers.ts';
 import { routerStatusSchema } from './router-settings.ts';
 
 /**
@@ -9,16 +10,6 @@ import { routerStatusSchema } from './router-settings.ts';
  */
 export const API_ROUTER_FAMILIES = ['omada', 'smartzone', 'ruckus_cloud', 'mist', 'meraki', 'merakigo'] as const;
 export type ApiRouterFamily = (typeof API_ROUTER_FAMILIES)[number];
-
-export const API_ROUTER_MESSAGES = {
-  controllerId: 'Use the 32 letters and digits of the controller id, or leave it empty to ask the controller',
-  omadaUrl: 'Enter the controller address, such as https://omada.example.com:8043',
-  ruckusUrl: 'Enter the northbound interface address, such as https://smartzone.example.com:9443',
-  mistUrl: 'Enter the Mist portal address, such as https://portal.mist.com',
-  merakiApiUrl: 'Enter the Dashboard API address, such as https://api.meraki.com/api/v1',
-  merakiNetworkId: 'Use the network id of the Dashboard API, such as N_24329156 or L_643703248',
-  secretRequired: 'Enter the secret',
-} as const;
 
 function httpUrl(value: string): boolean {
   try {

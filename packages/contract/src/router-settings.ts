@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from './common.ts';
+import { MESSAGES } from './messages/common.ts';
+import { ROUTER_MESSAGES } from './messages/routers.ts';
 
 /** The controller status words of the specification, as the dashboard shows them. */
 export const ROUTER_STATUSES = ['Not configured', 'Not Reachable', 'Invalid Credentials', 'Needs Super Admin', 'Online'] as const;
@@ -31,14 +32,6 @@ export const ROUTER_SETTINGS_PAGES = {
   openmesh: 'openmesh',
 } as const;
 export type RouterSettingsFamily = keyof typeof ROUTER_SETTINGS_PAGES;
-
-export const ROUTER_MESSAGES = {
-  controllerUrl: 'Enter the controller address, such as https://unifi.example.com:8443',
-  unifiSite: 'Use the UniFi site short name (letters, digits, - and _), such as default',
-  faskey: 'Use 8 to 128 letters, digits or the symbols - _ . ~ + = / : @ ! % * , ? ^ (no spaces or quotes)',
-  faskeyRequired: 'A faskey is required from level 1: enter the one set on the gateway or generate one',
-  passwordRequired: 'Enter the password of the controller account',
-} as const;
 
 // ---- UniFi ----------------------------------------------------------------------------------
 

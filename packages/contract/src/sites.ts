@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES, nameField } from './common.ts';
+import { nameField } from './common.ts';
+import { MESSAGES } from './messages/common.ts';
 import { AUTH_METHODS, ROUTER_TYPES } from './routers.ts';
 import { permissionMapSchema } from './profile.ts';
 
@@ -12,23 +13,23 @@ const isTimeZone = (tz: string) => {
   }
 };
 
-export const timezoneField = z.string().trim().min(1, MESSAGES.required).max(64).refine(isTimeZone, 'Unknown time zone');
+export const timezoneField = z.string().trim().min(1, MESSAGES.required).max(64).refine(isTimeZone, MESSAGES.unknownTimeZone);
 export const currencyField = z
   .string()
   .trim()
-  .regex(/^[A-Za-z]{3}$/, 'Use a three-letter currency code')
+  .regex(/^[A-Za-z]{3}$/, MESSAGES.currencyCode)
   .transform((c) => c.toUpperCase());
 export const countryCodeField = z
   .string()
   .trim()
-  .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code')
+  .regex(/^[A-Za-z]{2}$/, MESSAGES.countryCode)
   .transform((c) => c.toUpperCase());
 export const fileLinkField = z.string().trim().max(500);
 export const redirectUrlField = z
   .string()
   .trim()
   .max(2000)
-  .refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), 'Enter a URL starting with http:// or https://');
+  .refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), MESSAGES.redirectUrl);
 
 export const siteCreateSchema = z
   .object({
@@ -43,7 +44,7 @@ export const siteCreateSchema = z
     skip_image: z.boolean().default(false),
   })
   .refine((s) => s.skip_image || Boolean(s.logo_image) || Boolean(s.html_image), {
-    message: 'Upload a logo or background, or choose to skip',
+    message: MESSAGES.imageOrSkip,
     path: ['skip_image'],
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOT_ACCEPTED } from './splash.ts';
+import { SMS_MAX_EXTRA_PARAMS, SMS_MESSAGES, SMS_TIMEOUT_MAX, SMS_TIMEOUT_MIN } from './messages/sms.ts';
 
 /**
  * A site's SMS gateway: any HTTP API that sends a text when called with the number and the message
@@ -15,36 +16,7 @@ export type SmsAuthType = (typeof SMS_AUTH_TYPES)[number];
 export const SMS_NUMBER_FORMATS = ['e164', 'e164_no_plus'] as const;
 export type SmsNumberFormat = (typeof SMS_NUMBER_FORMATS)[number];
 
-export const SMS_MAX_EXTRA_PARAMS = 10;
-export const SMS_TIMEOUT_MIN = 1;
-export const SMS_TIMEOUT_MAX = 30;
-
-export const SMS_MESSAGES = {
-  sendFailed: 'Failed to send SMS',
-  notConfigured: 'The SMS gateway is not set up: enter its address and save it first',
-  url: 'Enter the gateway address, starting with http:// or https://',
-  urlCredentials: 'Put the user name and password under HTTP basic authentication, not in the address',
-  urlRequired: 'Enter the gateway address to turn SMS on',
-  usernameRequired: 'Enter the user name for HTTP basic authentication',
-  username: 'The user name cannot contain a colon',
-  passwordRequired: 'Enter the password for HTTP basic authentication',
-  headerName: 'Enter a header name such as X-API-Key (letters, digits and - only)',
-  headerNameReserved: 'This header is set by the request itself; choose another one',
-  headerNameRequired: 'Enter the name of the header that carries your API key, such as X-API-Key',
-  headerValue: 'Use printable ASCII characters only, on one line',
-  headerValueRequired: 'Enter the header value (your API key)',
-  paramName: 'Use letters, digits and _ . - [ ] only',
-  paramRequired: 'Enter the parameter name',
-  sameParams: 'Use a different name from the number parameter',
-  duplicateParam: 'This parameter is already in the list',
-  reservedParam: 'This name is already used for the number or the message',
-  extraValueRequired: 'Enter the value of this secret parameter',
-  tooManyParams: `Add at most ${SMS_MAX_EXTRA_PARAMS} extra parameters`,
-  timeout: `Use a timeout between ${SMS_TIMEOUT_MIN} and ${SMS_TIMEOUT_MAX} seconds`,
-  secretAgain: 'Enter this again: saved secrets are only sent to the address they were saved for',
-  phone: 'Enter a valid phone number, such as +34 600 111 222',
-  phoneRequired: 'Enter the phone number to send the test to',
-} as const;
+export { SMS_MAX_EXTRA_PARAMS, SMS_TIMEOUT_MAX, SMS_TIMEOUT_MIN };
 
 // Hop-by-hop and body headers the request sets itself; letting a setting override them breaks it.
 const RESERVED_HEADERS = new Set([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './common.ts';
+import { MESSAGES } from './messages/common.ts';
 import type { AuthMethod } from './routers.ts';
 
 /**
@@ -61,7 +62,7 @@ export function isColour(value: string): boolean {
   return !!m && [m[1], m[2], m[3]].every((c) => Number(c) <= MAX_BYTE);
 }
 
-export const COLOUR_MESSAGE = 'Use a colour such as #1976d2 or rgba(25, 118, 210, 0.8)';
+export const COLOUR_MESSAGE = MESSAGES.colour;
 export const colourField = z.string().trim().max(40).refine(isColour, COLOUR_MESSAGE);
 /** An uploaded image's link ('' for none): one of our uploads, or an http(s) address. */
 export const imageLinkField = z

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES, positiveIdParam } from './common.ts';
+import { positiveIdParam } from './common.ts';
+import { MESSAGES } from './messages/common.ts';
+import { fillMessage } from './messages/index.ts';
+import { VOUCHER_CARDS_PER_PAGE, VOUCHER_MESSAGES } from './messages/vouchers.ts';
 import { normalizeMac } from './network.ts';
 import { PLAN_TYPES } from './plans.ts';
 import { DURATION_TYPES, colourField } from './splash.ts';
@@ -70,24 +73,6 @@ export const voucherApiBase = (siteId: number, kind: VoucherKind) => `/s/${siteI
 export const VOUCHER_LIST_STATUSES = ['unused', 'inuse', 'expired'] as const;
 export type VoucherStatus = (typeof VOUCHER_LIST_STATUSES)[number];
 
-export const VOUCHER_MESSAGES = {
-  batchId: 'Batch Id must be a four-digit number',
-  batchIdTaken: 'This Batch Id is already used: choose another',
-  noFreeBatchId: 'Every four-digit Batch Id is used: delete an old batch first',
-  validUntilPast: 'Choose a date in the future',
-  durationTooLong: 'A voucher lasts at most 366 days',
-  siteNotFound: 'Choose sites of this account',
-  codeOrQr: 'Print the code, the QR code or both',
-  qrBaseUrl: 'Enter an address starting with http:// (gateways cannot redirect https:// pages before login)',
-  logoFormat: 'Upload a PNG or JPEG image: only those can be printed',
-  logoNotUploaded: 'Upload the logo for vouchers first',
-  planLimit:
-    'Your plan allows {limit} vouchers activated per month and this month they are all used: guests cannot start new vouchers until next month or until the plan is upgraded.',
-  deleted: 'Deleted',
-  disconnected: 'Disconnected',
-  deviceNotFound: 'This device is not connected to this voucher',
-} as const;
-
 // ---------------------------------------------------------------------------------------------------
 // Codes.
 
@@ -129,7 +114,11 @@ export const voucherQrUrl = (baseUrl: string, code: string) => `${baseUrl}?${VOU
 // Batches: creating one.
 
 const wholeNumber = (min: number, max: number) =>
-  z.number({ error: 'Enter a whole number' }).int('Enter a whole number').min(min, `At least ${min}`).max(max, `At most ${max}`);
+  z
+    .number({ error: MESSAGES.wholeNumber })
+    .int(MESSAGES.wholeNumber)
+    .min(min, fillMessage(MESSAGES.atLeast, { n: min }))
+    .max(max, fillMessage(MESSAGES.atMost, { n: max }));
 
 export const VOUCHER_BATCH_MAX = 10_000;
 const MINUTES_PER: Record<(typeof DURATION_TYPES)[number], number> = { minutes: 1, hours: 60, days: 1440 };
@@ -145,7 +134,7 @@ const rejectUnknown = (shape: z.ZodRawShape) => (value: Record<string, unknown>,
 
 /** A date (the end of that day at the site) or a date and time with its offset. */
 const validUntilField = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Enter a date such as 2026-12-31 or a date and time' })
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: VOUCHER_MESSAGES.validUntilFormat })
   .nullable();
 
 const batchShape = {
@@ -157,7 +146,7 @@ const batchShape = {
     .optional(),
   count: wholeNumber(1, VOUCHER_BATCH_MAX),
   duration_value: wholeNumber(1, VOUCHER_MAX_MINUTES),
-  duration_type: z.enum(DURATION_TYPES, 'Choose minutes, hours or days'),
+  duration_type: z.enum(DURATION_TYPES, VOUCHER_MESSAGES.durationType),
   /** Distinct devices one voucher may be used on. */
   num_devices: wholeNumber(1, 100).default(1),
   speed_ul: wholeNumber(0, 10_000_000).default(0),
@@ -372,7 +361,7 @@ export type VoucherDisconnectAnswer = z.infer<typeof voucherDisconnectAnswerSche
 // ---------------------------------------------------------------------------------------------------
 // The designer: how printed cards look (one design per site and kind).
 
-export const VOUCHER_CARDS_PER_PAGE = [4, 6, 8, 10, 12] as const;
+export { VOUCHER_CARDS_PER_PAGE };
 export const VOUCHER_CARD_LANGUAGES = ['en-US', 'es-ES'] as const;
 
 const text = (max: number) => z.string().trim().max(max);
@@ -391,7 +380,7 @@ const qrBaseField = z
 
 const designShape = {
   paper: z.enum(VOUCHER_PAPERS),
-  cards_per_page: z.literal(VOUCHER_CARDS_PER_PAGE, `Choose ${VOUCHER_CARDS_PER_PAGE.join(', ')} cards per page`),
+  cards_per_page: z.literal(VOUCHER_CARDS_PER_PAGE, VOUCHER_MESSAGES.cardsPerPage),
   /** The language of the card's own labels (Duration, Devices...). */
   language: z.enum(VOUCHER_CARD_LANGUAGES),
   background_color: colourField,

@@ -1,10 +1,10 @@
 import {
   AREA_PERMISSIONS,
   CLIENT_AREAS,
-  MESSAGES,
   PERMISSION_NAMES,
   type AccessLevel,
   type ClientArea,
+  type MessageCode,
   type PermissionMap,
   type PermissionName,
   type PlanType,
@@ -134,15 +134,15 @@ function refusal(
   permission: PermissionName,
   mode: AccessMode,
   clientAccess: ClientAccess,
-): string | null {
-  if (mode === 'write' && !actor.subscriptionActive) return MESSAGES.subscriptionExpired;
+): MessageCode | null {
+  if (mode === 'write' && !actor.subscriptionActive) return 'common.subscriptionExpired';
   if (permission === 'all') return null;
-  if (actor.role === 'admin') return planAllows(actor, permission) ? null : MESSAGES.forbidden;
-  if (ACCOUNT_ONLY.includes(permission)) return MESSAGES.forbidden;
+  if (actor.role === 'admin') return planAllows(actor, permission) ? null : 'common.forbidden';
+  if (ACCOUNT_ONLY.includes(permission)) return 'common.forbidden';
   const area = areaOf(permission);
   const level = area ? clientAccess.get(siteId)?.get(area) : undefined;
-  if (!level || level === 'none') return MESSAGES.forbidden;
-  if (mode === 'write' && level !== 'write') return MESSAGES.forbidden;
+  if (!level || level === 'none') return 'common.forbidden';
+  if (mode === 'write' && level !== 'write') return 'common.forbidden';
   return null;
 }
 

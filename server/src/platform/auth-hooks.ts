@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@splashboard/contract';
 import { AppError, unauthenticated } from './errors.ts';
 import { safeEqual } from './crypto.ts';
 import type { Actor } from './access.ts';
@@ -50,7 +49,7 @@ export function installAuthHooks(app: FastifyInstance, sessions: SessionStore) {
     const resolving = key ? sessions.resolveApiKey(key) : sessions.resolve(token!);
     resolving.then((actor) => {
       request.actor = actor;
-      if (key && !actor) return done(new AppError(401, 'Invalid API key'));
+      if (key && !actor) return done(new AppError(401, 'common.invalidApiKey'));
       done(missingActor(request));
     }, done);
   });
@@ -62,7 +61,7 @@ export function installAuthHooks(app: FastifyInstance, sessions: SessionStore) {
     const header = request.headers[XSRF_HEADER];
     const fromBody = (request.body as { csrf_token?: unknown } | undefined)?.csrf_token;
     const given = typeof header === 'string' ? header : typeof fromBody === 'string' ? fromBody : '';
-    done(!given || !safeEqual(given, actor.csrfToken ?? '') ? new AppError(403, MESSAGES.csrf) : undefined);
+    done(!given || !safeEqual(given, actor.csrfToken ?? '') ? new AppError(403, 'common.csrf') : undefined);
   });
 }
 

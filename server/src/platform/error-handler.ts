@@ -8,31 +8,39 @@ function fieldName(instancePath: string, fallback: string) {
   return name || fallback;
 }
 
-/** Every failure leaves as {status, message, schema_errors}; unknown ones are logged with the request id. */
+/** The error a failure is for the user; null for one nobody expected (a 500). */
+function userErrorOf(error: FastifyError): AppError | null {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const schemaErrors: SchemaErrors = {};
+    for (const v of error.validation) {
+      const key = fieldName(v.instancePath, v.params?.issue ? 'body' : 'request');
+      (schemaErrors[key] ??= []).push(v.message ?? MESSAGES.validation);
+    }
+    return new AppError(422, 'common.validation', { schemaErrors });
+  }
+  const status = error.statusCode;
+  if (isResponseSerializationError(error) || !status || status < 400 || status >= 500) return null;
+  if (status === 413) return new AppError(413, 'common.fileTooLarge');
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || status === 400) return new AppError(400, 'common.unreadable');
+  // Another client error of the framework or a plugin: its own words, under a code of its own.
+  return new AppError(status, 'common.requestRefused', { params: { detail: error.message } });
+}
+
+const answerOf = (error: AppError) => ({
+  status: error.status,
+  message: error.message,
+  schema_errors: error.schemaErrors,
+  code: error.code,
+  ...(error.params && { params: error.params }),
+});
+
+/** Every failure leaves as {status, message, schema_errors, code, params}; unknown ones are logged with the request id. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      reply.headers(error.headers);
-      return reply.status(error.status).send({ status: error.status, message: error.message, schema_errors: error.schemaErrors });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const schemaErrors: SchemaErrors = {};
-      for (const v of error.validation) {
-        const key = fieldName(v.instancePath, v.params?.issue ? 'body' : 'request');
-        (schemaErrors[key] ??= []).push(v.message ?? MESSAGES.validation);
-      }
-      return reply.status(422).send({ status: 422, message: MESSAGES.validation, schema_errors: schemaErrors });
-    }
-    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const message =
-        error.statusCode === 413
-          ? MESSAGES.fileTooLarge
-          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.statusCode === 400
-            ? 'The request could not be read'
-            : error.message;
-      return reply.status(error.statusCode).send({ status: error.statusCode, message, schema_errors: {} });
-    }
+    const userError = userErrorOf(error);
+    if (userError) return reply.headers(userError.headers).status(userError.status).send(answerOf(userError));
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply.status(500).send({ status: 500, message: MESSAGES.unknown, schema_errors: {}, request_id: request.id });
+    return reply.status(500).send({ ...answerOf(new AppError(500, 'common.unknown')), request_id: request.id });
   });
 }

@@ -76,7 +76,7 @@ export async function finishHttpApp(app: FastifyInstance, config: Config, webDis
 
   app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect('/newapp/'));
   app.setNotFoundHandler({ preHandler: undefined }, async (request) => {
-    throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+    throw notFound('common.noRoute', { method: request.method, path: request.url.split('?')[0]! });
   });
 }
 

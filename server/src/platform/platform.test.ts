@@ -18,10 +18,25 @@ describe('errors and documentation', () => {
     });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body).toEqual({ status: 400, message: 'The request could not be read', schema_errors: {} });
-    const missing = await server.client().get('/a/api/v1/nothing-here');
+    expect(body).toEqual({ status: 400, message: 'The request could not be read', schema_errors: {}, code: 'common.unreadable' });
+    const missing = await server.client().get('/a/api/v1/nothing-here?page=2');
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ status: 404, schema_errors: {} });
+    expect(missing.body).toEqual({
+      status: 404,
+      message: 'No route GET /a/api/v1/nothing-here',
+      schema_errors: {},
+      code: 'common.noRoute',
+      params: { method: 'GET', path: '/a/api/v1/nothing-here' },
+    });
+  });
+
+  it("answers the framework's other client errors in its own words, under a code of their own", async () => {
+    const res = await fetch(server.url + '/login', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'a,b' });
+    expect(res.status).toBe(415);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 415, schema_errors: {}, code: 'common.requestRefused' });
+    expect(body.message).toMatch(/^Unsupported Media Type/);
+    expect(body.params).toEqual({ detail: body.message });
   });
 
   it('answers "Something went wrong" with a request id when the database fails, without internals', async () => {
@@ -30,7 +45,7 @@ describe('errors and documentation', () => {
     try {
       const res = await c.post('/login', { email: 'someone@example.test', password: 'whatever-1' });
       expect(res.status).toBe(500);
-      expect(res.body.message).toBe('Something went wrong');
+      expect(res.body).toMatchObject({ message: 'Something went wrong', code: 'common.unknown' });
       expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
       expect(JSON.stringify(res.body)).not.toMatch(/users_gone|relation|sql/i);
       // The log has what the answer leaves out, under the same request id.

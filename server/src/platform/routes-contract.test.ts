@@ -37,7 +37,7 @@ describe('every route', () => {
       if (PUBLIC.has(`${r.method} ${r.path}`)) continue;
       const res = await anonymous.request(r.method, concrete(r.path, 1), r.hasBody ? {} : undefined);
       expect(res.status, `${r.method} ${r.path}`).toBe(401);
-      expect(res.body).toMatchObject({ status: 401, schema_errors: {} });
+      expect(res.body).toMatchObject({ status: 401, schema_errors: {}, code: 'common.unauthenticated' });
       checked.push(r.path);
     }
     expect(checked.length).toBeGreaterThan(10);
@@ -51,6 +51,7 @@ describe('every route', () => {
       if (!['POST', 'PUT', 'DELETE'].includes(r.method) || PUBLIC.has(`${r.method} ${r.path}`)) continue;
       const res = await client.request(r.method, concrete(r.path, site.id), r.hasBody ? { name: 'Changed' } : undefined);
       expect(res.status, `${r.method} ${r.path}`).toBe(403);
+      expect(res.body.code, `${r.method} ${r.path}`).toBe('common.csrf');
     }
     client.sendXsrf = true;
     expect((await client.get(`/s/api/v1/site/${site.id}`)).body.name).toBe(site.name);

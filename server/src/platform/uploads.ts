@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@splashboard/contract';
-import { AppError } from './errors.ts';
+import { AppError, fieldError } from './errors.ts';
 import { detectImage, type Storage } from './storage.ts';
 
 export interface Upload {
@@ -11,22 +11,23 @@ export interface Upload {
 
 /** Reads the one uploaded file; the size limit is the multipart plugin's. */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data', { file: [MESSAGES.required] });
+  if (!request.isMultipart())
+    throw new AppError(415, 'common.multipartRequired', { schemaErrors: { file: [MESSAGES.required] } });
   const part = await request.file();
-  if (!part) throw new AppError(422, MESSAGES.required, { file: [MESSAGES.required] });
+  if (!part) throw fieldError('file', 'common.required');
   try {
     return { body: await part.toBuffer(), truncated: part.file.truncated, filename: part.filename };
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+      throw new AppError(413, 'common.fileTooLarge', { field: 'file' });
     throw err;
   }
 }
 
 /** Stores an image for a splash page, after checking it by its own bytes (never its name or declared type). */
 export async function storeImage(storage: Storage, folder: string, file: Upload) {
-  if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+  if (file.truncated) throw new AppError(413, 'common.fileTooLarge', { field: 'file' });
   const ext = detectImage(file.body);
-  if (!ext) throw new AppError(422, MESSAGES.imageOnly, { file: [MESSAGES.imageOnly] });
+  if (!ext) throw fieldError('file', 'common.imageOnly');
   return storage.put(folder, ext, file.body);
 }

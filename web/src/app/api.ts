@@ -9,6 +9,9 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The code of a failure the server did not word (no connection, an answer that is not ours): its message is already in the dashboard's language. */
+const NO_CODE = '';
+
 let onUnauthorized: () => void = () => {};
 /** Any 401 clears the session and sends the user to sign in (start-up rule of the spec). */
 export const setUnauthorizedHandler = (fn: () => void) => (onUnauthorized = fn);
@@ -32,7 +35,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   try {
     res = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
   } catch {
-    throw new ApiFailure({ status: 0, message: i18n.t('common.couldNotConnect'), schema_errors: {} });
+    throw new ApiFailure({ status: 0, message: i18n.t('common.couldNotConnect'), schema_errors: {}, code: NO_CODE });
   }
   const text = await res.text();
   const data = text ? safeJson(text) : null;
@@ -45,6 +48,8 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     status: res.status,
     message: err.message ?? i18n.t('common.unknownError'),
     schema_errors: err.schema_errors ?? {},
+    code: err.code ?? NO_CODE,
+    ...(err.params && { params: err.params }),
   });
 }
 

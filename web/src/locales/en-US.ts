@@ -23,8 +23,8 @@ export const enUS = {
     notFoundBody: 'The page you are looking for does not exist.',
     goHome: 'Go to the dashboard',
     /**
-     * What the server says on the shell's calls, word for word (the contract's MESSAGES first, copied so
-     * that the sign-in page does not load the schemas); other languages translate it key by key.
+     * The contract's MESSAGES (codes `common.<key>`), word for word: errorText.ts picks them by code, and
+     * a field's message by its English text. Other languages translate them key by key.
      */
     errors: {
       unknown: 'Something went wrong',
@@ -57,6 +57,16 @@ export const enUS = {
       countryCode: 'Use a two-letter country code',
       redirectUrl: 'Enter a URL starting with http:// or https://',
       imageOrSkip: 'Upload a logo or background, or choose to skip',
+      invalidApiKey: 'Invalid API key',
+      siteNotFound: 'No site exist with site id {{siteId}}',
+      colour: 'Use a colour such as #1976d2 or rgba(25, 118, 210, 0.8)',
+      wholeNumber: 'Enter a whole number',
+      atLeast: 'At least {{n}}',
+      atMost: 'At most {{n}}',
+      multipartRequired: 'Send the file as multipart/form-data',
+      unreadable: 'The request could not be read',
+      noRoute: 'No route {{method}} {{path}}',
+      requestRefused: '{{detail}}',
     },
   },
   auth: {
@@ -277,6 +287,16 @@ export const enUS = {
     unifiTitle: 'UniFi controller',
     openndsTitle: 'openNDS gateway',
     otherRouter: "This location's router is {{router}}: these settings apply only to a {{family}} location.",
+    /** The contract's ROUTER_MESSAGES (codes `routers.<key>`), word for word. */
+    errors: {
+      controllerUrl: 'Enter the controller address, such as https://unifi.example.com:8443',
+      unifiSite: 'Use the UniFi site short name (letters, digits, - and _), such as default',
+      faskey: 'Use 8 to 128 letters, digits or the symbols - _ . ~ + = / : @ ! % * , ? ^ (no spaces or quotes)',
+      faskeyRequired: 'A faskey is required from level 1: enter the one set on the gateway or generate one',
+      passwordRequired: 'Enter the password of the controller account',
+      wrongRouter:
+        "This location's router is {{router}}: {{family}} settings apply only to a {{family}} location. Change the location's router first.",
+    },
     statusTitle: 'Controller status',
     statuses: {
       notConfigured: 'Not configured',

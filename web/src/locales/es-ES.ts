@@ -55,6 +55,16 @@ export const esES: Catalog = {
       countryCode: 'Usa un código de país de dos letras',
       redirectUrl: 'Introduce una URL que empiece por http:// o https://',
       imageOrSkip: 'Sube un logotipo o un fondo, o elige omitirlos',
+      invalidApiKey: 'Clave de API no válida',
+      siteNotFound: 'No existe ninguna ubicación con el id {{siteId}}',
+      colour: 'Usa un color como #1976d2 o rgba(25, 118, 210, 0.8)',
+      wholeNumber: 'Introduce un número entero',
+      atLeast: 'Como mínimo {{n}}',
+      atMost: 'Como máximo {{n}}',
+      multipartRequired: 'Envía el archivo como multipart/form-data',
+      unreadable: 'No se ha podido leer la petición',
+      noRoute: 'No existe la ruta {{method}} {{path}}',
+      requestRefused: 'Petición rechazada: {{detail}}',
     },
   },
   auth: {
@@ -275,6 +285,15 @@ export const esES: Catalog = {
     unifiTitle: 'Controlador UniFi',
     openndsTitle: 'Pasarela openNDS',
     otherRouter: 'El router de esta ubicación es {{router}}: estos ajustes solo se aplican a una ubicación {{family}}.',
+    errors: {
+      controllerUrl: 'Introduce la dirección del controlador, como https://unifi.example.com:8443',
+      unifiSite: 'Usa el nombre corto del sitio UniFi (letras, números, - y _), como default',
+      faskey: 'Usa de 8 a 128 letras, números o los símbolos - _ . ~ + = / : @ ! % * , ? ^ (sin espacios ni comillas)',
+      faskeyRequired: 'A partir del nivel 1 hace falta una faskey: introduce la configurada en la pasarela o genera una',
+      passwordRequired: 'Introduce la contraseña de la cuenta del controlador',
+      wrongRouter:
+        'El router de esta ubicación es {{router}}: los ajustes de {{family}} solo se aplican a una ubicación {{family}}. Cambia antes el router de la ubicación.',
+    },
     statusTitle: 'Estado del controlador',
     statuses: {
       notConfigured: 'Sin configurar',

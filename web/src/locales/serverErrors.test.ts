@@ -1,14 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@splashboard/contract';
-import { enUS } from './en-US.ts';
-import { esES } from './es-ES.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import { MESSAGE_TEXTS, isMessageCode, splitMessageCode } from '@splashboard/contract/messages';
+import { initI18n } from '../app/i18n.ts';
 
-describe("the shell's server messages", () => {
-  it('copy every shared message of the contract word for word, so that they are recognised', () =>
-    expect(enUS.common.errors).toMatchObject(MESSAGES));
+beforeAll(async () => {
+  initI18n('en-US');
+  // Every area's resources, as its screens load them once i18next has started.
+  await Promise.all(Object.values(import.meta.glob('../features/**/*i18n*.ts')).map((load) => load()));
+});
+
+const keyOf = (code: string) => {
+  if (!isMessageCode(code)) throw new Error(code);
+  const { catalogue, key } = splitMessageCode(code);
+  return `${catalogue}.errors.${key}`;
+};
+const text = (language: string, code: string) => i18n.getResource(language, 'translation', keyOf(code)) as unknown;
+
+describe("the server's messages in the dashboard", () => {
+  it("have an English text equal to the contract's, under the code's area and key", () => {
+    for (const [code, english] of MESSAGE_TEXTS) expect(text('en-US', code), code).toBe(english);
+  });
+
   it('are all translated into Spanish', () => {
-    expect(Object.keys(esES.common.errors).sort()).toEqual(Object.keys(enUS.common.errors).sort());
-    for (const [key, text] of Object.entries(esES.common.errors))
-      expect(text, key).not.toBe(enUS.common.errors[key as keyof typeof enUS.common.errors]);
+    for (const [code, english] of MESSAGE_TEXTS) {
+      const spanish = text('es-ES', code);
+      expect(typeof spanish, code).toBe('string');
+      expect(spanish, code).not.toBe(english);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { MESSAGES } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { requireActor, type Actor } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
-import { AppError, invalid } from '../../platform/errors.ts';
+import { AppError, fieldError, invalid, notFound } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import { matchTotp, newTotpSecret, totpEnrollment } from './totp.ts';
@@ -15,7 +15,7 @@ const TF_TOKEN_ATTEMPTS = 5;
 
 export function createAuthService({ accounts, config, sessions, rateLimiter, secrets, profiles }: Deps) {
   const window = config.rateLimits.windowSeconds;
-  const tfInvalid = () => invalid({ code: [MESSAGES.tfInvalid] }, MESSAGES.tfInvalid);
+  const tfInvalid = () => fieldError('code', 'common.tfInvalid');
 
   async function startSession(userId: number, meta: Meta) {
     const session = await sessions.create(userId, meta);
@@ -39,7 +39,7 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       const user = await accounts.userByEmail(input.email);
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
         await rateLimiter.hit(accountKey, window);
-        throw new AppError(401, MESSAGES.invalidCredentials);
+        throw new AppError(401, 'common.invalidCredentials');
       }
       await rateLimiter.reset(accountKey);
       if (user.tfEnabled) {
@@ -66,12 +66,12 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       await rateLimiter.consume(`tf:ip:${meta.ip}`, config.rateLimits.loginPerIp, window);
       const pending = await accounts.attemptToken(sha256(input.csrf_token), 'tf_login');
       if (!pending || pending.attempts > TF_TOKEN_ATTEMPTS || !pending.userId) {
-        throw new AppError(401, 'Your sign-in has expired. Please sign in again.');
+        throw new AppError(401, 'common.signInExpired');
       }
       const userKey = `tf:user:${pending.userId}`;
       await rateLimiter.assertUnder(userKey, config.rateLimits.loginPerAccount, window);
       const user = await accounts.userById(pending.userId);
-      if (!user?.tfEnabled || !user.tfSecretEnc) throw new AppError(401, 'Your sign-in has expired. Please sign in again.');
+      if (!user?.tfEnabled || !user.tfSecretEnc) throw new AppError(401, 'common.signInExpired');
       if (!(await acceptCode(user.id, secrets.open(user.tfSecretEnc), input.code, user.tfLastCounter))) {
         await rateLimiter.hit(userKey, window);
         throw tfInvalid();
@@ -90,7 +90,7 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
     async twoFactorStatus(actorIn: Actor | null) {
       const actor = requireActor(actorIn);
       const user = await accounts.userById(actor.userId);
-      if (!user) throw new AppError(404, MESSAGES.notFound);
+      if (!user) throw notFound();
       if (user.tfEnabled) return { enabled: true };
       const secret = newTotpSecret();
       await accounts.updateUser(user.id, { tfPendingSecretEnc: secrets.seal(secret) });
@@ -101,10 +101,10 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       const actor = requireActor(actorIn);
       await rateLimiter.consume(`tf-setup:user:${actor.userId}`, config.rateLimits.loginPerAccount, window);
       const user = await accounts.userById(actor.userId);
-      if (!user) throw new AppError(404, MESSAGES.notFound);
+      if (!user) throw notFound();
       if (input.setup) {
         if (user.tfEnabled) return { enabled: true };
-        if (!user.tfPendingSecretEnc) throw invalid({ setup: ['Start the two-factor setup first'] });
+        if (!user.tfPendingSecretEnc) throw invalid({ setup: [MESSAGES.tfSetupFirst] });
         const secret = secrets.open(user.tfPendingSecretEnc);
         if (!(await acceptCode(user.id, secret, input.code, null))) throw tfInvalid();
         await accounts.updateUser(user.id, { tfEnabled: true, tfSecretEnc: user.tfPendingSecretEnc, tfPendingSecretEnc: null });

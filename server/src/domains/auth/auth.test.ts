@@ -48,13 +48,20 @@ describe('sign-in', () => {
     const unknown = await server.client().post('/login', { email: 'nobody@example.test', password: 'whatever1' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ status: 401, message: 'Invalid email or password', schema_errors: {} });
-    expect(unknown.body.message).toBe(wrong.body.message);
+    expect(wrong.body).toEqual({
+      status: 401,
+      message: 'Invalid email or password',
+      schema_errors: {},
+      code: 'common.invalidCredentials',
+    });
+    expect(unknown.body).toEqual(wrong.body);
   });
 
   it('answers 422 with schema_errors for bad input', async () => {
     const res = await server.client().post('/login', { email: 'not-an-email' });
     expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ message: 'Please correct the highlighted fields', code: 'common.validation' });
+    expect(res.body.params).toBeUndefined();
     expect(res.body.schema_errors.email).toEqual(['Please enter a valid email address']);
     expect(res.body.schema_errors.password).toBeDefined();
   });
@@ -65,7 +72,10 @@ describe('sign-in', () => {
       expect((await server.client().post('/login', { email, password: 'wrong-guess' })).status).toBe(401);
     const blocked = await server.client().post('/login', { email, password });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many attempts/);
+    expect(blocked.body).toMatchObject({
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+      code: 'common.rateLimited',
+    });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
@@ -208,7 +218,10 @@ describe('two-factor', () => {
         expect((await first!.c.post('/tf-validate', { code: wrong(first!.secret), csrf_token: first!.token })).status).toBe(422);
       const blocked = await second!.c.post('/tf-validate', { code: codeFor(second!.secret, 1), csrf_token: second!.token });
       expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toMatch(/Too many attempts/);
+      expect(blocked.body).toMatchObject({
+        message: 'Too many attempts. Please wait a few minutes and try again.',
+        code: 'common.rateLimited',
+      });
     } finally {
       await limited.close();
     }

@@ -1,7 +1,6 @@
 import {
   DASHBOARD_DEFAULT_DAYS,
   DASHBOARD_MAX_DAYS,
-  DASHBOARD_MESSAGES,
   type DashboardPeriod,
   type DashboardRangeQuery,
 } from '@splashboard/contract';
@@ -39,7 +38,7 @@ export function periodOf(query: DashboardRangeQuery, timezone: string | null, no
   const from = query.fromdate || addDays(to, -(DASHBOARD_DEFAULT_DAYS - 1));
   const length = daysIn(from, to);
   // Both dates given are checked by the query schema; one alone may still reach too far from today.
-  if (length > DASHBOARD_MAX_DAYS) throw fieldError('fromdate', DASHBOARD_MESSAGES.tooLong);
+  if (length > DASHBOARD_MAX_DAYS) throw fieldError('fromdate', 'dashboard.tooLong');
   return { from, to, previous_from: addDays(from, -length), previous_to: addDays(from, -1), timezone };
 }
 

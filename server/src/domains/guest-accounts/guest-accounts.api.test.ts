@@ -83,7 +83,12 @@ describe('creating and editing guest accounts', () => {
     expect((await s.owner.post(`${s.api}/guestuser/create`, { username: 'room101', password: 'welcome-1' })).status).toBe(200);
     const dup = await s.owner.post(`${s.api}/guestuser/create`, { username: 'ROOM101', password: 'welcome-2' });
     expect(dup.status).toBe(422);
-    expect(dup.body.schema_errors).toEqual({ username: ['This username is already taken at this site'] });
+    expect(dup.body).toEqual({
+      status: 422,
+      message: 'This username is already taken at this site',
+      schema_errors: { username: ['This username is already taken at this site'] },
+      code: 'guestAccounts.usernameTaken',
+    });
 
     const bad = await s.owner.post(`${s.api}/guestuser/create`, {
       username: 'a b',
@@ -278,7 +283,10 @@ describe('access', () => {
       client.del(`${s.api}/guestuser/${a.id}`),
       client.post(`${s.api}/guestuser/import`, csvForm('username,password\nsneaky2,sneaky-pass\n')),
     ];
-    for (const res of await Promise.all(writes)) expect(res.status).toBe(403);
+    for (const res of await Promise.all(writes)) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ message: 'You do not have permission to do this', code: 'common.forbidden' });
+    }
     expect(await accountsOf(s.siteId)).toMatchObject([{ username: 'shared', name: '' }]);
     expect(s.unifi.commands).toHaveLength(0);
   });
@@ -300,11 +308,23 @@ describe('access', () => {
       other.client.get(`${s.api}/guestuser/${a.id}`),
       other.client.put(`${s.api}/guestuser/${a.id}`, { name: 'x' }),
       other.client.del(`${s.api}/guestuser/${a.id}`),
-    ]))
+    ])) {
       expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({
+        message: `No site exist with site id ${s.siteId}`,
+        code: 'common.siteNotFound',
+        params: { siteId: s.siteId },
+      });
+    }
     // Their own site does not reach this account either.
     const theirs = await createSite(other.client, { auth_methods: ['guestuser'] });
-    expect((await other.client.get(`/s/${theirs.id}/api/v1/guestuser/${a.id}`)).status).toBe(404);
+    const viaTheirs = await other.client.get(`/s/${theirs.id}/api/v1/guestuser/${a.id}`);
+    expect(viaTheirs.status).toBe(404);
+    expect(viaTheirs.body).toMatchObject({
+      message: 'No guest account with this id at this site',
+      code: 'guestAccounts.accountNotFound',
+    });
+    expect(viaTheirs.body.params).toBeUndefined();
     expect((await other.client.del(`/s/${theirs.id}/api/v1/guestuser/${a.id}`)).status).toBe(404);
     expect(await rowOf(a.id)).toBeDefined();
     expect((await server.client().get(`${s.api}/guestuser/`)).status).toBe(401);

@@ -123,31 +123,46 @@ describe('importing guest accounts', () => {
     const s = await site();
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
     const xls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(64)]);
-    const cases: [FormData, number, string][] = [
-      [fileForm(png, 'photo.png', 'image/png'), 422, 'This file is not a table: upload a CSV file or an Excel workbook (.xlsx)'],
+    const notATable = 'This file is not a table: upload a CSV file or an Excel workbook (.xlsx)';
+    const cases: [FormData, number, string, string, Record<string, string>?][] = [
+      [fileForm(png, 'photo.png', 'image/png'), 422, notATable, 'guestAccounts.notATable'],
       [
         fileForm(Buffer.from('PK\u0003\u0004 broken'), 'broken.xlsx', 'application/zip'),
         422,
-        'This file is not a table: upload a CSV file or an Excel workbook (.xlsx)',
+        notATable,
+        'guestAccounts.notATable',
       ],
       [
         fileForm(xls, 'old.xls', 'application/vnd.ms-excel'),
         422,
         'Old Excel files (.xls) cannot be read: save the sheet as .xlsx or CSV and upload it again',
+        'guestAccounts.oldExcel',
       ],
       [
         csvForm('username,password,room\nana,ana-pass-1,12\n'),
         422,
         'Unknown columns: room. Known columns: username, password, name, email, notes, devices, duration, duration_type, data_limit, data_unit, speed_up, speed_down',
+        'guestAccounts.unknownColumns',
+        {
+          columns: 'room',
+          known:
+            'username, password, name, email, notes, devices, duration, duration_type, data_limit, data_unit, speed_up, speed_down',
+        },
       ],
-      [csvForm('username,email\nana,ana@example.com\n'), 422, 'The header row needs the columns: password'],
-      [csvForm('username,password\n\n'), 422, 'The file has a header row but no accounts under it'],
-      [csvForm(`username,password\n${'x'.repeat(30_000)}\n`), 413, 'The file is too large'],
+      [
+        csvForm('username,email\nana,ana@example.com\n'),
+        422,
+        'The header row needs the columns: password',
+        'guestAccounts.missingColumns',
+        { columns: 'password' },
+      ],
+      [csvForm('username,password\n\n'), 422, 'The file has a header row but no accounts under it', 'guestAccounts.noRows'],
+      [csvForm(`username,password\n${'x'.repeat(30_000)}\n`), 413, 'The file is too large', 'common.fileTooLarge'],
     ];
-    for (const [form, status, message] of cases) {
+    for (const [form, status, message, code, params] of cases) {
       const res = await s.client.post(`${s.api}/guestuser/import`, form);
       expect(res.status, message).toBe(status);
-      expect(res.body).toMatchObject({ message, schema_errors: { file: [message] } });
+      expect(res.body).toEqual({ status, message, schema_errors: { file: [message] }, code, ...(params && { params }) });
     }
     expect(await db().select().from(guestAccountImports).where(eq(guestAccountImports.siteId, s.siteId))).toHaveLength(0);
     expect(await accountsOf(s.siteId)).toHaveLength(0);
@@ -157,6 +172,8 @@ describe('importing guest accounts', () => {
     await expect(readImportFile(Buffer.from(`username,password\n${rows}`))).rejects.toMatchObject({
       status: 422,
       message: 'The file has more than 5000 accounts: split it into smaller files',
+      code: 'guestAccounts.tooManyRows',
+      params: { max: 5000 },
     });
   });
 

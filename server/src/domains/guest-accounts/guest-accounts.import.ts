@@ -162,7 +162,7 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
     async upload(actor: Actor | null, siteId: number, read: () => Promise<Upload>): Promise<GuestImport> {
       const { actor: a } = await sites.siteFor(actor, siteId, 'guestuser', 'write');
       const file = await read();
-      if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+      if (file.truncated) throw new AppError(413, 'common.fileTooLarge', { field: 'file' });
       const rows = await readImportFile(file.body);
       const job = await accounts.addImport({
         accountId: a.accountId,
@@ -179,7 +179,7 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
     async get(actor: Actor | null, siteId: number, importId: number): Promise<GuestImport> {
       await sites.siteFor(actor, siteId, 'guestuser', 'read');
       const job = await accounts.importAt(importId, siteId);
-      if (!job) throw notFound('No import with this id at this site');
+      if (!job) throw notFound('guestAccounts.importNotFound');
       return toImport(job);
     },
   };

@@ -1,5 +1,4 @@
 import {
-  GUEST_ACCOUNT_MESSAGES,
   formatMac,
   normalizeMac,
   type GuestAccount,
@@ -88,7 +87,7 @@ export function newAccountValues(input: Omit<GuestAccountCreate, 'password'>, de
   };
 }
 
-const taken = () => fieldError('username', GUEST_ACCOUNT_MESSAGES.usernameTaken);
+const taken = () => fieldError('username', 'guestAccounts.usernameTaken');
 
 /**
  * Guest accounts of a site (permission guestuser: the client area "username/password accounts").
@@ -111,7 +110,7 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
 
   async function accountIn(siteId: number, id: number): Promise<GuestAccountRow> {
     const row = await accounts.byId(id, siteId);
-    if (!row) throw notFound('No guest account with this id at this site');
+    if (!row) throw notFound('guestAccounts.accountNotFound');
     return row;
   }
 
@@ -232,17 +231,15 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
       const { row: site } = await access(actor, siteId, 'write');
       const row = await accountIn(siteId, id);
       const mac = macOf(guestmac);
-      if (!mac) throw fieldError('guestmac', GUEST_ACCOUNT_MESSAGES.macFormat);
+      if (!mac) throw fieldError('guestmac', 'guestAccounts.macFormat');
       const allowed = await accessOf(store, row);
       if (!allowed.ok)
-        throw fieldError(
-          'guestmac',
-          allowed.reason === 'expired' ? GUEST_ACCOUNT_MESSAGES.expired : GUEST_ACCOUNT_MESSAGES.dataUsed,
-        );
+        throw fieldError('guestmac', allowed.reason === 'expired' ? 'guestAccounts.expired' : 'guestAccounts.dataUsed');
       try {
         await db.transaction((tx) => bindDevice(store, row, mac, { source: 'operator', takeOver: false }, tx));
       } catch (err) {
-        if (err instanceof DeviceLimitError || err instanceof OtherAccountError) throw fieldError('guestmac', err.message);
+        if (err instanceof DeviceLimitError) throw fieldError('guestmac', 'guestAccounts.deviceLimit');
+        if (err instanceof OtherAccountError) throw fieldError('guestmac', 'guestAccounts.macOtherAccount');
         throw err;
       }
       const outcome = await grantByMac(network, site, row, mac, allowed.limits);
@@ -254,8 +251,8 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
       const { row: site } = await access(actor, siteId, 'write');
       const row = await accountIn(siteId, id);
       const mac = macOf(macParam);
-      if (!mac) throw fieldError('mac', GUEST_ACCOUNT_MESSAGES.macFormat);
-      if (!(await accounts.removeDevice(row.id, mac))) throw notFound('This device is not connected to this account');
+      if (!mac) throw fieldError('mac', 'guestAccounts.macFormat');
+      if (!(await accounts.removeDevice(row.id, mac))) throw notFound('guestAccounts.deviceNotConnected');
       await endSessions(store, siteId, row.id, 'operator', [mac]);
       const revoked = await revokeMac({ controllers, log }, site, mac);
       return { status: 200, message: 'Disconnected', ...revoked };

@@ -1,12 +1,12 @@
 import { readSheet } from 'read-excel-file/node';
 import {
-  GUEST_ACCOUNT_MESSAGES,
   GUEST_IMPORT_COLUMNS,
   GUEST_IMPORT_MAX_ROWS,
   GUEST_IMPORT_REQUIRED,
   type GuestImportField,
+  type MessageCode,
+  type MessageParams,
 } from '@splashboard/contract';
-import { fill } from '@splashboard/splash';
 import { AppError } from '../../platform/errors.ts';
 import { decodeText, parseCsv } from './csv.ts';
 
@@ -20,7 +20,7 @@ export interface ImportRow {
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
-const fileError = (message: string) => new AppError(422, message, { file: [message] });
+const fileError = (code: MessageCode, params?: MessageParams) => new AppError(422, code, { field: 'file', params });
 const ALIASES = new Map<string, GuestImportField>(
   Object.entries(GUEST_IMPORT_COLUMNS).flatMap(([field, names]) => names.map((n) => [n, field as GuestImportField])),
 );
@@ -35,7 +35,7 @@ export const columnNameOf = (field: GuestImportField) => GUEST_IMPORT_COLUMNS[fi
 export async function readImportFile(bytes: Buffer): Promise<ImportRow[]> {
   const table = await tableOf(bytes);
   const headerIndex = table.findIndex((cells) => cells.some((c) => c.trim() !== ''));
-  if (headerIndex === -1) throw fileError(GUEST_ACCOUNT_MESSAGES.notATable);
+  if (headerIndex === -1) throw fileError('guestAccounts.notATable');
   const header = table[headerIndex]!.map((c) => c.trim().toLowerCase().replace(/\s+/g, '_'));
   const fields: (GuestImportField | null)[] = [];
   const unknown: string[] = [];
@@ -50,17 +50,15 @@ export async function readImportFile(bytes: Buffer): Promise<ImportRow[]> {
   const missing = GUEST_IMPORT_REQUIRED.filter((f) => !fields.includes(f));
   // A header with none of our columns is most likely not a list of accounts at all.
   if (missing.length === GUEST_IMPORT_REQUIRED.length && fields.every((f) => f === null))
-    throw fileError(fill(GUEST_ACCOUNT_MESSAGES.missingColumns, { columns: GUEST_IMPORT_REQUIRED.join(', ') }));
+    throw fileError('guestAccounts.missingColumns', { columns: GUEST_IMPORT_REQUIRED.join(', ') });
   if (unknown.length)
-    throw fileError(
-      fill(GUEST_ACCOUNT_MESSAGES.unknownColumns, {
-        columns: unknown.join(', '),
-        known: Object.keys(GUEST_IMPORT_COLUMNS)
-          .map((f) => columnNameOf(f as GuestImportField))
-          .join(', '),
-      }),
-    );
-  if (missing.length) throw fileError(fill(GUEST_ACCOUNT_MESSAGES.missingColumns, { columns: missing.join(', ') }));
+    throw fileError('guestAccounts.unknownColumns', {
+      columns: unknown.join(', '),
+      known: Object.keys(GUEST_IMPORT_COLUMNS)
+        .map((f) => columnNameOf(f as GuestImportField))
+        .join(', '),
+    });
+  if (missing.length) throw fileError('guestAccounts.missingColumns', { columns: missing.join(', ') });
 
   const rows: ImportRow[] = [];
   for (let i = headerIndex + 1; i < table.length; i++) {
@@ -71,25 +69,24 @@ export async function readImportFile(bytes: Buffer): Promise<ImportRow[]> {
       if (field) values[field] = (cells[col] ?? '').trim();
     });
     rows.push({ row: i + 1, values });
-    if (rows.length > GUEST_IMPORT_MAX_ROWS)
-      throw fileError(fill(GUEST_ACCOUNT_MESSAGES.tooManyRows, { max: GUEST_IMPORT_MAX_ROWS }));
+    if (rows.length > GUEST_IMPORT_MAX_ROWS) throw fileError('guestAccounts.tooManyRows', { max: GUEST_IMPORT_MAX_ROWS });
   }
-  if (!rows.length) throw fileError(GUEST_ACCOUNT_MESSAGES.noRows);
+  if (!rows.length) throw fileError('guestAccounts.noRows');
   return rows;
 }
 
 async function tableOf(bytes: Buffer): Promise<string[][]> {
-  if (bytes.subarray(0, 4).equals(OLE)) throw fileError(GUEST_ACCOUNT_MESSAGES.oldExcel);
+  if (bytes.subarray(0, 4).equals(OLE)) throw fileError('guestAccounts.oldExcel');
   if (bytes.subarray(0, 4).equals(ZIP)) {
     try {
       const sheet = await readSheet(bytes);
       return sheet.map((row) => row.map(cellText));
     } catch {
-      throw fileError(GUEST_ACCOUNT_MESSAGES.notATable);
+      throw fileError('guestAccounts.notATable');
     }
   }
   // Text has no NUL bytes; images, PDFs and other binaries do.
-  if (bytes.includes(0)) throw fileError(GUEST_ACCOUNT_MESSAGES.notATable);
+  if (bytes.includes(0)) throw fileError('guestAccounts.notATable');
   return parseCsv(decodeText(bytes));
 }
 

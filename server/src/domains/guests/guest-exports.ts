@@ -74,7 +74,7 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
   async function exportOf(actor: Actor | null, siteId: number, id: string) {
     const { row: site } = await siteAccess.siteFor(actor, siteId, 'guests', 'read');
     const row = await downloads.byId(id, siteId);
-    if (!row) throw notFound('Download not found');
+    if (!row) throw notFound('guests.downloadNotFound');
     return { row, site };
   }
 
@@ -158,8 +158,7 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
           e.filters.to === filters.to,
       );
       if (same) return { id: same.id, status_url: `${siteApi(siteId)}/status/${same.id}` };
-      if (active.length >= MAX_ACTIVE_EXPORTS)
-        throw new AppError(429, 'Downloads are already being prepared for this location: wait for them to finish');
+      if (active.length >= MAX_ACTIVE_EXPORTS) throw new AppError(429, 'guests.downloadsBusy');
       const id = randomUUID();
       await downloads.add({ id, accountId: a.accountId, siteId, userId: a.userId, kind, filters });
       await jobs.enqueue(EXPORT_JOB, { exportId: id });
@@ -175,8 +174,7 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
     async file(actor: Actor | null, siteId: number, id: string) {
       const { row, site } = await exportOf(actor, siteId, id);
       const file = fileOf(row.id);
-      if (row.status !== 'ready' || !(await stat(file).catch(() => null)))
-        throw notFound('This download is not ready or has expired');
+      if (row.status !== 'ready' || !(await stat(file).catch(() => null))) throw notFound('guests.downloadNotReady');
       return { stream: createReadStream(file), fileName: fileName(row, site.name) };
     },
   };

@@ -121,7 +121,8 @@ describe('disconnecting a device', () => {
     await s.unifi.close();
     const res = await s.owner.post(`${s.api}/guest/${id}/disconnect/${mac}`);
     expect(res.status).toBe(502);
-    expect(res.body.message).toMatch(/^Disconnecting device failed: /);
+    expect(res.body).toMatchObject({ code: 'guests.disconnectFailedDetail', params: { detail: expect.any(String) } });
+    expect(res.body.message).toBe(`Disconnecting device failed: ${res.body.params.detail}`);
     expect((await sessionsOf(id))[0]!.endedAt).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { GUEST_MESSAGES, type GuestDetails, type GuestDisconnect, type GuestList } from '@splashboard/contract';
+import { type GuestDetails, type GuestDisconnect, type GuestList } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { can, type Actor } from '../../platform/access.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
@@ -35,7 +35,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
 
   async function guestOf(siteId: number, accountId: number, id: number) {
     const row = await guests.byId(id, siteId, accountId);
-    if (!row) throw notFound('Guest not found');
+    if (!row) throw notFound('guests.guestNotFound');
     return row;
   }
 
@@ -154,11 +154,11 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
       const { actor: a, row: site } = await sites.siteFor(actor, siteId, 'guests', 'write');
       await guestOf(siteId, a.accountId, id);
       const mac = normalizeMac(macInput);
-      if (!mac) throw fieldError('mac', 'Enter a MAC address such as AA:BB:CC:DD:EE:FF');
+      if (!mac) throw fieldError('mac', 'guests.macFormat');
       const device = await guests.deviceOf(siteId, id, mac);
       // A device now known as another guest's still counts for the guest whose sessions it carried.
       const known = device ?? (await sessions.anyOfGuestOnDevice(siteId, id, mac));
-      if (!known) throw notFound('Device not found');
+      if (!known) throw notFound('guests.deviceNotFound');
 
       let message = 'Device disconnected';
       let disconnected = true;
@@ -172,9 +172,10 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
         } catch (err) {
           if (!(err instanceof ControllerError)) {
             log.error({ err, siteId }, 'disconnecting a guest device failed');
-            throw new AppError(502, GUEST_MESSAGES.disconnectFailed);
+            throw new AppError(502, 'guests.disconnectFailed');
           }
-          if (err.code !== 'unsupported') throw new AppError(502, `${GUEST_MESSAGES.disconnectFailed}: ${err.message}`);
+          if (err.code !== 'unsupported')
+            throw new AppError(502, 'guests.disconnectFailedDetail', { params: { detail: err.message } });
           disconnected = false;
           message = `The gateway cannot disconnect a device from here (${err.message}); its sessions are recorded as ended`;
         }
@@ -191,7 +192,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
     async remove(actor: Actor | null, siteId: number, id: number) {
       const { actor: a } = await sites.siteFor(actor, siteId, 'guests', 'write');
       await db.transaction(async (tx) => {
-        if (!(await guests.remove(id, siteId, a.accountId, tx))) throw notFound('Guest not found');
+        if (!(await guests.remove(id, siteId, a.accountId, tx))) throw notFound('guests.guestNotFound');
         await challenges.removeOfGuest(siteId, id, tx);
       });
       return { status: 200 as const, message: 'Guest deleted' };

@@ -2,7 +2,7 @@ import type { Profile } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { accountPermissions, canSeeSite, isProvider, requireActor, type Actor } from '../../platform/access.ts';
 import { hmacSha256, randomToken, sha256 } from '../../platform/crypto.ts';
-import { AppError, fieldError, invalid, notFound } from '../../platform/errors.ts';
+import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { API_KEY_PREFIX } from '../../platform/auth-hooks.ts';
 import type { SitesRepo } from '../sites/sites.repo.ts';
@@ -54,8 +54,7 @@ export function createProfileService({ accounts, sites, config, sessions, rateLi
     async updateProfile(actorIn: Actor | null, input: { name?: string; email?: string; language?: string }) {
       const actor = requireActor(actorIn);
       if (input.email && input.email !== actor.email) {
-        if (await accounts.emailTakenByOther(input.email, actor.userId))
-          throw fieldError('email', 'This email is already in use');
+        if (await accounts.emailTakenByOther(input.email, actor.userId)) throw fieldError('email', 'common.emailInUse');
       }
       const changes: Parameters<typeof accounts.updateUser>[1] = {};
       if (input.name !== undefined) changes.name = input.name;
@@ -75,7 +74,7 @@ export function createProfileService({ accounts, sites, config, sessions, rateLi
       const user = await userRow(actor);
       if (!(await verifyPassword(user.passwordHash, input.current_password))) {
         await rateLimiter.hit(key, config.rateLimits.windowSeconds);
-        throw invalid({ current_password: ['Your current password is not correct'] }, 'Your current password is not correct');
+        throw fieldError('current_password', 'common.wrongCurrentPassword');
       }
       await accounts.updateUser(actor.userId, { passwordHash: await hashPassword(input.password) });
       // Anyone else holding a session for this user is signed out.
@@ -85,7 +84,7 @@ export function createProfileService({ accounts, sites, config, sessions, rateLi
 
     async getApiKey(actorIn: Actor | null) {
       const actor = requireActor(actorIn);
-      if (actor.role !== 'admin') throw new AppError(403, 'Only admins can use the API');
+      if (actor.role !== 'admin') throw forbidden('common.adminsOnlyApi');
       const user = await userRow(actor);
       return {
         apikey: user.apiKeyPrefix ? user.apiKeyPrefix + '•'.repeat(12) : null,
@@ -97,7 +96,7 @@ export function createProfileService({ accounts, sites, config, sessions, rateLi
     /** A new key replaces the old one; it is shown whole only in this answer and stored as a hash. */
     async resetApiKey(actorIn: Actor | null) {
       const actor = requireActor(actorIn);
-      if (actor.role !== 'admin') throw new AppError(403, 'Only admins can use the API');
+      if (actor.role !== 'admin') throw forbidden('common.adminsOnlyApi');
       const key = API_KEY_PREFIX + randomToken(30);
       const createdAt = new Date();
       await accounts.updateUser(actor.userId, {

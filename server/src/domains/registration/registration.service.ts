@@ -1,8 +1,8 @@
-import { MESSAGES, TRIAL_DAYS, type PlanType } from '@splashboard/contract';
+import { TRIAL_DAYS, type PlanType } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
-import { AppError, fieldError, invalid } from '../../platform/errors.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import { alreadyRegisteredEmail, verificationEmail } from './registration.emails.ts';
@@ -29,7 +29,7 @@ export interface RegistrationInput {
 
 export function createRegistrationService({ accounts, config, sessions, rateLimiter, mailer, profiles }: Deps) {
   const window = config.rateLimits.windowSeconds;
-  const linkFailed = () => invalid({ token: [MESSAGES.emailValidationFailed] }, MESSAGES.emailValidationFailed);
+  const linkFailed = () => fieldError('token', 'common.emailValidationFailed');
 
   const findToken = (token: string) => accounts.liveToken(sha256(token), 'email_verify');
 
@@ -63,7 +63,7 @@ export function createRegistrationService({ accounts, config, sessions, rateLimi
     /** Sends a verification link to a new address, or to the signed-in user's own unverified one. */
     async requestVerification(input: { email?: string; plan_type?: string }, actor: Actor | null, meta: Meta) {
       const email = input.email ?? actor?.email;
-      if (!email) throw fieldError('email', MESSAGES.required);
+      if (!email) throw fieldError('email', 'common.required');
       await rateLimiter.consume(`verify:ip:${meta.ip}`, config.rateLimits.registrationsPerIp, window);
       await rateLimiter.consume(`verify:email:${email}`, VERIFY_EMAILS_PER_ADDRESS, window);
       const existing = await userByEmail(email);
@@ -92,8 +92,8 @@ export function createRegistrationService({ accounts, config, sessions, rateLimi
         email = row.email;
         verifiedTokenId = row.id;
       }
-      if (!email) throw fieldError('email', MESSAGES.required);
-      if (await userByEmail(email)) throw fieldError('email', 'An account with this email already exists. Please sign in.');
+      if (!email) throw fieldError('email', 'common.required');
+      if (await userByEmail(email)) throw fieldError('email', 'common.emailRegistered');
       const passwordHash = await hashPassword(input.password);
 
       const userId = await accounts.transaction(async (tx) => {
@@ -123,7 +123,7 @@ export function createRegistrationService({ accounts, config, sessions, rateLimi
           },
           tx,
         );
-        if (!newUserId) throw fieldError('email', 'An account with this email already exists. Please sign in.');
+        if (!newUserId) throw fieldError('email', 'common.emailRegistered');
         if (verifiedTokenId) await accounts.markTokenUsed(verifiedTokenId, tx);
         return newUserId;
       });
@@ -141,7 +141,7 @@ export function createRegistrationService({ accounts, config, sessions, rateLimi
     async activate(token: string, meta: Meta) {
       const row = await findTokenFrom(token, meta);
       const user = await userByEmail(row.email);
-      if (!user) throw new AppError(404, 'No account uses this email yet. Please finish the registration.');
+      if (!user) throw notFound('common.noAccountYet');
       await accounts.markTokenUsed(row.id);
       await accounts.updateUser(user.id, { emailVerified: true });
       if (user.tfEnabled) return { session: null, body: { user: null, csrf_token: '', error: null, verified: true } };

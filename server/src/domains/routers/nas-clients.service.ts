@@ -48,7 +48,7 @@ export function createNasClientsService({
         secretEnc: secrets.seal(secret),
         requireMessageAuthenticator: input.require_message_authenticator,
       });
-      if (!row) throw fieldError('ip_address', 'A gateway with this address is already registered');
+      if (!row) throw fieldError('ip_address', 'radiusGateways.nasAddressTaken');
       // The RADIUS server's cache (domains/radius/cache.ts) may remember this address as unknown.
       siteChanges.publish(siteId);
       return toClient(row, secret);

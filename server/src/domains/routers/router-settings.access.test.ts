@@ -71,9 +71,15 @@ describe('router settings input', () => {
     const { client, base, siteId } = await ownerWithSite(server, 'opennds');
     const res = await client.put(`${base}/unifi`, unifi());
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(
-      "This location's router is openNDS: UniFi settings apply only to a UniFi location. Change the location's router first.",
-    );
+    const message =
+      "This location's router is openNDS: UniFi settings apply only to a UniFi location. Change the location's router first.";
+    expect(res.body).toEqual({
+      status: 422,
+      message,
+      schema_errors: { router_type: [message] },
+      code: 'routers.wrongRouter',
+      params: { router: 'openNDS', family: 'UniFi' },
+    });
     expect((await client.post(`${base}/unifi/status`)).status).toBe(422);
     const read = await client.get(`${base}/unifi`);
     expect(read.status).toBe(200);

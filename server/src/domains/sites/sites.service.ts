@@ -15,7 +15,6 @@ import {
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { storeImage, type Upload } from '../../platform/uploads.ts';
 import type { SiteAccess, SiteContext, SiteRow } from '../../platform/site-access.ts';
-import { MESSAGES } from '@splashboard/contract';
 import { mergeGuestFields, methodFieldsOf } from '../splash/guest-fields.ts';
 import type { SplashRepo } from '../splash/splash.repo.ts';
 import type { SitesRepo } from './sites.repo.ts';
@@ -70,7 +69,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
     const actor = requireActor(actorIn);
     const access = await sessions.clientAccess(actor);
     const row = await sitesRepo.ofAccount(actor.accountId, siteId);
-    if (!row || !canSeeSite(actor, row.id, access)) throw notFound('No site exist with site id ' + siteId);
+    if (!row || !canSeeSite(actor, row.id, access)) throw notFound('common.siteNotFound', { siteId });
     assertSitePermission(actor, row.id, permission, mode, access);
     return { actor, access, row };
   }
@@ -86,7 +85,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
 
     async create(actorIn: Actor | null, input: SiteCreateInput) {
       const actor = requireAdmin(actorIn);
-      if (!actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
+      if (!actor.subscriptionActive) throw forbidden('common.subscriptionExpired');
       const row = await sitesRepo.insert({
         accountId: actor.accountId,
         name: input.name,
@@ -195,7 +194,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
      */
     async uploadLandingFile(actorIn: Actor | null, readFile: () => Promise<Upload>) {
       const actor = requireActor(actorIn);
-      if (!actor.subscriptionActive) throw forbidden(MESSAGES.subscriptionExpired);
+      if (!actor.subscriptionActive) throw forbidden('common.subscriptionExpired');
       if (actor.role === 'client') {
         const access = await sessions.clientAccess(actor);
         const canWrite = [...access.values()].some((m) => m.get('landing_page') === 'write');

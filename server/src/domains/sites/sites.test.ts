@@ -259,7 +259,12 @@ describe('landing file upload', () => {
       upload(Buffer.from('<script>alert(1)</script>'), 'x.png'),
     );
     expect(html.status).toBe(422);
-    expect(html.body.schema_errors.file).toEqual(['Only image files are accepted']);
+    expect(html.body).toEqual({
+      status: 422,
+      message: 'Only image files are accepted',
+      schema_errors: { file: ['Only image files are accepted'] },
+      code: 'common.imageOnly',
+    });
     const svg = await client.request(
       'POST',
       '/s/api/v1/site/landingfile',
@@ -269,9 +274,14 @@ describe('landing file upload', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(8192)]);
     const tooBig = await client.request('POST', '/s/api/v1/site/landingfile', upload(big));
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.message).toBe('The file is too large');
+    expect(tooBig.body).toMatchObject({ message: 'The file is too large', code: 'common.fileTooLarge' });
     const none = await client.post('/s/api/v1/site/landingfile', {});
     expect(none.status).toBe(415);
+    expect(none.body).toMatchObject({
+      message: 'Send the file as multipart/form-data',
+      schema_errors: { file: ['This field is required'] },
+      code: 'common.multipartRequired',
+    });
   });
 
   it('needs Read-Write landing page access from a client, checked before the file is read', async () => {

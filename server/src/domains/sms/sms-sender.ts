@@ -1,10 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SMS_MESSAGES, smsGatewayProblems, type SmsGatewayConfig } from '@splashboard/contract';
+import {
+  messageText,
+  smsGatewayProblems,
+  type MessageCode,
+  type MessageParams,
+  type SmsGatewayConfig,
+} from '@splashboard/contract';
 import { SmsError, sendThroughGateway } from '../../adapters/sms/http-sms-gateway.ts';
 import { secretsPresent } from './sms-settings.ts';
 import type { SmsGatewaysRepo } from './sms-gateways.repo.ts';
 
 export { SmsError };
+
+/** A gateway that cannot be used as it is set up; `reason` words it for the dashboard. */
+export class SmsSetupError extends SmsError {
+  constructor(
+    readonly reason: MessageCode,
+    readonly params?: MessageParams,
+  ) {
+    super('not_configured', messageText(reason, params));
+  }
+}
 
 export interface SmsSendOptions {
   /** For the dashboard's test: send with the saved settings even while they are switched off. */
@@ -33,18 +49,12 @@ export function createSmsSender({
     async send(siteId, to, text, options = {}) {
       if (!E164.test(to)) throw new SmsError('failed', 'The phone number is not in international (E.164) format');
       const settings = await gateways.read(siteId);
-      if (!settings) throw new SmsError('not_configured', SMS_MESSAGES.notConfigured);
-      if (!settings.config.enabled && !options.evenWhenDisabled)
-        throw new SmsError('not_configured', 'The SMS gateway of this site is switched off');
-      if (!settings.secretsReadable)
-        throw new SmsError(
-          'not_configured',
-          'The SMS gateway credentials cannot be decrypted (was SECRET_KEY changed?); enter them again',
-        );
+      if (!settings) throw new SmsSetupError('sms.notConfigured');
+      if (!settings.config.enabled && !options.evenWhenDisabled) throw new SmsSetupError('sms.switchedOff');
+      if (!settings.secretsReadable) throw new SmsSetupError('sms.secretsUnreadable');
       const config: SmsGatewayConfig = { ...settings.config, enabled: true };
       const problems = Object.values(smsGatewayProblems(config, secretsPresent(settings.secrets))).flat();
-      if (problems.length)
-        throw new SmsError('not_configured', `The SMS gateway settings are incomplete: ${problems.join('; ')}`);
+      if (problems.length) throw new SmsSetupError('sms.incomplete', { problems: problems.join('; ') });
 
       await sendThroughGateway(config, settings.secrets, to, text, { logger: log, siteId });
     },

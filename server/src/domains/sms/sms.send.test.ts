@@ -134,10 +134,14 @@ describe('test send: when the gateway fails', () => {
     gateway.answerNext({ status: 400, body: '{"error": "invalid\n number"}' });
     const res = await test();
     expect(res.status).toBe(502);
-    expect(res.body.schema_errors).toEqual({});
-    expect(res.body.message).toBe(
-      `${SMS_MESSAGES.sendFailed}. The SMS gateway at ${new URL(gateway.origin).host} answered HTTP 400: {"error": "invalid number"}`,
-    );
+    const detail = `The SMS gateway at ${new URL(gateway.origin).host} answered HTTP 400: {"error": "invalid number"}`;
+    expect(res.body).toEqual({
+      status: 502,
+      message: `${SMS_MESSAGES.sendFailed}. ${detail}`,
+      schema_errors: {},
+      code: 'sms.sendFailedDetail',
+      params: { detail },
+    });
     expect(gateway.received).toHaveLength(1);
   });
 
@@ -195,7 +199,7 @@ describe('test send: before it can be sent', () => {
     const site = await createSite(client);
     const res = await client.post(`/s/${site.id}/api/v1/smsgateway/test`, { phone: '+34600111222' });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(SMS_MESSAGES.notConfigured);
+    expect(res.body).toMatchObject({ message: SMS_MESSAGES.notConfigured, code: 'sms.notConfigured' });
 
     const { test } = await siteWithGateway();
     for (const phone of ['12', 'call me', '+34 500 111 222']) {
@@ -215,7 +219,11 @@ describe('test send: before it can be sent', () => {
     await client.put(path, { enabled: false, url: `${gateway.origin}/send`, auth_type: 'httpbasic', username: 'u' });
     const res = await client.post(`${path}test`, { phone: '+34600111222' });
     expect(res.status).toBe(409);
-    expect(res.body.message).toContain(SMS_MESSAGES.passwordRequired);
+    expect(res.body).toMatchObject({
+      message: `The SMS gateway settings are incomplete: ${SMS_MESSAGES.passwordRequired}`,
+      code: 'sms.incomplete',
+      params: { problems: SMS_MESSAGES.passwordRequired },
+    });
     expect(gateway.received).toHaveLength(0);
   });
 });

@@ -1,10 +1,10 @@
-import { SMS_MESSAGES, type SmsGateway, type SmsGatewayUpdate, type SmsTestInput } from '@splashboard/contract';
+import type { SmsGateway, SmsGatewayUpdate, SmsTestInput } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { can, type AccessMode, type Actor } from '../../platform/access.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { normalizePhone } from '../../platform/phone-number.ts';
 import type { SiteAccess } from '../../platform/site-access.ts';
-import { SmsError, type SmsSender } from './sms-sender.ts';
+import { SmsError, SmsSetupError, type SmsSender } from './sms-sender.ts';
 import { applySmsUpdate, presentSmsGateway } from './sms-settings.ts';
 import type { SmsGatewaysRepo } from './sms-gateways.repo.ts';
 
@@ -40,14 +40,14 @@ export function createSmsService({ gateways, sender, rateLimiter, sites }: Deps)
     async sendTest(actor: Actor | null, siteId: number, input: SmsTestInput): Promise<{ status: 200; message: string }> {
       const { row: site } = await access(actor, siteId, 'write');
       const to = normalizePhone(input.phone, site.defaultCountryCode);
-      if (!to) throw fieldError('phone', SMS_MESSAGES.phone);
+      if (!to) throw fieldError('phone', 'sms.phone');
       await rateLimiter.consume(`sms-test:${siteId}`, TESTS_PER_HOUR, 3600);
       try {
         await sender.send(siteId, to, TEST_TEXT, { evenWhenDisabled: true });
       } catch (error) {
+        if (error instanceof SmsSetupError) throw new AppError(409, error.reason, { params: error.params });
         if (!(error instanceof SmsError)) throw error;
-        if (error.code === 'not_configured') throw new AppError(409, error.message);
-        throw new AppError(502, `${SMS_MESSAGES.sendFailed}. ${error.message}`);
+        throw new AppError(502, 'sms.sendFailedDetail', { params: { detail: error.message } });
       }
       return { status: 200, message: `Test SMS sent to ${to}` };
     },

@@ -42,8 +42,6 @@ const toTask = (r: Row): UnifiTask => ({
   last_detail: r.lastDetail,
 });
 
-export const NOT_UNIFI = 'This location’s router is not UniFi';
-
 /** The scheduled UniFi tasks of a site (permission routersettings), in the site's time zone. */
 export function createUnifiTasksService({
   tasks,
@@ -57,7 +55,7 @@ export function createUnifiTasksService({
   async function access(actor: Actor | null, siteId: number, mode: 'read' | 'write') {
     const found = await sites.siteFor(actor, siteId, 'routersettings', mode);
     const canWrite = can(found.actor, siteId, 'routersettings', 'write', found.access);
-    if (mode === 'write' && found.row.routerType !== 'unifi') throw new AppError(409, NOT_UNIFI);
+    if (mode === 'write' && found.row.routerType !== 'unifi') throw new AppError(409, 'unifiTasks.notUnifi');
     return { ...found, canWrite };
   }
 

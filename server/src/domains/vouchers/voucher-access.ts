@@ -20,13 +20,13 @@ export function createVoucherAccess({ vouchers, sites }: { vouchers: VouchersRep
 
   async function batchAt(accountId: number, siteId: number, kind: VoucherKind, batchId: number): Promise<BatchRow> {
     const row = await vouchers.batchAt(accountId, siteId, kind, batchId);
-    if (!row) throw notFound('No such voucher batch');
+    if (!row) throw notFound('vouchers.batchNotFound');
     return row;
   }
 
   async function voucherAt(accountId: number, siteId: number, kind: VoucherKind, voucherId: number) {
     const row = await vouchers.voucherAt(accountId, siteId, kind, voucherId);
-    if (!row) throw notFound('No such voucher');
+    if (!row) throw notFound('vouchers.voucherNotFound');
     return row;
   }
 

@@ -1,6 +1,5 @@
 import {
   DEFAULT_VOUCHER_DESIGN,
-  MESSAGES,
   VOUCHER_MESSAGES,
   voucherDesignSchema,
   type VoucherDesign,
@@ -9,7 +8,7 @@ import {
 } from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
-import { AppError, invalid } from '../../platform/errors.ts';
+import { AppError, fieldError, invalid } from '../../platform/errors.ts';
 import { detectImage, type Storage } from '../../platform/storage.ts';
 import type { Upload } from '../../platform/uploads.ts';
 import type { VoucherAccess } from './voucher-access.ts';
@@ -73,11 +72,10 @@ export function createVoucherDesigns({
       const { actor } = await access.site(actorIn, siteId, kind, 'write');
       // Read only once access is settled: a refused caller's upload is not taken in.
       const file = await readFile();
-      if (file.truncated) throw new AppError(413, MESSAGES.fileTooLarge, { file: [MESSAGES.fileTooLarge] });
+      if (file.truncated) throw new AppError(413, 'common.fileTooLarge', { field: 'file' });
       const format = detectImage(file.body);
-      if (!format) throw new AppError(422, MESSAGES.imageOnly, { file: [MESSAGES.imageOnly] });
-      if (format !== 'png' && format !== 'jpg')
-        throw new AppError(422, VOUCHER_MESSAGES.logoFormat, { file: [VOUCHER_MESSAGES.logoFormat] });
+      if (!format) throw fieldError('file', 'common.imageOnly');
+      if (format !== 'png' && format !== 'jpg') throw fieldError('file', 'vouchers.logoFormat');
       const stored = await storage.put(`accounts/${actor.accountId}/sites/${siteId}/vouchers`, format, file.body);
       await designs.addLogo({ accountId: actor.accountId, siteId, url: stored.url, format, data: file.body });
       return { filelink: stored.url };

@@ -1,5 +1,11 @@
-import { PLAN_LIMITS, PLAN_TYPES, VOUCHER_MESSAGES, type PlanType, type VoucherPlanUsage } from '@splashboard/contract';
-import { fill } from '@splashboard/splash';
+import {
+  PLAN_LIMITS,
+  PLAN_TYPES,
+  VOUCHER_MESSAGES,
+  fillMessage,
+  type PlanType,
+  type VoucherPlanUsage,
+} from '@splashboard/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AccountsRepo } from '../../platform/accounts.repo.ts';
 import type { VouchersRepo } from './vouchers.repo.ts';
@@ -35,7 +41,7 @@ export async function planUsage(repos: PlanRepos, accountId: number): Promise<Vo
     limit,
     remaining: Math.max(0, limit - activated),
     limit_reached: reached,
-    message: reached ? fill(VOUCHER_MESSAGES.planLimit, { limit }) : '',
+    message: reached ? fillMessage(VOUCHER_MESSAGES.planLimit, { limit }) : '',
   };
 }
 

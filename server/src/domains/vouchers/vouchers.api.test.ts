@@ -67,7 +67,13 @@ describe('creating a batch', () => {
     expect(auto.body.batch_id).toMatch(/^\d{4}$/);
     const again = await o.client.post(`${o.voucher}/`, batchInput({ batch_id: auto.body.batch_id }));
     expect(again.status).toBe(422);
-    expect(again.body.schema_errors).toEqual({ batch_id: ['This Batch Id is already used: choose another'] });
+    // The answer names the form's problem; the field says which (a field's message is its catalogue's text).
+    expect(again.body).toEqual({
+      status: 422,
+      message: 'Please correct the highlighted fields',
+      schema_errors: { batch_id: ['This Batch Id is already used: choose another'] },
+      code: 'common.validation',
+    });
     // Another site of the account has its own Batch Ids.
     const other = await createSite(o.client, { name: 'Harbour', auth_methods: ['voucher'] });
     expect((await o.client.post(`/s/${other.id}/api/v1/voucher/`, batchInput({ batch_id: auto.body.batch_id }))).status).toBe(
@@ -288,8 +294,12 @@ describe('tenancy', () => {
     for (const path of [`${a.voucher}/unused`, `${a.voucher}/batches`, `${a.voucher}/${ids[0]}`, `${a.voucher}/voucherdesigner/`])
       expect((await b.client.get(path)).status, path).toBe(404);
     // Through the other account's own site: not found either.
-    expect((await b.client.get(`${b.voucher}/${ids[0]}`)).status).toBe(404);
-    expect((await b.client.get(`${b.voucher}/batches/${batch.id}`)).status).toBe(404);
+    const voucher = await b.client.get(`${b.voucher}/${ids[0]}`);
+    expect(voucher.status).toBe(404);
+    expect(voucher.body).toMatchObject({ message: 'No such voucher', code: 'vouchers.voucherNotFound' });
+    const theirBatch = await b.client.get(`${b.voucher}/batches/${batch.id}`);
+    expect(theirBatch.status).toBe(404);
+    expect(theirBatch.body).toMatchObject({ message: 'No such voucher batch', code: 'vouchers.batchNotFound' });
     expect((await b.client.del(`${b.voucher}/${ids[0]}`)).status).toBe(404);
     expect((await b.client.del(`${b.voucher}/batches/${batch.id}`)).status).toBe(404);
     expect((await b.client.get(`${b.voucher}/batches/${batch.id}/pdf`)).status).toBe(404);

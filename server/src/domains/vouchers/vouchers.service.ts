@@ -274,14 +274,14 @@ export function createVouchersService({ db, accounts, sites: sitesService, netwo
       const { voucher, batch } = await access.voucherAt(actor.accountId, siteId, kind, voucherId);
       await access.assertWriteEverywhere(actor, clientAccess, batch);
       const hex = normalizeMac(user);
-      if (!hex) throw notFound(VOUCHER_MESSAGES.deviceNotFound);
+      if (!hex) throw notFound('vouchers.deviceNotFound');
       const mac = portalMac(hex);
       const { removed, open } = await db.transaction(async (tx) => {
         const removed = await vouchers.removeDevice(voucher.id, mac, tx);
         const open = await sessions.endOpenSessionsOfVouchers({ voucherId: voucher.id }, 'disconnected', mac, tx);
         return { removed, open };
       });
-      if (!removed && !open.length) throw notFound(VOUCHER_MESSAGES.deviceNotFound);
+      if (!removed && !open.length) throw notFound('vouchers.deviceNotFound');
       if (!open.length)
         return {
           status: 200 as const,

@@ -15,7 +15,7 @@ const toEntry = (r: Row) => ({
   network_status: r.networkStatus as MacNetworkStatus,
   network_detail: r.networkDetail,
 });
-const duplicate = () => fieldError('mac', 'This device is already whitelisted at this site');
+const duplicate = () => fieldError('mac', 'whitelist.duplicate');
 
 /** Whitelisted devices of a site (permission macauth: the client area "device whitelisting"). */
 export function createMacEntriesService({

@@ -10,13 +10,13 @@ import { fieldErrors, post } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { profileLoaded } from '../../app/store.ts';
 import { useUiSettings } from '../../app/UiSettings.tsx';
-import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
+import { useErrorText } from '../../app/errorText.ts';
 
 export function ProfileTab() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const serverText = useCommonServerText();
+  const errorText = useErrorText();
   const user = useAppSelector((s) => s.session.user)!;
   const { settings, update } = useUiSettings();
   const [name, setName] = useState(user.name);
@@ -30,7 +30,7 @@ export function ProfileTab() {
       setErrors({});
       enqueueSnackbar(t('common.saved'), { variant: 'success' });
     } catch (err) {
-      setErrors(translatedFields(fieldErrors(err), serverText));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
     }
   };
@@ -70,7 +70,7 @@ export function ProfileTab() {
 export function PasswordTab() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const serverText = useCommonServerText();
+  const errorText = useErrorText();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -85,7 +85,7 @@ export function PasswordTab() {
       formEl.reset();
       enqueueSnackbar(t('account.passwordChanged'), { variant: 'success' });
     } catch (err) {
-      setErrors(translatedFields(fieldErrors(err), serverText));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
     }
   };

@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
 import { signedIn, tfCancelled, tfRequired, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
-import { useCommonServerText } from '../../app/serverText.ts';
+import { useErrorText } from '../../app/errorText.ts';
 
 interface LoginAnswer {
   csrf_token: string;
@@ -30,7 +30,7 @@ export function LoginPage() {
   const store = useStore() as Store;
   const navigate = useNavigate();
   const tfToken = useAppSelector((s) => s.session.tfToken);
-  const serverText = useCommonServerText();
+  const errorText = useErrorText();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -50,7 +50,7 @@ export function LoginPage() {
       if (answer.tf_required && answer.token) dispatch(tfRequired(answer.token));
       else if (answer.user) await finish(answer.user);
     } catch (err) {
-      setError(err instanceof ApiFailure ? serverText(err.message) : t('auth.loginFailed'));
+      setError(errorText.error(err, t('auth.loginFailed')));
     } finally {
       setBusy(false);
     }
@@ -71,9 +71,7 @@ export function LoginPage() {
       setError(
         err instanceof ApiFailure && err.error.status === 422
           ? t('account.tfInvalid')
-          : err instanceof ApiFailure
-            ? serverText(err.message)
-            : t('auth.loginFailed'),
+          : errorText.error(err, t('auth.loginFailed')),
       );
     } finally {
       setBusy(false);

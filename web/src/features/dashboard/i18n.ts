@@ -101,6 +101,16 @@ const en = {
     latest_transactions: { title: 'Latest transactions', about: 'The last five transactions of the period' },
     popular_packages: { title: 'Popular packages', about: 'The five packages sold most in the period' },
   } satisfies Record<DashboardTileKey, TileText>,
+  /** The contract's DASHBOARD_MESSAGES (codes `dashboard.<key>`), word for word. */
+  errors: {
+    loadFailed: 'Something went wrong!',
+    saveFailed: 'Error occured while saving the layout',
+    dateFormat: 'Enter a date as DD/MM/YYYY',
+    dateOrder: 'Start date must be less than or equal to end date',
+    tooLong: 'Choose a period of at most 366 days',
+    duplicateTile: 'A tile can appear only once in a layout',
+    outsideGrid: 'The tile does not fit in the grid at this width',
+  },
 };
 
 const es: typeof en = {
@@ -199,6 +209,15 @@ const es: typeof en = {
     daily_transactions: { title: 'Transacciones diarias', about: 'Transacciones por día' },
     latest_transactions: { title: 'Últimas transacciones', about: 'Las cinco últimas transacciones del periodo' },
     popular_packages: { title: 'Paquetes populares', about: 'Los cinco paquetes más vendidos del periodo' },
+  },
+  errors: {
+    loadFailed: '¡Algo ha ido mal!',
+    saveFailed: 'Se ha producido un error al guardar el diseño',
+    dateFormat: 'Introduce una fecha como DD/MM/AAAA',
+    dateOrder: 'La fecha de inicio debe ser anterior o igual a la de fin',
+    tooLong: 'Elige un periodo de 366 días como máximo',
+    duplicateTile: 'Un mosaico solo puede aparecer una vez en un diseño',
+    outsideGrid: 'El mosaico no cabe en la cuadrícula con este ancho',
   },
 };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiFailure } from '../../app/api.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import { ahead, take } from './ahead.ts';
 
 export interface CallState<T> {
@@ -28,6 +28,7 @@ export function useDashboardCall<T>(url: string | null, fallbackError: string): 
   });
   const answeredAtMount = useRef(state.done ? url : null);
   const [attempt, setAttempt] = useState(0);
+  const errorText = useErrorText();
   useEffect(() => {
     if (!url) return;
     if (answeredAtMount.current === url) {
@@ -40,12 +41,10 @@ export function useDashboardCall<T>(url: string | null, fallbackError: string): 
     setState((s) => (s.url === url && !s.done ? s : { ...s, url, done: false, error: null }));
     take<T>(url).then(
       (data) => current && setState({ url, data, error: null, done: true }),
-      (err) =>
-        current &&
-        setState((s) => ({ ...s, url, error: err instanceof ApiFailure ? err.error.message : fallbackError, done: true })),
+      (err) => current && setState((s) => ({ ...s, url, error: errorText.error(err, fallbackError), done: true })),
     );
     return () => void (current = false);
-  }, [url, attempt, fallbackError]);
+  }, [url, attempt, fallbackError, errorText]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { data: state.data, loading: !state.done || state.url !== url, error: state.error, retry };
 }

@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CircularProgress from '@mui/material/CircularProgress';
 import { BYTES_TYPES, DURATION_TYPES, type GuestAccountLimits } from '@splashboard/contract';
-import { useServerText } from './messages.ts';
 
 export interface AccountFormValues extends Record<keyof GuestAccountLimits, string> {
   username: string;
@@ -73,7 +72,6 @@ export function AccountForm({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const serverText = useServerText();
   const [showPassword, setShowPassword] = useState(false);
   const f = (k: keyof AccountFormValues) => ({
     value: values[k],
@@ -82,7 +80,7 @@ export function AccountForm({
     name: k,
     id: `guestuser-${k}`,
   });
-  const help = (k: keyof AccountFormValues, text?: string) => (errors[k] ? serverText(errors[k]) : text);
+  const help = (k: keyof AccountFormValues, text?: string) => errors[k] || text;
   const number = { htmlInput: { inputMode: 'numeric' as const, min: 0 } };
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -30,14 +30,14 @@ import {
 } from './format.ts';
 import { DetailsGrid, Field } from '../../components/Details.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useServerText } from './messages.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import './i18n.ts';
 
 /** /app/guestuser/details/{id}/{p}/{rpp}/{search?}: an account, its devices (connect, disconnect) and sessions. */
 export function DetailsPage() {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const serverText = useServerText();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const params = useParams();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
@@ -86,7 +86,7 @@ export function DetailsPage() {
       });
       load();
     } catch (err) {
-      setMacError(serverText(fieldErrors(err).guestmac ?? ''));
+      setMacError(errorText.field(fieldErrors(err).guestmac ?? ''));
       enqueueSnackbar(t('guestAccounts.connectFailed'), { variant: 'error' });
     } finally {
       setBusy(false);

@@ -6,9 +6,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import Alert from '@mui/material/Alert';
-import type { GuestAccountDefaults, GuestAccountDetails } from '@splashboard/contract';
+import {
+  guestAccountCreateSchema,
+  guestAccountUpdateSchema,
+  type GuestAccountDefaults,
+  type GuestAccountDetails,
+} from '@splashboard/contract';
 import { ApiFailure, fieldErrors, get, post, put } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import { AccountForm, bodyOf, formOf, type AccountFormValues } from './AccountForm.tsx';
 import { base, detailsPath } from './format.ts';
 import './i18n.ts';
@@ -19,6 +25,7 @@ const FIRST_PAGE = { page: 1, rpp: 25, search: '' };
 export function CreatePage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const [values, setValues] = useState<AccountFormValues | null>(null);
@@ -35,13 +42,20 @@ export function CreatePage() {
 
   const save = async () => {
     if (!values) return;
+    const body = bodyOf(values, false);
+    const checked = guestAccountCreateSchema.safeParse(body);
+    if (!checked.success) {
+      setErrors(errorText.issues(checked.error));
+      enqueueSnackbar(t('guestAccounts.createFailed'), { variant: 'error' });
+      return;
+    }
     setBusy(true);
     try {
-      const created = await post<GuestAccountDetails>(`${base(siteId)}/create`, bodyOf(values, false));
+      const created = await post<GuestAccountDetails>(`${base(siteId)}/create`, body);
       enqueueSnackbar(t('guestAccounts.created'), { variant: 'success' });
       navigate(detailsPath(created.id, FIRST_PAGE));
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t('guestAccounts.createFailed'), { variant: 'error' });
     } finally {
       setBusy(false);
@@ -77,6 +91,7 @@ export function CreatePage() {
 export function EditPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const { id } = useParams();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
@@ -105,13 +120,20 @@ export function EditPage() {
 
   const back = detailsPath(account.id, FIRST_PAGE);
   const save = async () => {
+    const body = bodyOf(values, true);
+    const checked = guestAccountUpdateSchema.safeParse(body);
+    if (!checked.success) {
+      setErrors(errorText.issues(checked.error));
+      enqueueSnackbar(t('guestAccounts.updateFailed'), { variant: 'error' });
+      return;
+    }
     setBusy(true);
     try {
-      await put<GuestAccountDetails>(`${base(siteId)}/${account.id}`, bodyOf(values, true));
+      await put<GuestAccountDetails>(`${base(siteId)}/${account.id}`, body);
       enqueueSnackbar(t('guestAccounts.saved'), { variant: 'success' });
       navigate(back);
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t('guestAccounts.updateFailed'), { variant: 'error' });
     } finally {
       setBusy(false);

@@ -17,18 +17,28 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { GUEST_IMPORT_COLUMNS, type GuestImport } from '@splashboard/contract';
+import { z } from 'zod';
+import { GUEST_IMPORT_COLUMNS, guestAccountLimitsSchema, type GuestImport, type GuestImportField } from '@splashboard/contract';
 import { ApiFailure, get, post } from '../../app/api.ts';
 import { base } from './format.ts';
-import { useServerText } from './messages.ts';
+import { useErrorText, type Bounds } from '../../app/errorText.ts';
+import './i18n.ts';
 
 const POLL_MS = 700;
 const COLUMN_NAMES = Object.values(GUEST_IMPORT_COLUMNS).map((names) => names[0]);
+/** The bounds of the number columns: the import keeps only a rejection's text, so one naming a bound is worded by it. */
+const COLUMN_BOUNDS = new Map<string, Bounds>(
+  Object.entries(guestAccountLimitsSchema.shape).flatMap(([field, schema]) =>
+    schema instanceof z.ZodNumber
+      ? [[GUEST_IMPORT_COLUMNS[field as GuestImportField][0], { min: schema.minValue, max: schema.maxValue }]]
+      : [],
+  ),
+);
 
 /** Import: choose a CSV or XLSX, upload it, follow the job's progress, then read what was not imported and why. */
 export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation();
-  const serverText = useServerText();
+  const errorText = useErrorText();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -54,8 +64,9 @@ export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (ch
     try {
       setJob(await post<GuestImport>(`${base(siteId)}/import`, form));
     } catch (err) {
-      const message = err instanceof ApiFailure ? (err.error.schema_errors.file?.[0] ?? '') : '';
-      setError(message ? serverText(message) : t('guestAccounts.importDialog.uploadFailed'));
+      // What is wrong with the file is worded (with its values) by the answer's code; anything else is a failed upload.
+      const aboutFile = err instanceof ApiFailure && !!err.error.schema_errors.file;
+      setError(aboutFile ? errorText.error(err, '') : t('guestAccounts.importDialog.uploadFailed'));
     } finally {
       setUploading(false);
     }
@@ -123,7 +134,7 @@ export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (ch
 
 function Progress({ job }: { job: GuestImport }) {
   const { t } = useTranslation();
-  const serverText = useServerText();
+  const errorText = useErrorText();
   const done = job.status === 'done' || job.status === 'failed';
   const percent = job.total ? Math.round((job.processed / job.total) * 100) : 0;
   return (
@@ -168,7 +179,7 @@ function Progress({ job }: { job: GuestImport }) {
                   <TableCell>
                     {Object.entries(r.errors).map(([column, messages]) => (
                       <div key={column}>
-                        <strong>{column}</strong>: {messages.map(serverText).join('; ')}
+                        <strong>{column}</strong>: {messages.map((m) => errorText.field(m, COLUMN_BOUNDS.get(column))).join('; ')}
                       </div>
                     ))}
                   </TableCell>

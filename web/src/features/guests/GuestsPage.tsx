@@ -8,7 +8,8 @@ import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import TablePagination from '@mui/material/TablePagination';
 import type { GuestList } from '@splashboard/contract';
-import { ApiFailure, get } from '../../app/api.ts';
+import { get } from '../../app/api.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
 import { DownloadButtons } from './DownloadButtons.tsx';
 import { GuestFilters } from './GuestFilters.tsx';
@@ -23,6 +24,7 @@ const { load, success, failure } = guestsList.actions;
 /** /app/guests: the site's guests, newest visit first, with search, last-seen days, paging and downloads. */
 export function GuestsPage() {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const location = useLocation();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const timeZone = useAppSelector((s) => s.site.settings?.timezone);
@@ -58,10 +60,10 @@ export function GuestsPage() {
     const query = filterQuery(filters, '/', { page: String(page), per_page: String(perPage) });
     get<GuestList>(`${guestApi(siteId)}/?${query}`).then(
       (list) => current && dispatch(success(list)),
-      (err) => current && dispatch(failure(err instanceof ApiFailure ? err.error.message : t('common.somethingWentWrong'))),
+      (err) => current && dispatch(failure(errorText.error(err, t('common.somethingWentWrong')))),
     );
     return () => void (current = false);
-  }, [siteId, filters, page, perPage, usable, t]);
+  }, [siteId, filters, page, perPage, usable, t, errorText]);
 
   const meta = state.metadata;
   const filtered = Boolean(search || from || to);

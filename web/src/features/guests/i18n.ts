@@ -108,6 +108,20 @@ const en = {
     deleted: 'Guest deleted',
     deleteFailed: 'Delete failed',
   },
+  /** The contract's GUEST_MESSAGES (codes `guests.<key>`), word for word. */
+  errors: {
+    disconnectFailed: 'Disconnecting device failed',
+    disconnectFailedDetail: 'Disconnecting device failed: {{detail}}',
+    deleteFailed: 'Delete failed',
+    dateOrder: 'Start date must be less than or equal to end date',
+    searchMin: 'Enter at least 3 characters to search',
+    guestNotFound: 'Guest not found',
+    deviceNotFound: 'Device not found',
+    macFormat: 'Enter a MAC address such as AA:BB:CC:DD:EE:FF',
+    downloadNotFound: 'Download not found',
+    downloadNotReady: 'This download is not ready or has expired',
+    downloadsBusy: 'Downloads are already being prepared for this location: wait for them to finish',
+  },
 };
 
 const es: typeof en = {
@@ -217,6 +231,19 @@ const es: typeof en = {
     cancel: 'Cancelar',
     deleted: 'Invitado eliminado',
     deleteFailed: 'Error al eliminar',
+  },
+  errors: {
+    disconnectFailed: 'Error al desconectar el dispositivo',
+    disconnectFailedDetail: 'Error al desconectar el dispositivo: {{detail}}',
+    deleteFailed: 'Error al eliminar',
+    dateOrder: 'La fecha de inicio debe ser anterior o igual a la de fin',
+    searchMin: 'Escribe al menos 3 caracteres para buscar',
+    guestNotFound: 'Invitado no encontrado',
+    deviceNotFound: 'Dispositivo no encontrado',
+    macFormat: 'Introduce una dirección MAC como AA:BB:CC:DD:EE:FF',
+    downloadNotFound: 'Descarga no encontrada',
+    downloadNotReady: 'Esta descarga no está lista o ha caducado',
+    downloadsBusy: 'Ya se están preparando descargas para esta ubicación: espera a que terminen',
   },
 };
 

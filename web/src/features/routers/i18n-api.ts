@@ -114,6 +114,16 @@ const en = {
       'Register the address RUCKUS One sends RADIUS from as a RADIUS client of this location, below, to get the shared secret. The portal logs guests in through the northbound interface; RUCKUS One then asks our RADIUS server, which answers the session time and speeds.',
     uncheckable: '',
   },
+  /** The contract's API_ROUTER_MESSAGES (codes `apiRouters.<key>`), word for word. */
+  errors: {
+    controllerId: 'Use the 32 letters and digits of the controller id, or leave it empty to ask the controller',
+    omadaUrl: 'Enter the controller address, such as https://omada.example.com:8043',
+    ruckusUrl: 'Enter the northbound interface address, such as https://smartzone.example.com:9443',
+    mistUrl: 'Enter the Mist portal address, such as https://portal.mist.com',
+    merakiApiUrl: 'Enter the Dashboard API address, such as https://api.meraki.com/api/v1',
+    merakiNetworkId: 'Use the network id of the Dashboard API, such as N_24329156 or L_643703248',
+    secretRequired: 'Enter the secret',
+  },
 };
 
 const es: typeof en = {
@@ -233,6 +243,15 @@ const es: typeof en = {
     instructionsNote:
       'Registra la dirección desde la que RUCKUS One envía RADIUS como cliente RADIUS de esta ubicación, más abajo, para obtener el secreto compartido. El portal conecta a los invitados mediante la interfaz northbound; después RUCKUS One pregunta a nuestro servidor RADIUS, que responde con el tiempo de sesión y las velocidades.',
     uncheckable: '',
+  },
+  errors: {
+    controllerId: 'Usa las 32 letras y cifras del id del controlador, o déjalo vacío para preguntárselo al controlador',
+    omadaUrl: 'Introduce la dirección del controlador, como https://omada.example.com:8043',
+    ruckusUrl: 'Introduce la dirección de la interfaz northbound, como https://smartzone.example.com:9443',
+    mistUrl: 'Introduce la dirección del portal de Mist, como https://portal.mist.com',
+    merakiApiUrl: 'Introduce la dirección de la API de Dashboard, como https://api.meraki.com/api/v1',
+    merakiNetworkId: 'Usa el id de red de la API de Dashboard, como N_24329156 o L_643703248',
+    secretRequired: 'Introduce el secreto',
   },
 };
 

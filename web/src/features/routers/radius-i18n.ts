@@ -89,6 +89,16 @@ const en = {
     deleted: 'Gateway removed',
     added: 'Gateway added: enter its shared secret on the gateway',
   },
+  /** The contract's RADIUS_GATEWAY_MESSAGES (codes `radiusGateways.<key>`), word for word. */
+  errors: {
+    fieldName: 'Use 1 to 40 letters, digits or the symbols - _ . [ ]',
+    roleName: 'Use up to 64 characters without quotes, backslashes or spaces at the ends',
+    host: 'Enter a host name or IP address, such as securelogin.example.com',
+    uamSecret: 'Use up to 64 characters without quotes, backslashes or spaces',
+    idleTimeout: 'Enter a number of seconds from 60 to 86400',
+    interimInterval: 'Enter a number of seconds from 60 to 3600',
+    nasAddressTaken: 'A gateway with this address is already registered',
+  },
 };
 
 const es: typeof en = {
@@ -179,6 +189,15 @@ const es: typeof en = {
     delete: 'Quitar {{name}}',
     deleted: 'Pasarela eliminada',
     added: 'Pasarela añadida: introduce su secreto compartido en la pasarela',
+  },
+  errors: {
+    fieldName: 'Usa de 1 a 40 letras, números o los símbolos - _ . [ ]',
+    roleName: 'Usa hasta 64 caracteres sin comillas, barras invertidas ni espacios al principio o al final',
+    host: 'Introduce un nombre de host o una dirección IP, como securelogin.example.com',
+    uamSecret: 'Usa hasta 64 caracteres sin comillas, barras invertidas ni espacios',
+    idleTimeout: 'Introduce un número de segundos entre 60 y 86400',
+    interimInterval: 'Introduce un número de segundos entre 60 y 3600',
+    nasAddressTaken: 'Ya hay una pasarela registrada con esta dirección',
   },
 };
 

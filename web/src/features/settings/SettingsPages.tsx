@@ -19,7 +19,7 @@ import { loadSite } from '../../app/session.ts';
 import { profileLoaded, type Store } from '../../app/store.ts';
 import type { Profile } from '@splashboard/contract';
 import { routerSettingsPage } from '../routers/paths.ts';
-import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import './i18n.ts';
 import { splashScreenLink } from '../splash/linkStrings.ts';
 import '../whitelist/linkStrings.ts';
@@ -94,7 +94,7 @@ export function SiteNamePage() {
   const { t } = useTranslation();
   const store = useStore() as Store;
   const { enqueueSnackbar } = useSnackbar();
-  const serverText = useCommonServerText();
+  const errorText = useErrorText();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const [values, setValues] = useState<General | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -115,7 +115,7 @@ export function SiteNamePage() {
       store.dispatch(profileLoaded(await get<Profile>('/a/api/v1/profile/')));
       enqueueSnackbar(t('common.saved'), { variant: 'success' });
     } catch (err) {
-      setErrors(translatedFields(fieldErrors(err), serverText));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
     }
   };
@@ -153,7 +153,7 @@ export function SiteNamePage() {
 export function RedirectUrlPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const serverText = useCommonServerText();
+  const errorText = useErrorText();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -172,7 +172,7 @@ export function RedirectUrlPage() {
       setError('');
       enqueueSnackbar(t('common.saved'), { variant: 'success' });
     } catch (err) {
-      setError(serverText(fieldErrors(err).redirect_url ?? ''));
+      setError(errorText.field(fieldErrors(err).redirect_url ?? ''));
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
     }
   };

@@ -10,13 +10,13 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { DEPLOYMENT_TYPES, PLAN_TYPES, type Profile } from '@splashboard/contract';
-import { ApiFailure, fieldErrors, post } from '../../app/api.ts';
+import { fieldErrors, post } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
 import { track } from '../../app/telemetry.ts';
 import { signedIn, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
-import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
+import { useErrorText } from '../../app/errorText.ts';
 
 /** The fields of the registration form, which show their own errors. */
 const FORM_FIELDS = new Set([
@@ -38,7 +38,7 @@ export function RegisterPage() {
   const { plan } = useParams();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState('');
-  const serverText = useCommonServerText();
+  const errorText = useErrorText();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     try {
@@ -48,7 +48,8 @@ export function RegisterPage() {
       });
       setSent(true);
     } catch (err) {
-      setError(serverText(fieldErrors(err).email ?? (err instanceof ApiFailure ? err.message : t('common.unknownError'))));
+      const emailError = fieldErrors(err).email;
+      setError(emailError ? errorText.field(emailError) : errorText.error(err, t('common.unknownError')));
     }
   };
   return (
@@ -114,7 +115,7 @@ export function RegistrationPage() {
   const store = useStore() as Store;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deployment, setDeployment] = useState<string>('cafe');
-  const serverText = useCommonServerText();
+  const errorText = useErrorText();
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const body = Object.fromEntries(new FormData(e.currentTarget).entries()) as Record<string, string>;
@@ -133,13 +134,11 @@ export function RegistrationPage() {
       track('user signed up', { plan_type: body.plan_type });
       navigate('/signup/registration/success');
     } catch (err) {
-      const fe = translatedFields(fieldErrors(err), serverText);
+      const fe = errorText.fields(fieldErrors(err));
       if (fe.token) return setErrors({ ...fe, form: t('signup.validationFailed') });
       // A failure the form has no field for is still told.
       const shown = Object.keys(fe).some((k) => FORM_FIELDS.has(k));
-      setErrors(
-        shown ? fe : { ...fe, form: err instanceof ApiFailure ? serverText(err.message) : t('common.somethingWentWrong') },
-      );
+      setErrors(shown ? fe : { ...fe, form: errorText.error(err, t('common.somethingWentWrong')) });
     }
   };
   const text = (name: string, label: string, type = 'text', autoComplete?: string) => (

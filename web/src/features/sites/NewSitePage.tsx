@@ -15,7 +15,7 @@ import { draftCleared, profileLoaded, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { MethodChecks, RouterField } from './SiteFields.tsx';
 import { SiteImages } from './SiteImages.tsx';
-import { translatedFields, useCommonServerText } from '../../app/serverText.ts';
+import { useErrorText } from '../../app/errorText.ts';
 
 /**
  * Create a location: name, router, login methods, and a logo and background or the choice to skip
@@ -28,7 +28,7 @@ export function NewSitePage() {
   const dispatch = useAppDispatch();
   const store = useStore() as Store;
   const { enqueueSnackbar } = useSnackbar();
-  const serverText = useCommonServerText();
+  const errorText = useErrorText();
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const clear = (field: string) => setErrors((e) => ({ ...e, [field]: '' }));
@@ -56,7 +56,7 @@ export function NewSitePage() {
       await loadSite(store, site.id);
       navigate(`/app/reports/dashboard?site=${site.id}`);
     } catch (err) {
-      setErrors(translatedFields(fieldErrors(err), serverText));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t('sites.createFailed'), { variant: 'error' });
     }
   };

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
-import { ApiFailure, post } from '../../app/api.ts';
+import { post } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { draftChanged } from '../../app/store.ts';
-import { useCommonServerText } from '../../app/serverText.ts';
+import { useErrorText } from '../../app/errorText.ts';
 
 const FIELDS = ['logo_image', 'html_image'] as const;
 
@@ -22,7 +22,7 @@ export function SiteImages({ error }: { error?: string }) {
   const dispatch = useAppDispatch();
   const draft = useAppSelector((s) => s.onboarding);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const serverText = useCommonServerText();
+  const errorText = useErrorText();
   const hasImage = Boolean(draft.logo_image || draft.html_image);
 
   const upload = async (field: (typeof FIELDS)[number], file: File | undefined) => {
@@ -35,7 +35,7 @@ export function SiteImages({ error }: { error?: string }) {
       dispatch(draftChanged({ [field]: filelink, skip_image: false }));
       setErrors((e) => ({ ...e, [field]: '' }));
     } catch (err) {
-      setErrors((e) => ({ ...e, [field]: err instanceof ApiFailure ? serverText(err.message) : t('sites.uploadFailed') }));
+      setErrors((e) => ({ ...e, [field]: errorText.error(err, t('sites.uploadFailed')) }));
     }
   };
 

@@ -8,10 +8,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SmsGateway } from '@splashboard/contract';
-import { ApiFailure, fieldErrors, get, put } from '../../app/api.ts';
+import { fieldErrors, get, put } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import './i18n.ts';
-import { useServerText } from './messages.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import { differs, formOf, updateOf, type SmsFormValues } from './smsForm.ts';
 import { SmsAuthFields } from './SmsAuthFields.tsx';
 import { SmsGatewayFields } from './SmsGatewayFields.tsx';
@@ -35,7 +35,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SmsConfigPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const serverText = useServerText();
+  const errorText = useErrorText();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const [saved, setSaved] = useState<SmsGateway | null>(null);
   const [values, setValues] = useState<SmsFormValues | null>(null);
@@ -73,10 +73,10 @@ export function SmsConfigPage() {
       setFormError('');
       enqueueSnackbar(t('common.saved'), { variant: 'success' });
     } catch (err) {
-      const byField = Object.fromEntries(Object.entries(fieldErrors(err)).map(([k, m]) => [k, serverText(m)]));
+      const byField = errorText.fields(fieldErrors(err));
       setErrors(byField);
       // Without a field to point at (no access, too many requests), the server's reason is the help.
-      setFormError(Object.keys(byField).length === 0 && err instanceof ApiFailure ? serverText(err.error.message) : '');
+      setFormError(Object.keys(byField).length === 0 ? errorText.error(err, '') : '');
       enqueueSnackbar(t('common.saveFailed'), { variant: 'error' });
     } finally {
       setBusy(false);

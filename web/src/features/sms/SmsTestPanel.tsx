@@ -7,14 +7,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SMS_MESSAGES } from '@splashboard/contract';
+import type { MessageCode } from '@splashboard/contract/messages';
 import { ApiFailure, fieldErrors, post } from '../../app/api.ts';
-import { useServerText } from './messages.ts';
+import { useErrorText } from '../../app/errorText.ts';
 
 type Outcome = { ok: true; detail: string } | { ok: false; title: string; detail: string };
 
 const SENT = /^Test SMS sent to (\+\d+)$/;
-const FAILED_PREFIX = `${SMS_MESSAGES.sendFailed}. `;
+/** The gateway refused or did not answer: `detail` says how. */
+const SEND_FAILED: MessageCode = 'sms.sendFailedDetail';
 
 interface Props {
   siteId: number;
@@ -26,7 +27,7 @@ interface Props {
 /** Sends a test message with the saved settings and shows what the server said: success, or the gateway's answer. */
 export function SmsTestPanel({ siteId, disabled, unsaved }: Props) {
   const { t } = useTranslation();
-  const serverText = useServerText();
+  const errorText = useErrorText();
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -43,11 +44,13 @@ export function SmsTestPanel({ siteId, disabled, unsaved }: Props) {
       setPhoneError('');
     } catch (err) {
       const phoneProblem = fieldErrors(err).phone;
-      setPhoneError(phoneProblem ? serverText(phoneProblem) : '');
+      setPhoneError(phoneProblem ? errorText.field(phoneProblem) : '');
       if (!phoneProblem) {
-        const message = err instanceof ApiFailure ? err.error.message : t('common.somethingWentWrong');
         // The gateway's own answer stays as it came: it is what the provider's support will ask for.
-        const detail = message.startsWith(FAILED_PREFIX) ? message.slice(FAILED_PREFIX.length) : serverText(message);
+        const detail =
+          err instanceof ApiFailure && err.error.code === SEND_FAILED
+            ? String(err.error.params?.detail ?? '')
+            : errorText.error(err, t('common.somethingWentWrong'));
         setOutcome({ ok: false, title: t('sms.testFailed'), detail });
       }
     } finally {

@@ -1,10 +1,9 @@
 import i18n from 'i18next';
 import { SMS_MESSAGES } from '@splashboard/contract';
 
-/** The server's SMS messages by their key in SMS_MESSAGES, so field errors read in the dashboard's language. */
+/** The contract's SMS_MESSAGES (codes `sms.<key>`): English is the contract's, other languages translate it key by key. */
 type ServerMessages = Record<keyof typeof SMS_MESSAGES, string>;
 
-// English is what the server says; other languages translate it key by key.
 const errorsEn: ServerMessages = { ...SMS_MESSAGES };
 
 const en = {
@@ -137,7 +136,12 @@ const es: typeof en = {
   testFailed: 'No se pudo enviar el SMS',
   errors: {
     sendFailed: 'No se pudo enviar el SMS',
+    sendFailedDetail: 'No se pudo enviar el SMS. {{detail}}',
     notConfigured: 'La pasarela SMS no está configurada: introduce su dirección y guárdala primero',
+    switchedOff: 'La pasarela SMS de esta ubicación está desactivada',
+    secretsUnreadable:
+      'No se pueden descifrar las credenciales de la pasarela SMS (¿ha cambiado SECRET_KEY?); vuelve a introducirlas',
+    incomplete: 'Los ajustes de la pasarela SMS están incompletos: {{problems}}',
     url: 'Introduce la dirección de la pasarela, empezando por http:// o https://',
     urlCredentials: 'Pon el usuario y la contraseña en la autenticación HTTP básica, no en la dirección',
     urlRequired: 'Introduce la dirección de la pasarela para activar los SMS',

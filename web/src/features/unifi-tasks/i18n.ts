@@ -49,6 +49,7 @@ const en = {
     no_devices: 'The controller lists no access points at this site.',
     unsupported: 'This controller cannot do it (a restart needs a UniFi OS console such as a UDM Pro).',
     controller: 'The controller refused: {{detail}}',
+    notUnifi: 'This location’s router is not UniFi',
   },
   timeFormat: 'Enter a time such as 03:30',
 };
@@ -105,6 +106,7 @@ const es: typeof en = {
     no_devices: 'El controlador no tiene puntos de acceso en esta ubicación.',
     unsupported: 'Este controlador no puede hacerlo (para reiniciar hace falta una consola UniFi OS, como un UDM Pro).',
     controller: 'El controlador lo ha rechazado: {{detail}}',
+    notUnifi: 'El router de esta ubicación no es UniFi',
   },
   timeFormat: 'Introduce una hora como 03:30',
 };

@@ -14,7 +14,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
 import { DURATION_TYPES, type VoucherKind } from '@splashboard/contract';
-import { useServerText } from './messages.ts';
 
 export interface BatchFormValues {
   batch_id: string;
@@ -69,7 +68,6 @@ export function BatchForm(props: {
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const serverText = useServerText();
   const { values, onChange, errors } = props;
   const f = (k: Exclude<keyof BatchFormValues, 'site_ids'>) => ({
     value: values[k],
@@ -78,7 +76,7 @@ export function BatchForm(props: {
     name: k,
     id: `voucher-${k}`,
   });
-  const help = (k: string, text?: string) => (errors[k] ? serverText(errors[k]) : text);
+  const help = (k: string, text?: string) => errors[k] || text;
   const number = { htmlInput: { inputMode: 'numeric' as const } };
   const submit = (e: FormEvent) => {
     e.preventDefault();

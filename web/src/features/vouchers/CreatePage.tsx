@@ -13,8 +13,8 @@ import {
 } from '@splashboard/contract';
 import { fieldErrors, post } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import { BatchForm, EMPTY_BATCH, bodyOf, type BatchFormValues } from './BatchForm.tsx';
-import { schemaErrors } from './messages.ts';
 import { apiBase, appBase, batchPath } from './paths.ts';
 import './i18n.ts';
 
@@ -22,6 +22,7 @@ import './i18n.ts';
 export function CreatePage({ kind }: { kind: VoucherKind }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const siteId = useAppSelector((s) => s.site.selectedSiteId) ?? 0;
   const sites = useAppSelector((s) => s.session.user?.sites ?? []);
@@ -34,7 +35,7 @@ export function CreatePage({ kind }: { kind: VoucherKind }) {
     const schema = kind === 'voucher' ? voucherBatchInputSchema : multisiteVoucherBatchInputSchema;
     const checked = schema.safeParse(body);
     if (!checked.success) {
-      setErrors(schemaErrors(checked.error));
+      setErrors(errorText.issues(checked.error));
       enqueueSnackbar(t('vouchers.createFailed'), { variant: 'error' });
       return;
     }
@@ -44,7 +45,7 @@ export function CreatePage({ kind }: { kind: VoucherKind }) {
       enqueueSnackbar(t('vouchers.created', { id: batch.batch_id }), { variant: 'success' });
       navigate(batchPath(kind, batch.id));
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t('vouchers.createFailed'), { variant: 'error' });
     } finally {
       setBusy(false);

@@ -13,7 +13,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { VOUCHER_CARDS_PER_PAGE, VOUCHER_CARD_LANGUAGES, VOUCHER_PAPERS, type VoucherDesign } from '@splashboard/contract';
-import { useServerText } from './messages.ts';
 
 const COLOURS = ['background_color', 'border_color', 'text_color', 'accent_color'] as const;
 const SHOWN = [
@@ -77,12 +76,11 @@ export function DesignFields(props: {
   onUpload: (file: File) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const serverText = useServerText();
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const { design, onChange, errors } = props;
   const set = <K extends keyof VoucherDesign>(k: K, v: VoucherDesign[K]) => onChange({ ...design, [k]: v });
-  const err = (k: string) => (errors[k] ? serverText(errors[k]) : undefined);
+  const err = (k: string) => errors[k] || undefined;
   const text = (k: 'heading_text' | 'instructions_text' | 'footer_text' | 'qr_base_url', max: number, multiline = false) => (
     <TextField
       id={`voucher-design-${k}`}

@@ -13,9 +13,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import {
-  MESSAGES,
   VOUCHER_DESIGNER_PATH,
-  VOUCHER_MESSAGES,
   voucherDesignSchema,
   type PrintedBatch,
   type VoucherBatch,
@@ -25,10 +23,10 @@ import {
 } from '@splashboard/contract';
 import { fieldErrors, get, post, put } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import { CardPreview } from './CardPreview.tsx';
 import { DesignFields } from './DesignFields.tsx';
 import { PrintControls } from './PrintControls.tsx';
-import { schemaErrors } from './messages.ts';
 import { apiBase, appBase } from './paths.ts';
 import './i18n.ts';
 
@@ -64,6 +62,7 @@ const SAMPLE: PrintedBatch = {
 export function DesignPage({ kind }: { kind: VoucherKind }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const errorText = useErrorText();
   const siteId = useAppSelector((s) => s.site.selectedSiteId) ?? 0;
   const site = useAppSelector((s) => s.site.settings);
   const [saved, setSaved] = useState<VoucherDesign | null>(null);
@@ -101,8 +100,8 @@ export function DesignPage({ kind }: { kind: VoucherKind }) {
 
   const save = async () => {
     const checked = voucherDesignSchema.safeParse(draft);
-    const local = checked.success ? {} : schemaErrors(checked.error);
-    if (!draft.show_code && !draft.show_qr) local.show_code = VOUCHER_MESSAGES.codeOrQr;
+    const local = checked.success ? {} : errorText.issues(checked.error);
+    if (!draft.show_code && !draft.show_qr) local.show_code = t('vouchers.errors.codeOrQr');
     if (Object.keys(local).length) {
       setErrors(local);
       enqueueSnackbar(t('vouchers.design.saveFailed'), { variant: 'error' });
@@ -116,7 +115,7 @@ export function DesignPage({ kind }: { kind: VoucherKind }) {
       setErrors({});
       enqueueSnackbar(t('vouchers.design.saved'), { variant: 'success' });
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t('vouchers.design.saveFailed'), { variant: 'error' });
     } finally {
       setBusy(false);
@@ -125,7 +124,7 @@ export function DesignPage({ kind }: { kind: VoucherKind }) {
 
   const upload = async (file: File) => {
     if (!file.type.startsWith('image/')) {
-      setErrors({ file: MESSAGES.imageOnly });
+      setErrors({ file: t('common.errors.imageOnly') });
       enqueueSnackbar(t('vouchers.design.uploadFailed'), { variant: 'error' });
       return;
     }
@@ -136,7 +135,7 @@ export function DesignPage({ kind }: { kind: VoucherKind }) {
       setDraft((d) => (d ? { ...d, logo_image: res.filelink } : d));
       setErrors({});
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t('vouchers.design.uploadFailed'), { variant: 'error' });
     }
   };

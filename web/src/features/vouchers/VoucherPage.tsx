@@ -28,14 +28,14 @@ import {
   speedsText,
   validUntilText,
 } from './format.ts';
-import { useServerText } from './messages.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import { apiBase, appBase, batchPath } from './paths.ts';
 
 /** One voucher: its limits and what is used of them, its devices (disconnect) and sessions, delete. */
 export function VoucherPage({ kind, voucherId }: { kind: VoucherKind; voucherId: number }) {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const serverText = useServerText();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const siteId = useAppSelector((s) => s.site.selectedSiteId) ?? 0;
   const [voucher, setVoucher] = useState<VoucherDetails | null>(null);
@@ -79,7 +79,7 @@ export function VoucherPage({ kind, voucherId }: { kind: VoucherKind; voucherId:
       else enqueueSnackbar(t('vouchers.details.notRevoked', { detail: res.detail }), { variant: 'warning' });
       load();
     } catch (err) {
-      const message = err instanceof ApiFailure ? serverText(err.error.message) : '';
+      const message = errorText.error(err, '');
       enqueueSnackbar(message ? `${t('vouchers.disconnectFailed')}: ${message}` : t('vouchers.disconnectFailed'), {
         variant: 'error',
       });

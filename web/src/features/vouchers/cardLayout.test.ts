@@ -12,6 +12,7 @@ import {
 } from '@splashboard/contract';
 import { renderHook } from '@testing-library/react';
 import { initI18n } from '../../app/i18n.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import { listQuery, listStateOf } from './paths.ts';
 
 beforeAll(() => initI18n('en-US'));
@@ -92,19 +93,22 @@ describe('the manage list in the address, and the form’s checks', () => {
 
   it('names the fields the shared schema refuses, with its messages, in Spanish too', async () => {
     // After i18next starts, as in the app: the area's messages join its resources when loaded.
-    const { schemaErrors, useServerText } = await import('./messages.ts');
+    await import('./i18n.ts');
+    const { result } = renderHook(() => useErrorText());
     const parsed = voucherBatchInputSchema.safeParse({ batch_id: '12', count: 0, duration_value: 1, duration_type: 'weeks' });
     expect(parsed.success).toBe(false);
-    expect(schemaErrors(parsed.error!)).toEqual({
+    expect(result.current.issues(parsed.error!)).toEqual({
       batch_id: 'Batch Id must be a four-digit number',
       count: 'At least 1',
       duration_type: 'Choose minutes, hours or days',
     });
     const i18n = initI18n('es-ES');
-    const { result } = renderHook(() => useServerText());
-    expect(result.current('At least 1')).toBe('Como mínimo 1');
-    expect(result.current('Batch Id must be a four-digit number')).toBe('El Id de lote debe ser un número de cuatro cifras');
-    expect(result.current('Something new')).toBe('Something new');
+    const { result: spanish } = renderHook(() => useErrorText());
+    expect(spanish.current.issues(parsed.error!)).toEqual({
+      batch_id: 'El Id de lote debe ser un número de cuatro cifras',
+      count: 'Como mínimo 1',
+      duration_type: 'Elige minutos, horas o días',
+    });
     await i18n.changeLanguage('en-US');
   });
 });

@@ -1,8 +1,7 @@
 import i18n from 'i18next';
 
 // The Vouchers and Multi-Site Vouchers screens (/app/voucher/...), English (US) and Spanish (Spain).
-// `errors` holds the server's and the shared schemas' English messages word for word: messages.ts reads
-// them back to show them in the dashboard's language.
+// `errors` is the contract's VOUCHER_MESSAGES (codes `vouchers.<key>`) word for word, translated key by key.
 const en = {
   title: { voucher: 'Vouchers', multisite_voucher: 'Multi-Site Vouchers' },
   intro: {
@@ -232,18 +231,13 @@ const en = {
     logoFormat: 'Upload a PNG or JPEG image: only those can be printed',
     logoNotUploaded: 'Upload the logo for vouchers first',
     deviceNotFound: 'This device is not connected to this voucher',
+    batchNotFound: 'No such voucher batch',
+    voucherNotFound: 'No such voucher',
+    deleted: 'Deleted',
+    disconnected: 'Disconnected',
     planLimit:
       'Your plan allows {{limit}} vouchers activated per month and this month they are all used: guests cannot start new vouchers until next month or until the plan is upgraded.',
-    wholeNumber: 'Enter a whole number',
-    atLeast: 'At least {{n}}',
-    atMost: 'At most {{n}}',
-    required: 'This field is required',
-    imageOnly: 'Only image files are accepted',
-    fileTooLarge: 'The file is too large',
-    colour: 'Use a colour such as #1976d2 or rgba(25, 118, 210, 0.8)',
     cardsPerPage: 'Choose 4, 6, 8, 10, 12 cards per page',
-    forbidden: 'You do not have permission to do this',
-    subscriptionExpired: 'Please contact your administrator to get it renewed',
   },
 };
 
@@ -477,18 +471,13 @@ const es: typeof en = {
     logoFormat: 'Sube una imagen PNG o JPEG: solo esas se pueden imprimir',
     logoNotUploaded: 'Sube antes el logotipo de los bonos',
     deviceNotFound: 'Este dispositivo no está conectado a este bono',
+    batchNotFound: 'No existe ese lote de bonos',
+    voucherNotFound: 'No existe ese bono',
+    deleted: 'Eliminado',
+    disconnected: 'Desconectado',
     planLimit:
       'Tu plan permite {{limit}} bonos activados al mes y este mes ya se han usado todos: los invitados no pueden empezar bonos nuevos hasta el mes que viene o hasta que se mejore el plan.',
-    wholeNumber: 'Introduce un número entero',
-    atLeast: 'Como mínimo {{n}}',
-    atMost: 'Como máximo {{n}}',
-    required: 'Este campo es obligatorio',
-    imageOnly: 'Solo se aceptan archivos de imagen',
-    fileTooLarge: 'El archivo es demasiado grande',
-    colour: 'Usa un color como #1976d2 o rgba(25, 118, 210, 0.8)',
     cardsPerPage: 'Elige 4, 6, 8, 10 o 12 tarjetas por página',
-    forbidden: 'No tienes permiso para hacer esto',
-    subscriptionExpired: 'Ponte en contacto con tu administrador para renovarla',
   },
 };
 

@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Button from '@mui/material/Button';
 import type { MacEntryInput } from '@splashboard/contract';
-import { useServerText } from './format.ts';
 
 export type EntryValues = Required<MacEntryInput>;
 
@@ -25,7 +24,6 @@ export function EntryForm({
   actions: ReactNode;
 }) {
   const { t } = useTranslation();
-  const serverText = useServerText();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -37,7 +35,7 @@ export function EntryForm({
       required={required}
       disabled={disabled}
       error={!!errors[key]}
-      helperText={serverText(errors[key]) || help}
+      helperText={errors[key] || help}
       onChange={(e) => onChange({ ...values, [key]: e.target.value })}
       slotProps={{ htmlInput: { maxLength: max, required: false } }}
     />

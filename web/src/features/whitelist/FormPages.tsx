@@ -9,6 +9,7 @@ import Alert from '@mui/material/Alert';
 import type { MacEntryDetails } from '@splashboard/contract';
 import { ApiFailure, fieldErrors, get, post, put } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { useErrorText } from '../../app/errorText.ts';
 import { EntryForm, type EntryValues } from './EntryForm.tsx';
 import { LIST_PATH, base } from './format.ts';
 
@@ -17,6 +18,7 @@ const EMPTY: EntryValues = { mac: '', external_ip: '', description: '' };
 function useSave(send: (v: EntryValues) => Promise<unknown>, done: string, failed: string) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -27,7 +29,7 @@ function useSave(send: (v: EntryValues) => Promise<unknown>, done: string, faile
       enqueueSnackbar(t(done), { variant: 'success' });
       navigate(LIST_PATH);
     } catch (err) {
-      setErrors(fieldErrors(err));
+      setErrors(errorText.fields(fieldErrors(err)));
       enqueueSnackbar(t(failed), { variant: 'error' });
     } finally {
       setBusy(false);

@@ -1,6 +1,3 @@
-import { useCallback } from 'react';
-import i18n from 'i18next';
-import { useTranslation } from 'react-i18next';
 import './i18n.ts';
 import { PAGE_SIZES } from '../../components/pageSizes.ts';
 
@@ -26,18 +23,3 @@ export const listQuery = (s: ListState) => {
 };
 
 export const NETWORK_COLOUR = { none: 'default', pending: 'info', authorized: 'success', failed: 'error' } as const;
-
-const KNOWN = i18n.getResource('en-US', 'translation', 'whitelist.errors') as Record<string, string>;
-
-/** A message from the server in the dashboard's language when it is one of this area's; otherwise as it came. */
-export function useServerText() {
-  const { t } = useTranslation();
-  return useCallback(
-    (message: string | undefined) => {
-      if (!message) return message;
-      const key = Object.keys(KNOWN).find((k) => KNOWN[k] === message);
-      return key ? t(`whitelist.errors.${key}`) : message;
-    },
-    [t],
-  );
-}
