@@ -23,51 +23,10 @@ export const enUS = {
     notFoundBody: 'The page you are looking for does not exist.',
     goHome: 'Go to the dashboard',
     /**
-     * The contract's MESSAGES (codes `common.<key>`), word for word: errorText.ts picks them by code, and
-     * a field's message by its English text. Other languages translate them key by key.
+     * The server's messages (codes `common.<key>`): English is the contract's own text, which errorText.ts
+     * picks by code (and a field's message by that text). Other languages translate them key by key.
      */
-    errors: {
-      unknown: 'Something went wrong',
-      unauthenticated: 'Please sign in to continue',
-      csrf: 'Your session token is missing or invalid. Please reload the page.',
-      forbidden: 'You do not have permission to do this',
-      notFound: 'Not found',
-      validation: 'Please correct the highlighted fields',
-      rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
-      invalidCredentials: 'Invalid email or password',
-      tfInvalid: 'The code you have entered is invalid/expired. Please try again.',
-      emailValidationFailed: 'Email Validation Failed (your link might have expired)',
-      passwordMin: 'Password must be at least 7 characters',
-      passwordMatch: 'Passwords must match',
-      required: 'This field is required',
-      invalidEmail: 'Please enter a valid email address',
-      selectOneMethod: 'Please select at least one',
-      imageOnly: 'Only image files are accepted',
-      fileTooLarge: 'The file is too large',
-      subscriptionExpired: 'Please contact your administrator to get it renewed',
-      signInExpired: 'Your sign-in has expired. Please sign in again.',
-      noAccountYet: 'No account uses this email yet. Please finish the registration.',
-      emailInUse: 'This email is already in use',
-      emailRegistered: 'An account with this email already exists. Please sign in.',
-      wrongCurrentPassword: 'Your current password is not correct',
-      tfSetupFirst: 'Start the two-factor setup first',
-      adminsOnlyApi: 'Only admins can use the API',
-      unknownTimeZone: 'Unknown time zone',
-      currencyCode: 'Use a three-letter currency code',
-      countryCode: 'Use a two-letter country code',
-      redirectUrl: 'Enter a URL starting with http:// or https://',
-      imageOrSkip: 'Upload a logo or background, or choose to skip',
-      invalidApiKey: 'Invalid API key',
-      siteNotFound: 'No site exist with site id {{siteId}}',
-      colour: 'Use a colour such as #1976d2 or rgba(25, 118, 210, 0.8)',
-      wholeNumber: 'Enter a whole number',
-      atLeast: 'At least {{n}}',
-      atMost: 'At most {{n}}',
-      multipartRequired: 'Send the file as multipart/form-data',
-      unreadable: 'The request could not be read',
-      noRoute: 'No route {{method}} {{path}}',
-      requestRefused: '{{detail}}',
-    },
+    errors: MESSAGES,
   },
   auth: {
     signInTitle: 'Sign in to Splashboard',
@@ -287,16 +246,8 @@ export const enUS = {
     unifiTitle: 'UniFi controller',
     openndsTitle: 'openNDS gateway',
     otherRouter: "This location's router is {{router}}: these settings apply only to a {{family}} location.",
-    /** The contract's ROUTER_MESSAGES (codes `routers.<key>`), word for word. */
-    errors: {
-      controllerUrl: 'Enter the controller address, such as https://unifi.example.com:8443',
-      unifiSite: 'Use the UniFi site short name (letters, digits, - and _), such as default',
-      faskey: 'Use 8 to 128 letters, digits or the symbols - _ . ~ + = / : @ ! % * , ? ^ (no spaces or quotes)',
-      faskeyRequired: 'A faskey is required from level 1: enter the one set on the gateway or generate one',
-      passwordRequired: 'Enter the password of the controller account',
-      wrongRouter:
-        "This location's router is {{router}}: {{family}} settings apply only to a {{family}} location. Change the location's router first.",
-    },
+    /** The contract's ROUTER_MESSAGES (codes `routers.<key>`). */
+    errors: ROUTER_MESSAGES,
     statusTitle: 'Controller status',
     statuses: {
       notConfigured: 'Not configured',
@@ -374,6 +325,7 @@ export const enUS = {
     },
   },
 } as const;
+import { MESSAGES, ROUTER_MESSAGES } from '@splashboard/contract/messages';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type Catalog = Widen<typeof enUS>;

@@ -44,4 +44,4 @@ export const MESSAGES = {
   noRoute: 'No route {{method}} {{path}}',
   /** Another client error of the framework or a plugin (a media type, a multipart limit), in its own words. */
   requestRefused: '{{detail}}',
-} as const;
+} satisfies Record<string, string>;

@@ -12,4 +12,4 @@ export const DASHBOARD_MESSAGES = {
   tooLong: `Choose a period of at most ${DASHBOARD_MAX_DAYS} days`,
   duplicateTile: 'A tile can appear only once in a layout',
   outsideGrid: 'The tile does not fit in the grid at this width',
-} as const;
+} satisfies Record<string, string>;

@@ -17,4 +17,4 @@ export const GUEST_ACCOUNT_MESSAGES = {
   missingColumns: 'The header row needs the columns: {{columns}}',
   unknownColumns: 'Unknown columns: {{columns}}. Known columns: {{known}}',
   duplicateInFile: 'This username appears earlier in the file',
-} as const;
+} satisfies Record<string, string>;

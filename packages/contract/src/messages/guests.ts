@@ -12,4 +12,4 @@ export const GUEST_MESSAGES = {
   downloadNotFound: 'Download not found',
   downloadNotReady: 'This download is not ready or has expired',
   downloadsBusy: 'Downloads are already being prepared for this location: wait for them to finish',
-} as const;
+} satisfies Record<string, string>;

@@ -8,7 +8,7 @@ export const ROUTER_MESSAGES = {
   /** `router` and `family` are the routers' labels (`none` for a location without one). */
   wrongRouter:
     "This location's router is {{router}}: {{family}} settings apply only to a {{family}} location. Change the location's router first.",
-} as const;
+} satisfies Record<string, string>;
 
 /** Messages of the settings of routers granted through their API (Omada, SmartZone, RUCKUS One, Mist, Meraki). */
 export const API_ROUTER_MESSAGES = {
@@ -19,7 +19,7 @@ export const API_ROUTER_MESSAGES = {
   merakiApiUrl: 'Enter the Dashboard API address, such as https://api.meraki.com/api/v1',
   merakiNetworkId: 'Use the network id of the Dashboard API, such as N_24329156 or L_643703248',
   secretRequired: 'Enter the secret',
-} as const;
+} satisfies Record<string, string>;
 
 /** Messages of the settings of gateways that ask our RADIUS server, and of their NAS clients. */
 export const RADIUS_GATEWAY_MESSAGES = {
@@ -30,4 +30,4 @@ export const RADIUS_GATEWAY_MESSAGES = {
   idleTimeout: 'Enter a number of seconds from 60 to 86400',
   interimInterval: 'Enter a number of seconds from 60 to 3600',
   nasAddressTaken: 'A gateway with this address is already registered',
-} as const;
+} satisfies Record<string, string>;

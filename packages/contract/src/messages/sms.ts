@@ -33,4 +33,4 @@ export const SMS_MESSAGES = {
   secretAgain: 'Enter this again: saved secrets are only sent to the address they were saved for',
   phone: 'Enter a valid phone number, such as +34 600 111 222',
   phoneRequired: 'Enter the phone number to send the test to',
-} as const;
+} satisfies Record<string, string>;

@@ -22,4 +22,4 @@ export const VOUCHER_MESSAGES = {
   deviceNotFound: 'This device is not connected to this voucher',
   batchNotFound: 'No such voucher batch',
   voucherNotFound: 'No such voucher',
-} as const;
+} satisfies Record<string, string>;

@@ -4,4 +4,4 @@ export const WHITELIST_MESSAGES = {
   badMac: 'Enter a MAC address such as AA:BB:CC:DD:EE:FF',
   badIp: 'Enter an IPv4 or IPv6 address',
   duplicate: 'This device is already whitelisted at this site',
-} as const;
+} satisfies Record<string, string>;

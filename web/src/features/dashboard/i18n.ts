@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import type { DashboardTileKey } from '@splashboard/contract/dashboard';
+import { DASHBOARD_MESSAGES } from '@splashboard/contract/messages';
 
 type TileText = { title: string; about: string };
 
@@ -102,15 +103,7 @@ const en = {
     popular_packages: { title: 'Popular packages', about: 'The five packages sold most in the period' },
   } satisfies Record<DashboardTileKey, TileText>,
   /** The contract's DASHBOARD_MESSAGES (codes `dashboard.<key>`), word for word. */
-  errors: {
-    loadFailed: 'Something went wrong!',
-    saveFailed: 'Error occured while saving the layout',
-    dateFormat: 'Enter a date as DD/MM/YYYY',
-    dateOrder: 'Start date must be less than or equal to end date',
-    tooLong: 'Choose a period of at most 366 days',
-    duplicateTile: 'A tile can appear only once in a layout',
-    outsideGrid: 'The tile does not fit in the grid at this width',
-  },
+  errors: DASHBOARD_MESSAGES,
 };
 
 const es: typeof en = {

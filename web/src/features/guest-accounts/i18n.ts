@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { GUEST_ACCOUNT_MESSAGES } from '@splashboard/contract/messages';
 
 // The Guest Accounts screens (/app/guestuser/...), English (US) and Spanish (Spain).
 const en = {
@@ -136,25 +137,7 @@ const en = {
     megabytes: '{{value}} MB',
     grantStatus: { pending: 'Pending', granted: 'Granted', confirmed: 'Confirmed', failed: 'Failed' },
   },
-  errors: {
-    usernameFormat: 'Use 3 to 64 letters, numbers or . _ - @ + (no spaces)',
-    usernameTaken: 'This username is already taken at this site',
-    macFormat: 'Enter a MAC address such as AA:BB:CC:DD:EE:FF',
-    macOtherAccount: 'This device is connected to another guest account of this site',
-    deviceLimit: 'This account already has as many devices as it allows. Disconnect one first',
-    expired: 'This account has expired. Give it a longer duration first',
-    dataUsed: 'This account has used all its data. Give it a bigger data limit first',
-    accountNotFound: 'No guest account with this id at this site',
-    deviceNotConnected: 'This device is not connected to this account',
-    importNotFound: 'No import with this id at this site',
-    notATable: 'This file is not a table: upload a CSV file or an Excel workbook (.xlsx)',
-    oldExcel: 'Old Excel files (.xls) cannot be read: save the sheet as .xlsx or CSV and upload it again',
-    noRows: 'The file has a header row but no accounts under it',
-    tooManyRows: 'The file has more than {{max}} accounts: split it into smaller files',
-    missingColumns: 'The header row needs the columns: {{columns}}',
-    unknownColumns: 'Unknown columns: {{columns}}. Known columns: {{known}}',
-    duplicateInFile: 'This username appears earlier in the file',
-  },
+  errors: GUEST_ACCOUNT_MESSAGES,
   importDialog: {
     title: 'Import guest accounts',
     help: 'A CSV file or an Excel workbook (.xlsx) with a header row. username and password are required; the other columns are optional and take this location’s defaults when empty.',

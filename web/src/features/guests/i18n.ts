@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { GUEST_MESSAGES } from '@splashboard/contract/messages';
 
 /** The guests screens in English (US). Messages of the spec's catalogue keep its words. */
 const en = {
@@ -109,19 +110,7 @@ const en = {
     deleteFailed: 'Delete failed',
   },
   /** The contract's GUEST_MESSAGES (codes `guests.<key>`), word for word. */
-  errors: {
-    disconnectFailed: 'Disconnecting device failed',
-    disconnectFailedDetail: 'Disconnecting device failed: {{detail}}',
-    deleteFailed: 'Delete failed',
-    dateOrder: 'Start date must be less than or equal to end date',
-    searchMin: 'Enter at least 3 characters to search',
-    guestNotFound: 'Guest not found',
-    deviceNotFound: 'Device not found',
-    macFormat: 'Enter a MAC address such as AA:BB:CC:DD:EE:FF',
-    downloadNotFound: 'Download not found',
-    downloadNotReady: 'This download is not ready or has expired',
-    downloadsBusy: 'Downloads are already being prepared for this location: wait for them to finish',
-  },
+  errors: GUEST_MESSAGES,
 };
 
 const es: typeof en = {

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { MERAKI_SSID_NUMBERS } from '@splashboard/contract';
+import { API_ROUTER_MESSAGES } from '@splashboard/contract/messages';
 
 /** The settings pages of the API and URL router families in English (US). */
 const en = {
@@ -115,15 +116,7 @@ const en = {
     uncheckable: '',
   },
   /** The contract's API_ROUTER_MESSAGES (codes `apiRouters.<key>`), word for word. */
-  errors: {
-    controllerId: 'Use the 32 letters and digits of the controller id, or leave it empty to ask the controller',
-    omadaUrl: 'Enter the controller address, such as https://omada.example.com:8043',
-    ruckusUrl: 'Enter the northbound interface address, such as https://smartzone.example.com:9443',
-    mistUrl: 'Enter the Mist portal address, such as https://portal.mist.com',
-    merakiApiUrl: 'Enter the Dashboard API address, such as https://api.meraki.com/api/v1',
-    merakiNetworkId: 'Use the network id of the Dashboard API, such as N_24329156 or L_643703248',
-    secretRequired: 'Enter the secret',
-  },
+  errors: API_ROUTER_MESSAGES,
 };
 
 const es: typeof en = {

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { RADIUS_GATEWAY_MESSAGES } from '@splashboard/contract/messages';
 
 /** The settings pages of gateways that ask our RADIUS server, in English (US). */
 const en = {
@@ -90,15 +91,7 @@ const en = {
     added: 'Gateway added: enter its shared secret on the gateway',
   },
   /** The contract's RADIUS_GATEWAY_MESSAGES (codes `radiusGateways.<key>`), word for word. */
-  errors: {
-    fieldName: 'Use 1 to 40 letters, digits or the symbols - _ . [ ]',
-    roleName: 'Use up to 64 characters without quotes, backslashes or spaces at the ends',
-    host: 'Enter a host name or IP address, such as securelogin.example.com',
-    uamSecret: 'Use up to 64 characters without quotes, backslashes or spaces',
-    idleTimeout: 'Enter a number of seconds from 60 to 86400',
-    interimInterval: 'Enter a number of seconds from 60 to 3600',
-    nasAddressTaken: 'A gateway with this address is already registered',
-  },
+  errors: RADIUS_GATEWAY_MESSAGES,
 };
 
 const es: typeof en = {

@@ -1,10 +1,5 @@
 import i18n from 'i18next';
-import { SMS_MESSAGES } from '@splashboard/contract';
-
-/** The contract's SMS_MESSAGES (codes `sms.<key>`): English is the contract's, other languages translate it key by key. */
-type ServerMessages = Record<keyof typeof SMS_MESSAGES, string>;
-
-const errorsEn: ServerMessages = { ...SMS_MESSAGES };
+import { SMS_MESSAGES } from '@splashboard/contract/messages';
 
 const en = {
   title: 'SMS gateway',
@@ -68,7 +63,8 @@ const en = {
   testSent: 'Test SMS sent',
   testSentTo: 'The gateway accepted a test message to {{phone}}.',
   testFailed: 'Failed to send SMS',
-  errors: errorsEn,
+  /** The contract's SMS_MESSAGES (codes `sms.<key>`): English is the contract's, other languages translate it key by key. */
+  errors: SMS_MESSAGES,
 };
 
 const es: typeof en = {

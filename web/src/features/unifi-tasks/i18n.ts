@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { UNIFI_TASK_MESSAGES } from '@splashboard/contract/messages';
 
 // The UniFi scheduled tasks page (/app/settings-view/unifi-scheduled-tasks), English (US) and Spanish (Spain).
 const en = {
@@ -45,11 +46,11 @@ const en = {
   devices_one: '{{count}} device',
   devices_other: '{{count}} devices',
   errors: {
+    ...UNIFI_TASK_MESSAGES,
     not_configured: 'The UniFi controller of this location is not set up: check its router settings.',
     no_devices: 'The controller lists no access points at this site.',
     unsupported: 'This controller cannot do it (a restart needs a UniFi OS console such as a UDM Pro).',
     controller: 'The controller refused: {{detail}}',
-    notUnifi: 'This location’s router is not UniFi',
   },
   timeFormat: 'Enter a time such as 03:30',
 };

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { VOUCHER_MESSAGES } from '@splashboard/contract/messages';
 
 // The Vouchers and Multi-Site Vouchers screens (/app/voucher/...), English (US) and Spanish (Spain).
 // `errors` is the contract's VOUCHER_MESSAGES (codes `vouchers.<key>`) word for word, translated key by key.
@@ -217,28 +218,7 @@ const en = {
     batchOption: 'Batch {{id}} ({{count}})',
     saveBeforePrint: 'Save the design first: the PDF is printed with the saved design.',
   },
-  errors: {
-    batchId: 'Batch Id must be a four-digit number',
-    batchIdTaken: 'This Batch Id is already used: choose another',
-    noFreeBatchId: 'Every four-digit Batch Id is used: delete an old batch first',
-    validUntilPast: 'Choose a date in the future',
-    validUntilFormat: 'Enter a date such as 2026-12-31 or a date and time',
-    durationTooLong: 'A voucher lasts at most 366 days',
-    durationType: 'Choose minutes, hours or days',
-    siteNotFound: 'Choose sites of this account',
-    codeOrQr: 'Print the code, the QR code or both',
-    qrBaseUrl: 'Enter an address starting with http:// (gateways cannot redirect https:// pages before login)',
-    logoFormat: 'Upload a PNG or JPEG image: only those can be printed',
-    logoNotUploaded: 'Upload the logo for vouchers first',
-    deviceNotFound: 'This device is not connected to this voucher',
-    batchNotFound: 'No such voucher batch',
-    voucherNotFound: 'No such voucher',
-    deleted: 'Deleted',
-    disconnected: 'Disconnected',
-    planLimit:
-      'Your plan allows {{limit}} vouchers activated per month and this month they are all used: guests cannot start new vouchers until next month or until the plan is upgraded.',
-    cardsPerPage: 'Choose 4, 6, 8, 10, 12 cards per page',
-  },
+  errors: VOUCHER_MESSAGES,
 };
 
 const es: typeof en = {

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { WHITELIST_MESSAGES } from '@splashboard/contract/messages';
 
 // The Whitelisted devices screens (/app/settings-view/whitelisted-devices, /app/whitelist/...),
 // English (US) and Spanish (Spain).
@@ -48,12 +49,7 @@ const en = {
   saved: 'Saved',
   createFailed: 'Failed to create',
   updateFailed: 'Update failed',
-  errors: {
-    required: 'MAC address and external IP are required',
-    badMac: 'Enter a MAC address such as AA:BB:CC:DD:EE:FF',
-    badIp: 'Enter an IPv4 or IPv6 address',
-    duplicate: 'This device is already whitelisted at this site',
-  },
+  errors: WHITELIST_MESSAGES,
 };
 
 const es: typeof en = {
