@@ -10,7 +10,7 @@ import type { PortalPass } from './pass.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { issueRadiusCredentials } from './radius-credentials.ts';
 import { gatewayReturnUrl } from './gateway-return.ts';
-import { designOf, messagePage, methodSettings, type PortalAnswer } from './views.ts';
+import { connectedPage, designOf, messagePage, methodSettings, type PortalAnswer } from './views.ts';
 
 export interface LoginAttempt {
   snap: SiteSnapshot;
@@ -167,13 +167,7 @@ export async function grantSession(
     );
     if (result.kind === 'redirect') return { redirect: result.url };
     if (result.kind === 'form') return gatewayFormPage(snap, pass, result);
-    return messagePage(snap, lang, (t) => ({
-      tone: 'success',
-      title: t.connectedTitle,
-      body: t.connectedBody,
-      action: continueUrl ? { label: t.continue, href: continueUrl } : undefined,
-      refresh: continueUrl ? { url: continueUrl, seconds: 3 } : undefined,
-    }));
+    return connectedPage(snap, lang, continueUrl);
   } catch (error) {
     const detail = error instanceof ControllerError ? `${error.code}: ${error.message}` : String(error);
     deps.log.error({ err: error, siteId: snap.site.id, sessionId }, 'the controller did not grant a guest access');

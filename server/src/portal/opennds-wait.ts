@@ -4,7 +4,7 @@ import { answerAuthmon } from '../adapters/controllers/opennds/authmon.ts';
 import { DROP_DETAIL, waitPath } from '../domains/opennds/opennds-authmon.ts';
 import { sha256 } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
-import { bareMessage, messagePage, type PortalAnswer } from './views.ts';
+import { bareMessage, connectedPage, messagePage, type PortalAnswer } from './views.ts';
 
 /** How often the waiting page asks again. */
 const WAIT_REFRESH_SECONDS = 2;
@@ -53,14 +53,7 @@ export async function waitPage(
   if (row.confirmedAt) {
     // The acknowledgement may have come before the portal recorded the session as granted.
     await deps.authmonQueue.settleSessions([row.sessionId], 'confirmed');
-    const next = row.continueUrl;
-    return messagePage(snap, lang, (t) => ({
-      tone: 'success',
-      title: t.connectedTitle,
-      body: t.connectedBody,
-      action: next ? { label: t.continue, href: next } : undefined,
-      refresh: next ? { url: next, seconds: 3 } : undefined,
-    }));
+    return connectedPage(snap, lang, row.continueUrl);
   }
   if (!row.droppedAt && row.expiresAt.getTime() < Date.now())
     await deps.authmonQueue.dropById(row.id, 'expired', DROP_DETAIL.expired);

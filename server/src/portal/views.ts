@@ -79,6 +79,16 @@ export function messagePage(
   return page(snap, lang, { kind: 'message', ...message(stringsFor(lang)) }, status, linked);
 }
 
+/** The guest is online: on to where they were going (the continue URL), with a button for browsers that do not refresh. */
+export const connectedPage = (snap: SiteSnapshot, lang: GuestLang, continueUrl: string): PortalAnswer =>
+  messagePage(snap, lang, (t) => ({
+    tone: 'success',
+    title: t.connectedTitle,
+    body: t.connectedBody,
+    action: continueUrl ? { label: t.continue, href: continueUrl } : undefined,
+    refresh: continueUrl ? { url: continueUrl, seconds: 3 } : undefined,
+  }));
+
 /** A message when no site is known (an unknown portal address): the default design, no links. */
 export function bareMessage(
   lang: GuestLang,
