@@ -25,7 +25,7 @@ export interface AuthmonLog {
   info(fields: object, message: string): void;
 }
 
-/** The grants of a gateway's polls, kept by the server (domains/routers/opennds-authmon.ts). */
+/** The grants of a gateway's polls, kept by the server (domains/opennds/opennds-authmon.ts). */
 export interface AuthmonStore {
   /** The site whose FAS path this portal key is, when it is set up for level 3. */
   level3Site(portalKey: string): Promise<number | null>;
