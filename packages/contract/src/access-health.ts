@@ -29,6 +29,25 @@ export const GRANT_REASONS = [
 ] as const;
 export type GrantReason = (typeof GRANT_REASONS)[number];
 
+/**
+ * A login's limits a gateway can leave to itself: session length, upload and download rate, data quota.
+ * Only the limits the login set (a rate or quota of 0 is none) are ever named.
+ */
+export const GRANT_LIMITS = ['session_length', 'upload_rate', 'download_rate', 'data_quota'] as const;
+export type GrantLimit = (typeof GRANT_LIMITS)[number];
+
+/** One limit the gateway does not enforce, worded by a message code of the `accessHealth` catalogue. */
+export const unenforcedLimitSchema = z.object({
+  limit: z.enum(GRANT_LIMITS),
+  /** `accessHealth.sessionLength`, `accessHealth.uploadRate`, `accessHealth.downloadRate` or `accessHealth.dataQuota`. */
+  code: z.string(),
+  /** The code's English text with its values. */
+  message: z.string(),
+  /** The login's value: `minutes`, `kbps` or `mb`. */
+  params: z.record(z.string(), z.number()),
+});
+export type UnenforcedLimit = z.infer<typeof unenforcedLimitSchema>;
+
 export const grantListQuerySchema = z.object({
   status: z.enum(GRANT_FILTERS).default('all'),
   /** How far back, in days. */
@@ -50,6 +69,8 @@ export const grantSchema = z.object({
   reason: z.enum(GRANT_REASONS).nullable(),
   /** The controller's own words (English, as it answered). */
   detail: z.string(),
+  /** With reason `limits`: which of the login's limits the gateway does not enforce (empty for grants recorded before it was kept). */
+  unenforced: z.array(unenforcedLimitSchema),
 });
 export type Grant = z.infer<typeof grantSchema>;
 

@@ -1,6 +1,6 @@
 import type { AuthMethod } from '@splashboard/contract';
 import { fill } from '@splashboard/splash';
-import { ControllerError, type AccessLimits, type GrantResult } from '../adapters/controllers/index.ts';
+import { ControllerError, limitsSet, type AccessLimits, type GrantResult } from '../adapters/controllers/index.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
 import { identityOf, recordLogin, type LoginRecord } from '../domains/guests/login-records.ts';
@@ -152,19 +152,16 @@ export async function grantSession(
   const minutesLeft = Math.max(1, Math.ceil((session.expiresAt.getTime() - Date.now()) / 60_000));
   try {
     const radius = adapter.radiusLogin ? await issueRadiusCredentials(deps, sessionId) : undefined;
+    const limits = { minutes: minutesLeft, upKbps: session.upKbps, downKbps: session.downKbps, quotaMB: session.quotaMb };
     const result = await adapter.grantAccess({
       arrival: pass.arrival,
-      limits: { minutes: minutesLeft, upKbps: session.upKbps, downKbps: session.downKbps, quotaMB: session.quotaMb },
+      limits,
       continueUrl: continueUrl || undefined,
       returnUrl: gatewayReturnUrl(deps, snap, sessionId, continueUrl),
       radius,
     });
     const confirmed = result.kind === 'granted';
-    await deps.guestSessions.markGranted(
-      sessionId,
-      confirmed,
-      result.limitsApplied ? '' : 'The gateway does not enforce every limit',
-    );
+    await deps.guestSessions.markGranted(sessionId, confirmed, unenforcedDetail(result, limits));
     if (result.kind === 'redirect') return { redirect: result.url };
     if (result.kind === 'form') return gatewayFormPage(snap, pass, result);
     return connectedPage(snap, lang, continueUrl);
@@ -184,6 +181,16 @@ export async function grantSession(
       502,
     );
   }
+}
+
+/**
+ * The grant's detail when the gateway leaves some of the login's limits to itself: `limits: ` and their
+ * names (access health words each with the session's values); empty when it enforces them all.
+ */
+function unenforcedDetail(result: GrantResult, limits: AccessLimits): string {
+  const set = limitsSet(limits);
+  const unenforced = result.unenforced ? set.filter((l) => result.unenforced!.includes(l)) : result.limitsApplied ? [] : set;
+  return unenforced.length ? `limits: ${unenforced.join(',')}` : '';
 }
 
 /**

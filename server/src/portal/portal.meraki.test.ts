@@ -81,7 +81,7 @@ describe('a guest sent by a Meraki or Meraki Go access point', () => {
     expect(back.location).toBe('https://cafe.example/welcome');
     expect(new URL(done.location!).searchParams.get('duration')).toBe('1800');
     const [session] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
-    expect(session!.grantDetail).toBe('The gateway does not enforce every limit');
+    expect(session!.grantDetail).toBe('limits: upload_rate,download_rate');
   });
 
   it("confirms nothing from a forged return address or from another site's", async () => {

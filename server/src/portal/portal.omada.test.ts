@@ -80,7 +80,7 @@ describe('a guest sent by a TP-Link Omada controller', () => {
     expect(omada.authorizations.slice(before)).toEqual([expect.objectContaining({ time: 30 * 60_000 })]);
     const [session] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
     expect(session).toMatchObject({ grantStatus: 'confirmed', upKbps: 512, downKbps: 2048, quotaMb: 100 });
-    expect(session!.grantDetail).toBe('The gateway does not enforce every limit');
+    expect(session!.grantDetail).toBe('limits: upload_rate,download_rate,data_quota');
   });
 
   it('keeps a refused grant with its reason and offers a retry', async () => {

@@ -3,6 +3,7 @@
  * the area the dashboard translates it in (`<area>.errors.<key>`). Free of schemas, so the web app's first
  * chunk can take it.
  */
+import { ACCESS_HEALTH_MESSAGES } from './access-health.ts';
 import { MESSAGES } from './common.ts';
 import { DASHBOARD_MESSAGES } from './dashboard.ts';
 import { GUEST_ACCOUNT_MESSAGES } from './guest-accounts.ts';
@@ -14,6 +15,7 @@ import { VOUCHER_MESSAGES } from './vouchers.ts';
 import { WHITELIST_MESSAGES } from './whitelist.ts';
 
 export {
+  ACCESS_HEALTH_MESSAGES,
   API_ROUTER_MESSAGES,
   DASHBOARD_MESSAGES,
   GUEST_ACCOUNT_MESSAGES,
@@ -39,6 +41,7 @@ export const MESSAGE_CATALOGUES = {
   dashboard: DASHBOARD_MESSAGES,
   whitelist: WHITELIST_MESSAGES,
   unifiTasks: UNIFI_TASK_MESSAGES,
+  accessHealth: ACCESS_HEALTH_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

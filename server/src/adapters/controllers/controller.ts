@@ -7,6 +7,7 @@
  * already told the controller (`granted`) or the portal must send the browser to `url` (`redirect`),
  * because for some families only the guest's own browser can open the gate.
  */
+import type { GrantLimit } from '@splashboard/contract';
 import type { RadiusGatewayType } from '@splashboard/contract/radius-gateways';
 
 export const CONTROLLER_STATUSES = [
@@ -71,19 +72,42 @@ export interface GrantRequest {
   radius?: { username: string; password: string };
 }
 
+/**
+ * What a grant says of the login's limits: `limitsApplied` when the gateway enforces all of them; else
+ * `unenforced` names those it leaves to itself (of the ones the request set: see limitsSet); without it,
+ * every limit set is taken as unenforced.
+ */
+interface LimitsAnswer {
+  limitsApplied: boolean;
+  unenforced?: GrantLimit[];
+}
+
 export type GrantResult =
   /** The controller has authorised the client; the portal shows its success page. */
-  | { kind: 'granted'; limitsApplied: boolean }
+  | ({ kind: 'granted' } & LimitsAnswer)
   /**
    * Only the guest's browser can complete the grant: the portal must answer with a redirect
    * (302/303) to `url` (a plain link works too where a page must be shown first).
    */
-  | { kind: 'redirect'; url: string; limitsApplied: boolean }
+  | ({ kind: 'redirect'; url: string } & LimitsAnswer)
   /**
    * Only the guest's browser can complete the grant, by submitting this form to the gateway (which then
    * asks our RADIUS server about the credentials in it).
    */
-  | { kind: 'form'; action: string; method: 'post' | 'get'; fields: Record<string, string>; limitsApplied: boolean };
+  | ({ kind: 'form'; action: string; method: 'post' | 'get'; fields: Record<string, string> } & LimitsAnswer);
+
+/** The limits a login sets: always its session length; a rate or quota of 0 is none. */
+export function limitsSet(limits: AccessLimits): GrantLimit[] {
+  const set: GrantLimit[] = ['session_length'];
+  if (limits.upKbps) set.push('upload_rate');
+  if (limits.downKbps) set.push('download_rate');
+  if (limits.quotaMB) set.push('data_quota');
+  return set;
+}
+
+/** Of a login's limits, those a gateway that enforces only the session length leaves to itself. */
+export const beyondSessionLength = (limits: AccessLimits): GrantLimit[] =>
+  limitsSet(limits).filter((l) => l !== 'session_length');
 
 export interface StatusReport {
   status: ControllerStatus;

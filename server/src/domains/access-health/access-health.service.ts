@@ -1,4 +1,15 @@
-import { GRANT_REASONS, type GrantFilter, type GrantList, type GrantReason, type GrantStatus } from '@splashboard/contract';
+import {
+  GRANT_LIMITS,
+  GRANT_REASONS,
+  messageText,
+  type GrantFilter,
+  type GrantLimit,
+  type GrantList,
+  type GrantReason,
+  type GrantStatus,
+  type MessageCode,
+  type UnenforcedLimit,
+} from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import type { SiteAccess } from '../../platform/site-access.ts';
@@ -15,13 +26,38 @@ const FILTERS: Record<GrantFilter, GrantStatus[] | null> = {
   confirmed: ['confirmed'],
 };
 
-/** grant.ts keeps a failure as `code: message` (the ControllerError's); a partial grant as a sentence. */
-function reasonOf(r: Row): { reason: GrantReason | null; detail: string } {
-  if (!r.grantDetail) return { reason: null, detail: '' };
+/** Each limit's message, with the session's own value. */
+const LIMIT_MESSAGES: Record<GrantLimit, (r: Row) => { code: MessageCode; params: Record<string, number> }> = {
+  session_length: (r) => ({ code: 'accessHealth.sessionLength', params: { minutes: r.minutes } }),
+  upload_rate: (r) => ({ code: 'accessHealth.uploadRate', params: { kbps: r.upKbps } }),
+  download_rate: (r) => ({ code: 'accessHealth.downloadRate', params: { kbps: r.downKbps } }),
+  data_quota: (r) => ({ code: 'accessHealth.dataQuota', params: { mb: r.quotaMb } }),
+};
+
+/** A partial grant's limits as grant.ts keeps them (`limits: session_length,upload_rate`), worded. */
+function unenforcedOf(r: Row, names: string): UnenforcedLimit[] {
+  const limits = names.split(',').filter((l): l is GrantLimit => (GRANT_LIMITS as readonly string[]).includes(l));
+  return limits.map((limit) => {
+    const { code, params } = LIMIT_MESSAGES[limit](r);
+    return { limit, code, message: messageText(code, params), params };
+  });
+}
+
+/**
+ * grant.ts keeps a failure as `code: message` (the ControllerError's), a partial grant as `limits: ` and
+ * the limits the gateway leaves to itself (older rows: a sentence).
+ */
+function reasonOf(r: Row): { reason: GrantReason | null; detail: string; unenforced: UnenforcedLimit[] } {
+  if (!r.grantDetail) return { reason: null, detail: '', unenforced: [] };
   const m = /^([a-z_]+): ([\s\S]*)$/.exec(r.grantDetail);
-  if (m && (GRANT_REASONS as readonly string[]).includes(m[1]!)) return { reason: m[1] as GrantReason, detail: m[2]! };
-  if (r.grantStatus !== 'failed') return { reason: 'limits', detail: r.grantDetail };
-  return { reason: 'other', detail: r.grantDetail };
+  if (m && m[1] === 'limits' && r.grantStatus !== 'failed') {
+    const unenforced = unenforcedOf(r, m[2]!);
+    return { reason: 'limits', detail: unenforced.map((u) => u.message).join('; '), unenforced };
+  }
+  if (m && (GRANT_REASONS as readonly string[]).includes(m[1]!))
+    return { reason: m[1] as GrantReason, detail: m[2]!, unenforced: [] };
+  if (r.grantStatus !== 'failed') return { reason: 'limits', detail: r.grantDetail, unenforced: [] };
+  return { reason: 'other', detail: r.grantDetail, unenforced: [] };
 }
 
 /**

@@ -1,9 +1,10 @@
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { controllerSettings, guests, guestSessions } from '../../db/schema/index.ts';
-import { registerAccount, startServer, type TestServer } from '../../../test/harness.ts';
+import { controllerSettings, guests, guestSessions, sites } from '../../db/schema/index.ts';
+import { createSite, registerAccount, startServer, type TestServer } from '../../../test/harness.ts';
 import { signedInClient } from '../../../test/clients.ts';
-import { arriveFromUnifi, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
+import { arriveFromUnifi, randomMac, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
 
 // Access health: guests log in through the real portal against a fake UniFi controller (one confirmed,
 // one refused), and the operator's API lists those grants with the controller's answer.
@@ -86,7 +87,12 @@ describe('access health', () => {
       ap_mac: 'f0:9f:c2:00:00:01',
     });
     expect(confirmed.confirmed_at).not.toBeNull();
-    expect(all.body.items[0]).toMatchObject({ reason: 'limits', detail: 'The gateway does not enforce every limit' });
+    // A row kept before the limits were named keeps its sentence and names none.
+    expect(all.body.items[0]).toMatchObject({
+      reason: 'limits',
+      detail: 'The gateway does not enforce every limit',
+      unenforced: [],
+    });
 
     const failed = await s.owner.get(`${url}?status=failed`);
     expect(failed.body.items).toHaveLength(1);
@@ -117,5 +123,97 @@ describe('access health', () => {
     expect((await guestsOnly.client.get(url)).status).toBe(403);
     const stranger = await registerAccount(server);
     expect((await stranger.client.get(url)).status).toBe(404);
+  });
+});
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** An openNDS site at a FAS level whose click-through login sets every limit, set up through the API. */
+async function openNdsSite(level: 1 | 3) {
+  const { client } = await registerAccount(server);
+  const site = await createSite(client, { router_type: 'opennds', auth_methods: ['clickthrough'] });
+  const faskey = `key-${randomBytes(8).toString('hex')}`;
+  expect((await client.put(`/s/${site.id}/api/v1/routersettings/opennds`, { level, faskey })).status).toBe(200);
+  const limits = { time_limit: 45, speed_ul: 256, speed_dl: 2048, data_limit: 500 };
+  expect((await client.put(`/s/${site.id}/api/v1/clickthrpughloginconfig/`, limits)).status).toBe(200);
+  const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, site.id));
+  return { owner: client, siteId: site.id as number, portalKey: row!.portalKey, faskey, level };
+}
+
+/** A guest the gateway sends to the portal (level 1: base64; level 3: encrypted as openNDS does) clicks through. */
+async function clickThrough(s: Awaited<ReturnType<typeof openNdsSite>>) {
+  const mac = randomMac();
+  const list = [
+    `hid=${sha256(randomBytes(8).toString('hex'))}`,
+    'clientip=192.168.8.20',
+    `clientmac=${mac}`,
+    'gatewayname=Cafe%20Gateway',
+    'gatewayaddress=192.168.8.1:2050',
+    'originurl=http%3a%2f%2fexample.com%2f',
+  ].join(', ');
+  let query: string;
+  if (s.level === 1) query = `fas=${Buffer.from(list).toString('base64')}`;
+  else {
+    const iv = sha256(randomBytes(8).toString('base64')).slice(0, 16);
+    const key = Buffer.alloc(32);
+    Buffer.from(s.faskey).copy(key);
+    const cipher = createCipheriv('aes-256-cbc', key, Buffer.from(iv, 'latin1'));
+    const once = Buffer.concat([cipher.update(list, 'utf8'), cipher.final()]).toString('base64');
+    query = `fas=${Buffer.from(once).toString('base64')}&iv=${iv}`;
+  }
+  const arrived = await fetch(new URL(`/guest/${s.portalKey}/?${query}`, server.url), { redirect: 'manual' });
+  expect(arrived.status).toBe(303);
+  const done = await fetch(new URL('clickthrough', new URL(arrived.headers.get('location')!, server.url)), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+  expect(done.status).toBe(303);
+  return mac;
+}
+
+describe('access health names the limits a gateway does not enforce', () => {
+  it('openNDS levels 0-2: session length, both rates and the data quota, each with the login’s value', async () => {
+    const s = await openNdsSite(1);
+    const mac = await clickThrough(s);
+    const res = await s.owner.get(`/s/${s.siteId}/api/v1/accesshealth/grants`);
+    expect(res.status).toBe(200);
+    const [row] = res.body.items;
+    expect(row).toMatchObject({ mac, family: 'opennds', status: 'granted', reason: 'limits' });
+    expect(row.unenforced).toEqual([
+      {
+        limit: 'session_length',
+        code: 'accessHealth.sessionLength',
+        params: { minutes: 45 },
+        message: 'The gateway does not end the session after 45 minutes: its own session length applies',
+      },
+      {
+        limit: 'upload_rate',
+        code: 'accessHealth.uploadRate',
+        params: { kbps: 256 },
+        message: 'The gateway does not hold uploads to 256 kbps',
+      },
+      {
+        limit: 'download_rate',
+        code: 'accessHealth.downloadRate',
+        params: { kbps: 2048 },
+        message: 'The gateway does not hold downloads to 2048 kbps',
+      },
+      {
+        limit: 'data_quota',
+        code: 'accessHealth.dataQuota',
+        params: { mb: 500 },
+        message: 'The gateway does not stop the device after 500 MB',
+      },
+    ]);
+    expect(row.detail).toBe(row.unenforced.map((u: { message: string }) => u.message).join('; '));
+  });
+
+  it('openNDS level 3: authmon hands every limit to ndsctl, so the row names none', async () => {
+    const s = await openNdsSite(3);
+    const mac = await clickThrough(s);
+    const res = await s.owner.get(`/s/${s.siteId}/api/v1/accesshealth/grants`);
+    expect(res.body.items[0]).toMatchObject({ mac, family: 'opennds', reason: null, detail: '', unenforced: [] });
   });
 });

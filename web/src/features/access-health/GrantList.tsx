@@ -14,15 +14,28 @@ import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import type { Grant } from '@splashboard/contract';
 import { dateTime } from '../../app/format.ts';
+import { translateError } from '../../app/errorText.ts';
 
 const STATUS_COLOUR = { pending: 'warning', granted: 'info', confirmed: 'success', failed: 'error' } as const;
 
 function Reason({ grant }: { grant: Grant }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!grant.reason) return null;
+  // Each limit the gateway leaves to itself, named with the login's value.
+  const limits = grant.unenforced.map((u) => ({
+    limit: u.limit,
+    text: translateError({ t, exists: (key) => i18n.exists(key) }, { message: u.message, code: u.code, params: u.params }),
+  }));
   return (
     <Stack component="span" spacing={0.25}>
       <Box component="span">{t(`accessHealth.reasons.${grant.reason}`)}</Box>
+      {limits.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: 12, color: 'text.secondary' }}>
+          {limits.map((l) => (
+            <li key={l.limit}>{l.text}</li>
+          ))}
+        </Box>
+      )}
       {grant.detail && grant.reason !== 'limits' && (
         <Box component="span" sx={{ fontSize: 12, color: 'text.secondary', overflowWrap: 'anywhere' }}>
           {grant.detail}

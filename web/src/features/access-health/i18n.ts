@@ -38,6 +38,13 @@ const en = {
     limits: 'Let in, but the gateway does not enforce every limit',
     other: 'Something went wrong',
   },
+  // The server's codes (accessHealth.*): each limit a gateway does not enforce, with the login's value.
+  errors: {
+    sessionLength: 'The gateway does not end the session after {{minutes}} minutes: its own session length applies',
+    uploadRate: 'The gateway does not hold uploads to {{kbps}} kbps',
+    downloadRate: 'The gateway does not hold downloads to {{kbps}} kbps',
+    dataQuota: 'The gateway does not stop the device after {{mb}} MB',
+  },
   unknownDevice: 'Unknown device',
   none: 'No grants in this period.',
   noneFiltered: 'No grants match this filter in this period.',
@@ -80,6 +87,12 @@ const es: typeof en = {
     unsupported: 'El router no puede hacerlo',
     limits: 'Conectado, pero el router no aplica todos los límites',
     other: 'Algo ha ido mal',
+  },
+  errors: {
+    sessionLength: 'El router no corta la sesión a los {{minutes}} minutos: se aplica su propia duración de sesión',
+    uploadRate: 'El router no limita la subida a {{kbps}} kbps',
+    downloadRate: 'El router no limita la descarga a {{kbps}} kbps',
+    dataQuota: 'El router no desconecta el dispositivo tras {{mb}} MB',
   },
   unknownDevice: 'Dispositivo desconocido',
   none: 'No hay accesos en este periodo.',

@@ -67,6 +67,7 @@ describe('Meraki grant by URL', () => {
         kind: 'redirect',
         url: `${fake.baseGrantUrl}?continue_url=${encodeURIComponent('https://cafe.example/welcome')}&duration=5400`,
         limitsApplied: true,
+        unenforced: [],
       });
       if (result.kind !== 'redirect') return;
       const before = fake.grants.length;

@@ -15,6 +15,7 @@
  */
 import {
   ControllerError,
+  beyondSessionLength,
   checkLimits,
   normalizeMac,
   queryToMap,
@@ -107,7 +108,9 @@ export class MerakiSplash implements ControllerAdapter {
     const continueUrl = request.returnUrl ?? request.continueUrl ?? request.arrival.originalUrl;
     if (continueUrl) url.searchParams.set('continue_url', continueUrl);
     url.searchParams.set('duration', String(limits.minutes * 60));
-    return { kind: 'redirect', url: url.toString(), limitsApplied: !limits.upKbps && !limits.downKbps && !limits.quotaMB };
+    // The grant URL takes only a duration: rates and quotas are the network's splash settings.
+    const unenforced = beyondSessionLength(limits);
+    return { kind: 'redirect', url: url.toString(), limitsApplied: !unenforced.length, unenforced };
   }
 
   async revokeAccess(clientMac: string): Promise<void> {

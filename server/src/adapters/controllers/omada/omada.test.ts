@@ -63,7 +63,7 @@ describe('Omada adapter against a fake controller', () => {
       arrival: parseOmadaArrival(EAP_QUERY),
       limits: { minutes: 90, downKbps: 2048 },
     });
-    expect(result).toEqual({ kind: 'granted', limitsApplied: false });
+    expect(result).toEqual({ kind: 'granted', limitsApplied: false, unenforced: ['download_rate'] });
     expect(fake.authorizations.slice(before)).toEqual([
       {
         clientMac: '02-00-00-00-01-02',
@@ -85,7 +85,7 @@ describe('Omada adapter against a fake controller', () => {
       arrival: parseOmadaArrival('clientMac=02-00-00-00-01-03&gatewayMac=50-C7-BF-00-00-09&vid=20&site=Cafe'),
       limits: { minutes: 30 },
     });
-    expect(result).toEqual({ kind: 'granted', limitsApplied: true });
+    expect(result).toEqual({ kind: 'granted', limitsApplied: true, unenforced: [] });
     expect(fake.authorizations.slice(before)).toEqual([
       {
         clientMac: '02-00-00-00-01-03',

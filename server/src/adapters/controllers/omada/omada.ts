@@ -15,6 +15,7 @@
  */
 import {
   ControllerError,
+  beyondSessionLength,
   checkLimits,
   normalizeMac,
   queryToMap,
@@ -127,7 +128,8 @@ export class OmadaController implements ControllerAdapter {
     else Object.assign(body, { gatewayMac: g.gatewayMacRaw, vid: g.vid });
     await this.authorized('/api/v2/hotspot/extPortal/auth', body);
     // Omada's external portal takes only a duration: rates and quotas come from the controller's own profiles.
-    return { kind: 'granted', limitsApplied: !limits.upKbps && !limits.downKbps && !limits.quotaMB };
+    const unenforced = beyondSessionLength(limits);
+    return { kind: 'granted', limitsApplied: !unenforced.length, unenforced };
   }
 
   async revokeAccess(): Promise<void> {

@@ -91,6 +91,7 @@ describe('openNDS FAS level 1', () => {
     expect(result).toEqual({
       kind: 'redirect',
       limitsApplied: false,
+      unenforced: ['session_length'],
       url: `http://10.99.1.1:2050/opennds_auth/?tok=${tok}&redir=${encodeURIComponent('http://10.99.3.3/page?a=1&b=2')}`,
     });
     const continued = await gw.grantAccess({ arrival, limits: { minutes: 60 }, continueUrl: 'http://portal.test/done?x=1' });

@@ -35,6 +35,7 @@ import {
   type QueryInput,
   type StatusReport,
   checkLimits,
+  limitsSet,
 } from '../controller.ts';
 
 export type FasLevel = 0 | 1 | 2 | 3;
@@ -352,8 +353,15 @@ export class OpenNdsGateway implements ControllerAdapter {
     const arrival = request.arrival as OpenNdsArrival;
     if (this.settings.level === 3) return this.queueForAuthmon(arrival, request);
     const redir = request.returnUrl || request.continueUrl || arrival.originalUrl || `http://${arrival.gateway.gatewayAddress}/`;
-    // Levels 0-2 carry no limits: the gateway's own settings (sessiontimeout, rates, quotas) apply.
-    return { kind: 'redirect', url: grantUrl(arrival, this.settings.faskey, redir), limitsApplied: false };
+    // Levels 0-2 carry no limits: openNDS 9.10 takes only tok, redir and custom from the browser, and only a
+    // BinAuth script on the gateway could turn custom into limits (http_microhttpd.c authenticate_client). The
+    // gateway's own sessiontimeout, rates and quotas apply: every limit of the login is left to it.
+    return {
+      kind: 'redirect',
+      url: grantUrl(arrival, this.settings.faskey, redir),
+      limitsApplied: false,
+      unenforced: limitsSet(request.limits),
+    };
   }
 
   /**
@@ -375,7 +383,7 @@ export class OpenNdsGateway implements ControllerAdapter {
       continueUrl: request.continueUrl || arrival.originalUrl || '',
     });
     // authmon passes session length, rates and quotas to ndsctl auth (the quota to each direction).
-    return { kind: 'redirect', url: waitUrl, limitsApplied: true };
+    return { kind: 'redirect', url: waitUrl, limitsApplied: true, unenforced: [] };
   }
 
   async revokeAccess(): Promise<void> {
