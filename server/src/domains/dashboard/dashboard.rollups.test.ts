@@ -76,6 +76,21 @@ describe('rollups kept by triggers', () => {
     await expectRebuildEqual([s.siteId]);
   });
 
+  it('online now counts a device once, however many of its logins are still open', async () => {
+    const s = await unifiPortalSite(server, ['clickthrough']);
+    fakes.push(s);
+    // One phone logs in twice (the gateway never reported the first session's end), another once.
+    const phone = await arriveFromUnifi(server, s);
+    expect((await phone.guest.post('clickthrough', {})).status).toBe(200);
+    const again = await arriveFromUnifi(server, s, { mac: phone.guest.mac });
+    if (again.first.location?.includes('/p/')) expect((await again.guest.post('clickthrough', {})).status).toBe(200);
+    const other = await arriveFromUnifi(server, s);
+    expect((await other.guest.post('clickthrough', {})).status).toBe(200);
+    const open = await db().select().from(guestSessions).where(eq(guestSessions.siteId, s.siteId));
+    expect(open.filter((r) => r.mac === phone.guest.mac && !r.endedAt)).toHaveLength(2);
+    expect((await s.owner.get(`/s/${s.siteId}/api/v1/dashboard/online_now`)).body).toMatchObject({ value: 2, devices: 2 });
+  });
+
   it('agree with a rebuild through inserts out of order, grant changes, ends, deletions and a time zone change', async () => {
     const { client: owner } = await registerAccount(server);
     const one = await siteWithGuests(owner, 'America/Los_Angeles', 12);

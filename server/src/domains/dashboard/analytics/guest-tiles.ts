@@ -102,10 +102,13 @@ export async function dwellTime(db: Database, scope: Scope, p: DashboardPeriod):
 }
 
 export async function onlineNow(db: Database, scope: Scope): Promise<DashboardTileData<'online_now'>> {
-  // Written to match guest_sessions_open_idx (site_id, expires_at where not ended and counted).
+  // Written to match guest_sessions_open_idx (site_id, expires_at where not ended and counted). A device is
+  // counted once however many of its sessions are open (a login again before the last one was reported
+  // ended); a session without a MAC counts as a device of its own.
   const [r] = await rows(
     db,
-    sql`select count(distinct guest_id)::int as guests, count(*)::int as devices, now() as as_of
+    sql`select count(distinct guest_id)::int as guests,
+      count(distinct (site_id, coalesce(mac, 'session ' || id::text)))::int as devices, now() as as_of
     from guest_sessions
     where site_id = any(${ids(scope)}) and ended_at is null and grant_status in ('granted', 'confirmed')
       and expires_at > now() and started_at <= now()`,
