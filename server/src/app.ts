@@ -18,6 +18,7 @@ import { smsArea } from './domains/sms/index.ts';
 import { createControllersOf, routersArea } from './domains/routers/index.ts';
 import { accessHealthArea } from './domains/access-health/index.ts';
 import { unifiTasksArea } from './domains/unifi-tasks/index.ts';
+import { sessionSweepArea } from './domains/session-sweep/index.ts';
 import { guestsArea } from './domains/guests/index.ts';
 import { guestAccountsArea } from './domains/guest-accounts/index.ts';
 import { vouchersArea } from './domains/vouchers/index.ts';
@@ -43,6 +44,7 @@ const AREAS = [
   routersArea,
   accessHealthArea,
   unifiTasksArea,
+  sessionSweepArea,
   guestsArea,
   guestAccountsArea,
   vouchersArea,

@@ -68,6 +68,8 @@ export async function startServer(
     // Many accounts come from one loopback address in tests; the limits have tests of their own.
     RATE_LIMIT_REGISTRATIONS_PER_IP: '10000',
     RATE_LIMIT_LOGIN_PER_IP: '10000',
+    // The sweep of sessions the gateways no longer hold runs when a test queues it, not on the clock.
+    SESSION_SWEEP_MINUTES: '0',
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...env,
   });

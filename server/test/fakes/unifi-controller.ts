@@ -9,6 +9,9 @@
  *   the current token, and each POST answer rotates it (`x-updated-csrf-token`), as UniFi OS does.
  * Devices: GET .../api/s/{site}/stat/device lists the site's devices (`devices` option), as the
  *   controller's device list does, with each device's `mac` as the controller writes it (lower-case).
+ * Guests: POST .../cmd/stamgr authorize-guest / unauthorize-guest keep an authorization per MAC, listed by
+ *   GET .../api/s/{site}/stat/guest as the controller does (`mac`, `start`, `end`, `expired`, `authorized_by`,
+ *   `unauthorized_by`); `logOutOnController(mac)` is an operator unauthorizing the guest in the controller's UI.
  * Device manager: POST .../api/s/{site}/cmd/devmgr {cmd: 'restart' | 'spectrum-scan', mac} for a device
  *   of the site (recorded in `commands` like stamgr commands); an unknown MAC is refused.
  */
@@ -89,6 +92,8 @@ const token = () => randomBytes(12).toString('hex');
 
 export class FakeUnifiController {
   readonly commands: ReceivedCommand[] = [];
+  /** Guest authorizations by site and MAC, as `stat/guest` lists them. */
+  private readonly guests = new Map<string, Map<string, Record<string, unknown>>>();
   readonly logins: string[] = [];
   /** Every request path, for asserting what the adapter asked. */
   readonly requests: string[] = [];
@@ -227,6 +232,16 @@ export class FakeUnifiController {
         .map((d) => ({ mac: d.mac, type: d.type ?? 'uap', name: d.name ?? d.mac, adopted: true, state: 1 }));
       return this.json(res, 200, { meta: { rc: 'ok' }, data });
     }
+    if (req.method === 'GET' && siteMatch && siteMatch[2] === 'stat/guest') {
+      const site = siteMatch[1]!;
+      if (!this.sites.has(site)) return this.json(res, 400, { meta: { rc: 'error', msg: 'api.err.NoSiteContext' }, data: [] });
+      const now = Math.floor(Date.now() / 1000);
+      const data = [...(this.guests.get(site)?.values() ?? [])].map((g) => ({
+        ...g,
+        expired: g.expired || (g.end as number) <= now,
+      }));
+      return this.json(res, 200, { meta: { rc: 'ok' }, data });
+    }
     if (req.method === 'POST' && siteMatch && siteMatch[2] === 'cmd/stamgr') {
       const site = siteMatch[1]!;
       if (!this.sites.has(site)) return this.json(res, 400, { meta: { rc: 'error', msg: 'api.err.NoSiteContext' }, data: [] });
@@ -239,6 +254,20 @@ export class FakeUnifiController {
         return this.json(res, 400, { meta: { rc: 'error', msg: 'api.err.InvalidMac' }, data: [] });
       }
       this.commands.push({ site, body });
+      if (body.cmd === 'authorize-guest') {
+        const start = Math.floor(Date.now() / 1000);
+        const minutes = typeof body.minutes === 'number' ? body.minutes : 480;
+        const siteGuests = this.guests.get(site) ?? new Map<string, Record<string, unknown>>();
+        this.guests.set(site, siteGuests);
+        siteGuests.set(body.mac, {
+          _id: randomBytes(12).toString('hex'),
+          mac: body.mac,
+          start,
+          end: start + minutes * 60,
+          expired: false,
+          authorized_by: 'api',
+        });
+      } else this.unauthorize(site, body.mac, 'api');
       return this.json(res, 200, {
         meta: { rc: 'ok' },
         data: body.cmd === 'authorize-guest' ? [{ mac: body.mac, authorized_by: 'api' }] : [],
@@ -260,6 +289,16 @@ export class FakeUnifiController {
       return this.json(res, 200, { meta: { rc: 'ok' }, data: [] });
     }
     return this.json(res, 404, { meta: { rc: 'error', msg: 'api.err.NotFound' }, data: [] });
+  }
+
+  /** An operator unauthorizes a guest in the controller's own UI (of the first site unless named). */
+  logOutOnController(mac: string, site = [...this.sites][0]!) {
+    this.unauthorize(site, mac, 'admin');
+  }
+
+  private unauthorize(site: string, mac: string, by: string) {
+    const g = this.guests.get(site)?.get(mac);
+    if (g) Object.assign(g, { expired: true, end: Math.floor(Date.now() / 1000), unauthorized_by: by });
   }
 
   private json(res: ServerResponse, status: number, payload: unknown) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { guestSessions, guests, openNdsAuthQueue, voucherSessions, vouchers } from '../../db/schema/index.ts';
 import type { GuestFilters } from './guest-filters.ts';
@@ -573,6 +573,52 @@ export function createGuestSessionsRepo(db: Database) {
         .orderBy(desc(guestSessions.startedAt), desc(guestSessions.id))
         .limit(limit);
       return rows.map((r) => r.session);
+    },
+
+    // ---- Sessions the gateway no longer knows (domains/session-sweep, RADIUS Accounting-On/Off) -------
+
+    /** Sites with running sessions (granted or confirmed, not ended, not run out) let in through these families. */
+    async sitesWithRunningThrough(families: string[]): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ siteId: guestSessions.siteId })
+        .from(guestSessions)
+        .where(
+          and(
+            isNull(guestSessions.endedAt),
+            gt(guestSessions.expiresAt, new Date()),
+            inArray(guestSessions.grantStatus, COUNTED),
+            inArray(guestSessions.family, families),
+          ),
+        );
+      return rows.map((r) => r.siteId);
+    },
+
+    /** A site's running sessions through these families that started before `before` (id and MAC). */
+    async runningThrough(siteId: number, families: string[], before: Date) {
+      return db
+        .select({ id: guestSessions.id, mac: guestSessions.mac })
+        .from(guestSessions)
+        .where(
+          and(
+            eq(guestSessions.siteId, siteId),
+            isNull(guestSessions.endedAt),
+            gt(guestSessions.expiresAt, new Date()),
+            inArray(guestSessions.grantStatus, COUNTED),
+            inArray(guestSessions.family, families),
+            lt(guestSessions.startedAt, before),
+          ),
+        );
+    },
+
+    /** Ends those of these sessions that are still running, with the cause: how many. */
+    async endRunning(ids: number[], cause: string): Promise<number> {
+      if (!ids.length) return 0;
+      const ended = await db
+        .update(guestSessions)
+        .set({ endedAt: new Date(), endCause: cause })
+        .where(and(inArray(guestSessions.id, ids), isNull(guestSessions.endedAt), gt(guestSessions.expiresAt, new Date())))
+        .returning({ id: guestSessions.id });
+      return ended.length;
     },
 
     /** Minutes a voucher's granted sessions were online. */

@@ -81,6 +81,26 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
   }
 
   return {
+    /**
+     * The gateway no longer has these users' sessions (it restarted, stopped, or went quiet): the guest
+     * sessions they were end with the cause, those still running. How many ended.
+     */
+    async endSessionsOf(siteId: number, userNames: string[], cause: string): Promise<number> {
+      const ids: number[] = [];
+      for (const userName of new Set(userNames)) {
+        const session = await sessionOf(siteId, userName);
+        if (session && !session.endedAt) ids.push(session.id);
+      }
+      return sessions.endRunning(ids, cause);
+    },
+
+    /** The Acct-Interim-Interval a site's gateways are told (seconds), when they ask RADIUS for guests. */
+    async interimIntervalOf(siteId: number): Promise<number | null> {
+      const stored = await settings.read(siteId);
+      const options = stored ? await optionsOf(siteId, stored.family) : null;
+      return options?.interimInterval ?? null;
+    },
+
     /** The decision for one-time guest credentials, or null when the user name is not one of ours. */
     async authenticate(req: AccessRequest): Promise<AccessDecision | null> {
       const session = await sessionOf(req.client.siteId, req.userName);

@@ -43,7 +43,22 @@ export function createRadiusHandlers(
     },
 
     async account(r) {
-      if (r.statusType === 'Accounting-On' || r.statusType === 'Accounting-Off') return;
+      if (r.statusType === 'Accounting-On' || r.statusType === 'Accounting-Off') {
+        // RFC 2866 5.1: the gateway (re)started or is stopping: none of its sessions goes on.
+        const cause = r.statusType === 'Accounting-On' ? 'gateway_restarted' : 'gateway_stopped';
+        const stopped = await radiusSessions.stopOpenOfNas(r.client.id, cause);
+        const ended = await guestLogins.endSessionsOf(
+          r.client.siteId,
+          stopped.map((s) => s.userName),
+          cause,
+        );
+        if (stopped.length)
+          options.log?.info(
+            { nas: r.client.id, stopped: stopped.length, ended },
+            `radius: ${r.statusType} ended the gateway's sessions`,
+          );
+        return;
+      }
       await radiusSessions.record(r);
       await guestLogins.account(r);
     },

@@ -1,4 +1,4 @@
-import { eq, max, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { radiusSessions } from '../../db/schema/index.ts';
 import type { AccountingRecord } from '../../adapters/radius/server.ts';
@@ -37,6 +37,51 @@ export function createRadiusSessionsRepo(db: Database) {
             updatedAt: new Date(),
           },
         });
+    },
+
+    /**
+     * A gateway said all its sessions ended (Accounting-On after a restart, Accounting-Off before stopping):
+     * its open sessions are stopped with the cause; the users they were, by site.
+     */
+    async stopOpenOfNas(nasClientId: number, cause: string) {
+      return db
+        .update(radiusSessions)
+        .set({ status: 'Stop', terminateCause: cause, stoppedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(radiusSessions.nasClientId, nasClientId), isNull(radiusSessions.stoppedAt)))
+        .returning({ siteId: radiusSessions.siteId, userName: radiusSessions.userName });
+    },
+
+    /** Sites with gateway sessions still open. */
+    async sitesWithOpen(): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ siteId: radiusSessions.siteId })
+        .from(radiusSessions)
+        .where(isNull(radiusSessions.stoppedAt));
+      return rows.map((r) => r.siteId);
+    },
+
+    /**
+     * A site's open sessions with no word since `before`, of gateways that do send Interim-Updates (one of
+     * their sessions has): stopped with the cause; the users they were. A gateway that never sends interim
+     * updates reports only Start and Stop, and its quiet sessions are left alone.
+     */
+    async stopQuietSince(siteId: number, before: Date, cause: string) {
+      const interimSenders = db
+        .selectDistinct({ id: radiusSessions.nasClientId })
+        .from(radiusSessions)
+        .where(and(eq(radiusSessions.siteId, siteId), eq(radiusSessions.status, 'Interim-Update')));
+      return db
+        .update(radiusSessions)
+        .set({ status: 'Stop', terminateCause: cause, stoppedAt: new Date() })
+        .where(
+          and(
+            eq(radiusSessions.siteId, siteId),
+            isNull(radiusSessions.stoppedAt),
+            lt(radiusSessions.updatedAt, before),
+            inArray(radiusSessions.nasClientId, interimSenders),
+          ),
+        )
+        .returning({ siteId: radiusSessions.siteId, userName: radiusSessions.userName });
     },
 
     /** When a gateway of the site last reported anything. */

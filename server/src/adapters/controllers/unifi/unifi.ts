@@ -152,6 +152,23 @@ export class UnifiController implements ControllerAdapter {
     return [...new Set(macs)].sort();
   }
 
+  /**
+   * The guests the controller holds authorized now (`stat/guest`: one entry per authorization, `expired`
+   * once it ran out or was unauthorized, from the dashboard or by us): their lower-case MACs. A guest
+   * logged out on the controller is no longer among them.
+   */
+  async authorizedGuests(): Promise<Set<string>> {
+    const entries = await this.api('GET', `/api/s/${encodeURIComponent(this.site)}/stat/guest`);
+    const now = Date.now() / 1000;
+    const macs = new Set<string>();
+    for (const e of entries) {
+      const { mac, expired, end } = e as { mac?: unknown; expired?: unknown; end?: unknown };
+      const m = normalizeMac(mac);
+      if (m && expired !== true && (typeof end !== 'number' || end > now)) macs.add(m);
+    }
+    return macs;
+  }
+
   /** The site's adopted devices: lower-case MAC and kind (`uap` access point, `usw` switch, `udm`/`ugw` gateway...). */
   async listDevices(): Promise<{ mac: string; type: string }[]> {
     const devices = await this.api('GET', `/api/s/${encodeURIComponent(this.site)}/stat/device`);
