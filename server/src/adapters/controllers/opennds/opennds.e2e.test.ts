@@ -25,6 +25,8 @@ import {
 } from '../../../../test/fakes/opennds-lab/lab.ts';
 
 const GATEWAY_NAME = 'Splash Lab';
+/** The login's limits, as the method's settings page sets them. */
+const LIMITS = { time_limit: 60, speed_ul: 256, speed_dl: 1024, data_limit: 50 };
 
 let slot: LabSlot | undefined;
 let server: TestServer;
@@ -66,6 +68,9 @@ async function openNdsSite({ level, method }: Case) {
     if (value === null) throw new Error(`The settings page left ${line.option} for the operator: ${JSON.stringify(line)}`);
     fas[line.option] = value;
   }
+  const methodPath = method === 'email' ? 'emailconfig' : 'clickthrpughloginconfig';
+  const limits = await client.put(`${api}/${methodPath}/`, LIMITS);
+  expect(limits.status, JSON.stringify(limits.body)).toBe(200);
   if (method === 'email')
     expect(
       (
@@ -78,7 +83,7 @@ async function openNdsSite({ level, method }: Case) {
       ).status,
     ).toBe(200);
   const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, siteId));
-  return { owner: client as TestClient, siteId, portalKey: row!.portalKey, faskey, fas };
+  return { owner: client as TestClient, siteId, api, methodPath, portalKey: row!.portalKey, faskey, fas };
 }
 
 const cases: Case[] = [
@@ -237,9 +242,33 @@ for (const c of cases) {
       };
       const me = Object.values(clients.clients ?? {}).find((x) => x.ip === a.clientIp);
       expect(me, json).toMatchObject({ mac: a.clientMac, state: 'Authenticated' });
+      const health = await site.owner.get(`${site.api}/accesshealth/grants`);
+      expect(health.status).toBe(200);
       if (c.level === 3) {
-        // authmon handed the session length to ndsctl auth: one hour.
+        // authmon handed the login's limits to ndsctl auth: the session length (one hour), the rates in
+        // kb/s and the quota in kB, each direction.
         expect(Number(me!.session_end) - Number(me!.session_start)).toBe(3600);
+        expect(me).toMatchObject({
+          upload_rate_limit_threshold: '256',
+          download_rate_limit_threshold: '1024',
+          upload_quota: '50000',
+          download_quota: '50000',
+        });
+        expect(health.body.items[0]).toMatchObject({ status: 'confirmed', reason: null, unenforced: [] });
+      } else {
+        // The browser's grant carries no limits: openNDS keeps the client for its own sessiontimeout
+        // (1440 minutes unless set), and access health names each limit the gateway does not enforce.
+        expect(Number(me!.session_end) - Number(me!.session_start)).toBe(1440 * 60);
+        expect(health.body.items[0]).toMatchObject({ status: 'confirmed', reason: 'limits' });
+        expect(health.body.items[0].unenforced.map((u: { limit: string }) => u.limit)).toEqual([
+          'session_length',
+          'upload_rate',
+          'download_rate',
+          'data_quota',
+        ]);
+        expect(health.body.items[0].unenforced[0].message).toBe(
+          'The gateway does not end the session after 60 minutes: its own session length applies',
+        );
       }
     });
 
@@ -265,5 +294,57 @@ for (const c of cases) {
         expect(s!.endCause).toBe('ndsctl_deauth');
       }
     });
+
+    if (c.level === 3)
+      it('holds the client only for the login’s minutes: openNDS lets it go when they are up and tells the portal', async () => {
+        const l = lab!;
+        const a = l.addresses;
+        const db = server.handle.db;
+        const internet = `http://${a.internetIp}/`;
+        expect((await site.owner.put(`${site.api}/${site.methodPath}/`, { ...LIMITS, time_limit: 1 })).status).toBe(200);
+        const before = await db.select().from(guestSessions).where(eq(guestSessions.siteId, site.siteId));
+
+        // The guest comes back (the gateway let them go in the test before) and logs in for one minute.
+        const blocked = await l.curl(internet);
+        expect(blocked.status, l.logs()).toBe(307);
+        const arrived = await l.curl(blocked.location);
+        expect(arrived.status).toBe(303);
+        let wait = arrived.location;
+        if (!wait.includes('/wait/')) {
+          const done = await l.curl(new URL(c.method, arrived.location).href, { form: {} });
+          expect(done.status, done.body).toBe(303);
+          wait = done.location;
+        }
+        await waitFor('authmon to let the guest in', 40_000, async () =>
+          textOf((await l.curl(wait)).body).includes('You are connected'),
+        );
+        expect((await l.curl(internet)).status).toBe(200);
+        const sessions = await db.select().from(guestSessions).where(eq(guestSessions.siteId, site.siteId));
+        const latest = sessions.filter((r) => !before.some((b) => b.id === r.id));
+        expect(latest).toHaveLength(1);
+        expect(latest[0]).toMatchObject({ minutes: 1, grantStatus: 'confirmed', endedAt: null });
+
+        const json = JSON.parse(await l.ndsctl('json')) as { clients?: Record<string, Record<string, string>> };
+        const me = Object.values(json.clients ?? {}).find((x) => x.ip === a.clientIp)!;
+        expect(Number(me.session_end) - Number(me.session_start)).toBe(60);
+
+        // openNDS checks its clients every checkinterval (10 s here): the minute is up, the guest is out, and
+        // BinAuth's note through authmon ends the session on the portal with openNDS's own cause.
+        await waitFor(
+          'openNDS to end the session at its length',
+          110_000,
+          async () => {
+            const [s] = await db.select().from(guestSessions).where(eq(guestSessions.id, latest[0]!.id));
+            return !!s?.endedAt;
+          },
+          undefined,
+          1000,
+        );
+        const [ended] = await db.select().from(guestSessions).where(eq(guestSessions.id, latest[0]!.id));
+        expect(ended!.endCause).toBe('timeout_deauth');
+        expect(ended!.endedAt!.getTime() - ended!.startedAt.getTime()).toBeGreaterThanOrEqual(60_000);
+        expect((await l.curl(internet)).status).toBe(307);
+        expect((await site.owner.get(`${site.api}/dashboard/online_now`)).body).toMatchObject({ devices: 0 });
+      }, 180_000);
   });
 }
