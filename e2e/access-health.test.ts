@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { controllerSettings } from '../server/src/db/schema/index.ts';
+import { controllerSettings, guestSessions } from '../server/src/db/schema/index.ts';
 import type { TestServer } from '../server/test/harness.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
 import { arriveFromUnifi, type PortalSite } from '../server/test/portal.ts';
@@ -52,6 +52,26 @@ async function accountWithGrants() {
   return { email, password, site, ok: ok.guest.mac.toUpperCase(), refused: refused.guest.mac.toUpperCase() };
 }
 
+/**
+ * A grant let in by a gateway that enforces neither the session length nor the upload rate (an openNDS
+ * at FAS level 1), written as the portal's grant writes it: the confirmed login's row, copied.
+ */
+async function grantWithUnenforcedLimits(siteId: number) {
+  const [row] = await server.handle.db.select().from(guestSessions).where(eq(guestSessions.siteId, siteId));
+  const { id: _id, ...copy } = row!;
+  await server.handle.db.insert(guestSessions).values({
+    ...copy,
+    mac: '02:00:00:0d:00:01',
+    family: 'opennds',
+    minutes: 45,
+    upKbps: 256,
+    grantStatus: 'confirmed',
+    grantDetail: 'limits: session_length,upload_rate',
+    startedAt: new Date(),
+  });
+  return '02:00:00:0D:00:01';
+}
+
 describe.each([
   { width: 375, height: 812 },
   { width: 1440, height: 900 },
@@ -84,6 +104,13 @@ describe.each([
     await page.getByRole('combobox', { name: 'Show' }).click();
     await page.getByRole('option', { name: 'Confirmed', exact: true }).click();
     await page.getByText(ok).waitFor();
+    // A gateway that leaves limits to itself: each one is named, with the login's value.
+    const partial = await grantWithUnenforcedLimits(site.id);
+    await page.reload();
+    await page.getByText(partial).waitFor();
+    await page.getByText('The gateway does not end the session after 45 minutes: its own session length applies').waitFor();
+    await page.getByText('The gateway does not hold uploads to 256 kbps').waitFor();
+    await fitsWidth(page);
     await page.getByText(refused).waitFor({ state: 'detached' });
     await page.getByRole('combobox', { name: 'Show' }).click();
     await page.getByRole('option', { name: 'Waiting for the gateway' }).click();
@@ -111,6 +138,17 @@ describe('access health in Spanish', () => {
     await page.getByText(refused).waitFor();
     await page.getByText('El controlador rechazó el usuario o la contraseña').waitFor();
     await page.getByText('Fallido', { exact: true }).waitFor();
+
+    // A gateway that leaves limits to itself: each one named, with the login's value.
+    const partial = await grantWithUnenforcedLimits(site.id);
+    await page.goto(`${server.url}/newapp/app/settings-view/access-health?status=confirmed`);
+    await page.getByText(partial).waitFor();
+    await page.getByText('Conectado, pero el router no aplica todos los límites').waitFor();
+    await page.getByText('El router no corta la sesión a los 45 minutos: se aplica su propia duración de sesión').waitFor();
+    await page.getByText('El router no limita la subida a 256 kbps').waitFor();
+    await settle(page);
+    await screenshot(page, 'access-health-limits-es-375');
+    await fitsWidth(page);
     await settle(page);
     await screenshot(page, 'access-health-es-375');
     await fitsWidth(page);
