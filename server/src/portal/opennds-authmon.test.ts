@@ -164,6 +164,27 @@ describe('openNDS FAS level 3 through authmon', () => {
     expect(fresh.rhid).toBe(freshQ!.rhid);
   });
 
+  it('ends the sessions the gateway let in when it restarts (authmon clears on start), not another gateway’s', async () => {
+    const s = await level3Site();
+    const { rhid } = await guestLogsIn(s);
+    await authmon(s, 'view');
+    expect((await authmon(s, 'view', `* ${rhid}`)).text).toBe('ack');
+    const other = sha256('Other%20Gateway');
+    const [session] = await sessionsOf(s.siteId);
+    expect(session).toMatchObject({ grantStatus: 'confirmed', endedAt: null });
+
+    // Another gateway of the site restarting says nothing of this one's clients.
+    expect((await authmon(s, 'clear', 'none', other)).status).toBe(200);
+    expect((await sessionsOf(s.siteId))[0]).toMatchObject({ endedAt: null });
+
+    // This gateway restarts: openNDS keeps no client across a restart, so the session is over.
+    expect((await authmon(s, 'clear')).status).toBe(200);
+    const [ended] = await sessionsOf(s.siteId);
+    expect(ended).toMatchObject({ endCause: 'gateway_restarted' });
+    expect(ended!.endedAt).toBeInstanceOf(Date);
+    expect((await s.owner.get(`/s/${s.siteId}/api/v1/dashboard/online_now`)).body).toMatchObject({ devices: 0 });
+  });
+
   it('drops grants the gateway never took or kept refusing', async () => {
     const s = await level3Site();
     const late = await guestLogsIn(s);

@@ -610,6 +610,24 @@ export function createGuestSessionsRepo(db: Database) {
         );
     },
 
+    /** The running sessions an openNDS gateway let in (its acknowledged level 3 grants). */
+    async runningConfirmedThroughGateway(siteId: number, gatewayHash: string): Promise<number[]> {
+      const q = openNdsAuthQueue;
+      const rows = await db
+        .selectDistinct({ id: guestSessions.id })
+        .from(q)
+        .innerJoin(guestSessions, eq(guestSessions.id, q.sessionId))
+        .where(
+          and(
+            and(eq(q.siteId, siteId), eq(q.gatewayHash, gatewayHash)),
+            isNotNull(q.confirmedAt),
+            isNull(guestSessions.endedAt),
+            gt(guestSessions.expiresAt, new Date()),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
     /** Ends those of these sessions that are still running, with the cause: how many. */
     async endRunning(ids: number[], cause: string): Promise<number> {
       if (!ids.length) return 0;

@@ -111,6 +111,11 @@ export function createAuthmonRepo(db: Database) {
       return 1;
     },
 
+    /** Every running session the gateway let in (acknowledged grants) ends: how many. */
+    async endAllSessions(siteId: number, gatewayHash: string, cause: string) {
+      return sessions.endRunning(await sessions.runningConfirmedThroughGateway(siteId, gatewayHash), cause);
+    },
+
     async byWaitTokenHash(hash: string): Promise<AuthmonQueueRow | undefined> {
       const [row] = await db.select().from(q).where(eq(q.waitTokenHash, hash));
       return row;

@@ -92,5 +92,6 @@ export function createAuthmonStore(db: Database, controllers: Pick<Controllers, 
         DROP_DETAIL.cleared,
       ),
     endSession: (siteId, gatewayHash, mac, cause) => queue.endSession(siteId, gatewayHash, mac, cause),
+    endAllSessions: (siteId, gatewayHash, cause) => queue.endAllSessions(siteId, gatewayHash, cause),
   };
 }

@@ -18,6 +18,9 @@ const NOT_SAVED = 'Choose the FAS level and save';
 const UNCHECKABLE =
   'openNDS has no interface the server can ask: once the lines below are on the gateway, guests sent to the portal show that it works';
 
+/** The BinAuth script openNDS installs (Debian and OpenWrt alike). */
+const BINAUTH_SCRIPT = '/usr/lib/opennds/binauth_log.sh';
+
 const levelOf = (stored: StoredSettings | null) =>
   stored?.family === 'opennds' ? Number((stored.config as { level?: unknown }).level ?? DEFAULT_LEVEL) : null;
 
@@ -82,6 +85,9 @@ function gatewayOptions(level: number, address: PortalAddress) {
   }
   config.push(line('faspath', faspath), line('fas_secure_enabled', String(level)));
   if (level >= 1) config.push({ option: 'faskey', value: null, placeholder: 'faskey' });
+  // Level 3: openNDS's own BinAuth log script sends each client it lets go (timeout, quota, idle, ndsctl
+  // deauth) to the FAS through authmon, so the portal ends the session; without it nothing does.
+  if (level === 3) config.push(line('binauth', BINAUTH_SCRIPT));
   const defaultPort = (scheme === 'https' && port === '443') || (scheme === 'http' && port === '80');
   return {
     config,

@@ -72,6 +72,11 @@ describe('openNDS router settings', () => {
     expect(level3.body).toMatchObject({ level: 3, faskey_set: true, warnings: [] });
     expect(level3.body.portal_url).toMatch(/^https:\/\/wifi\.example\.test\/guest\//);
     expect(lines(level3.body).slice(0, 1)).toEqual(['fasport 443']);
+    // BinAuth's log script reports the clients openNDS lets go, so the portal can end their sessions.
+    expect(lines(level3.body).at(-1)).toBe('binauth /usr/lib/opennds/binauth_log.sh');
+    expect(lines((await client.put(`${base}/opennds`, { level: 2 })).body)).not.toContain(
+      'binauth /usr/lib/opennds/binauth_log.sh',
+    );
     const reopened = JSON.parse(server.built.ctx.secrets.open((await storedRow(server, siteId))!.secretsEnc!));
     expect(reopened).toEqual({ faskey: 'Gateway-Key.2024' });
 

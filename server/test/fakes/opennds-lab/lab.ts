@@ -370,8 +370,8 @@ export async function startOpenNdsLab(options: LabOptions): Promise<OpenNdsLab> 
         'login_option_enabled 0',
         ...fasLines,
         'checkinterval 10',
-        // BinAuth's log script reports deauths to the FAS at level 3.
-        ...(level >= 3 ? ['binauth /usr/lib/opennds/binauth_log.sh', 'debuglevel 2'] : []),
+        // At level 3 the settings page's lines enable BinAuth's log script, which reports deauths to the FAS.
+        ...(level >= 3 ? ['debuglevel 2'] : []),
         'FirewallRuleSet authenticated-users {',
         '}',
         'FirewallRuleSet preauthenticated-users {',

@@ -4,7 +4,8 @@
  * authmon daemon polls the site's FAS path (`POST /guest/{portalKey}/`, which openNDS builds from
  * faspath) every few seconds:
  *
- *   auth_get=clear              on authmon's start: grants queued before are stale (the gateway restarted)
+ *   auth_get=clear              on authmon's start: the gateway (re)started, so grants queued before are stale
+ *                               and the clients it had let in are gone (openNDS keeps none across a restart)
  *   auth_get=view, payload none the list of grants for this gateway: "*" then rawurlencoded lines
  *   auth_get=view, payload "* rhid rhid" the grants `ndsctl auth` accepted: answered "ack"
  *   auth_get=list               the list, taken without acknowledgement (older FAS protocol)
@@ -15,8 +16,9 @@
  * key with the faskey: anyone who knows the portal key and the gateway's name can poll as it. So the
  * queue only ever holds grants of guests whose arrival decrypted with the site's faskey, a poll sees
  * and acknowledges only its own gateway's grants, and an acknowledgement counts only for grants that
- * were delivered. A forged poll can learn rhids (useful only to that gateway's `ndsctl`) or hold back a
- * guest's grant; it cannot let anyone in.
+ * were delivered. A forged poll can learn rhids (useful only to that gateway's `ndsctl`), hold back a
+ * guest's grant, or end sessions in the portal's records (a deauth note or a restart): it cannot let
+ * anyone in, nor put anyone out of the gateway.
  */
 import { ackedRhids, authmonAnswer, authmonFit, parseAuthmonPost, parseFasList, type AuthmonPost } from './opennds.ts';
 
@@ -36,6 +38,8 @@ export interface AuthmonStore {
   confirm(siteId: number, gatewayHash: string, which: { rhids: string[] } | { ids: number[] }): Promise<number>;
   /** authmon started: the grants queued before it are dropped; how many. */
   clear(siteId: number, gatewayHash: string): Promise<number>;
+  /** The gateway restarted: every running session it let in ends with the cause; how many. */
+  endAllSessions(siteId: number, gatewayHash: string, cause: string): Promise<number>;
   /** The device's session through this gateway ends: how many did (0 or 1). */
   endSession(siteId: number, gatewayHash: string, mac: string, cause: string): Promise<number>;
 }
@@ -95,7 +99,8 @@ export async function answerAuthmon(
     }
     case 'clear': {
       const cleared = await store.clear(siteId, gatewayHash);
-      log.info({ siteId, gatewayHash, cleared }, 'openNDS authmon started and cleared stale grants');
+      const ended = await store.endAllSessions(siteId, gatewayHash, 'gateway_restarted');
+      log.info({ siteId, gatewayHash, cleared, ended }, 'openNDS authmon started: stale grants cleared, earlier sessions ended');
       return { status: 200, text: 'ack' };
     }
     case 'deauthed': {

@@ -117,6 +117,8 @@ for (const c of cases) {
         fasport: c.level === 3 ? '443' : '80',
         faspath: `/guest/${site.portalKey}/`,
         fas_secure_enabled: String(c.level),
+        // Level 3: BinAuth's log script tells the portal about the clients openNDS lets go.
+        ...(c.level === 3 ? { binauth: '/usr/lib/opennds/binauth_log.sh' } : {}),
       });
 
       const blocked = await l.curl(internet);
