@@ -345,7 +345,12 @@ for (const c of cases) {
         const [ended] = await db.select().from(guestSessions).where(eq(guestSessions.id, latest[0]!.id));
         expect(ended!.endCause).toBe('timeout_deauth');
         expect(ended!.endedAt!.getTime() - ended!.startedAt.getTime()).toBeGreaterThanOrEqual(60_000);
-        expect((await l.curl(internet)).status).toBe(307);
+        // Out: the gateway answers in the internet's stead (307 to the portal, or 511 right after the deauth).
+        const after = await l.curl(internet);
+        expect(after.status).not.toBe(200);
+        expect(after.body).not.toBe(INTERNET_BODY);
+        const clients = JSON.parse(await l.ndsctl('json')) as { clients?: Record<string, Record<string, string>> };
+        expect(Object.values(clients.clients ?? {}).find((x) => x.ip === a.clientIp)?.state).not.toBe('Authenticated');
         expect((await site.owner.get(`${site.api}/dashboard/online_now`)).body).toMatchObject({ devices: 0 });
       }, 180_000);
   });
