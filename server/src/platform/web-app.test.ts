@@ -43,9 +43,9 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const directives = (csp: string | undefined) =>
+const directives = (csp: string | string[] | undefined) =>
   Object.fromEntries(
-    (csp ?? '')
+    String(csp ?? '')
       .split(';')
       .map((d) => d.trim().split(/\s+/))
       .map(([name, ...values]) => [name, values]),
