@@ -127,7 +127,9 @@ describe.each([
     expect(textOf(served.html)).toContain('Welcome to Harbour Café');
     expect(textOf(served.html)).toContain('Room number');
     expect(served.html).toContain('body{background:#0b3d2e');
-    expect(served.html).toContain('/static/guest/fonts/lato/400.css');
+    expect(served.html).toContain(
+      '<link rel="preload" href="/static/guest/fonts/lato/files/lato-latin-400-normal.woff2" as="font"',
+    );
 
     // And in a browser: the guest's phone on the portal, as the controller sends it.
     const { context: phone, page: guestPage } = await openPage(browser, { width: 375, height: 740 });

@@ -1,3 +1,5 @@
+// First: it sets how zod works before any module makes a schema.
+import './app/zodConfig.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';

@@ -21,7 +21,14 @@ export const GUEST_FONTS = [
   { family: 'Source Sans 3', slug: 'source-sans-3', fallback: 'sans-serif' },
   { family: 'Merriweather', slug: 'merriweather', fallback: 'serif' },
 ] as const;
+/**
+ * The design's default: the phone's own font (nothing to download, which keeps a guest's first visit
+ * under 40 KB). The families of GUEST_FONTS are webfonts, loaded only by a design that picks one.
+ */
+export const SYSTEM_FONT = 'System';
+export const SYSTEM_FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 export const FONT_FAMILIES = [
+  SYSTEM_FONT,
   'Roboto',
   'Open Sans',
   'Lato',
@@ -163,7 +170,7 @@ export const DEFAULT_SPLASH_DESIGN: SplashDesign = {
   grid_border_radius: 12,
   logo_align: 'center',
   logo_size: 120,
-  body_fontfamily: 'Roboto',
+  body_fontfamily: SYSTEM_FONT,
   bottomtext_color: '#5f6b7a',
   optional_h1: 'Stay in touch',
   optional_h2: 'Marketing (optional)',

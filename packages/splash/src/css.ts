@@ -1,12 +1,41 @@
-import { GUEST_FONTS, type LoginMethodStyles, type SplashDesign } from '@splashboard/contract';
+import { FONT_WEIGHTS, GUEST_FONTS, SYSTEM_FONT_STACK, type LoginMethodStyles, type SplashDesign } from '@splashboard/contract';
 
-/** The stylesheets to link for a design's font (served by our own server, never a CDN). */
-export function fontOf(design: SplashDesign) {
-  const font = GUEST_FONTS.find((f) => f.family === design.body_fontfamily) ?? GUEST_FONTS[0];
-  return {
-    cssFamily: `'${font.family}', ${font.fallback}`,
-    stylesheets: [400, 700].map((w) => `/static/guest/fonts/${font.slug}/${w}.css`),
-  };
+// The ranges of @fontsource's (Google Fonts') latin and latin-ext subsets. Latin covers English and
+// Spanish and is preloaded; latin-ext is fetched only by a page with a character of its range.
+const SUBSETS = [
+  {
+    name: 'latin',
+    preload: true,
+    range:
+      'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
+  },
+  {
+    name: 'latin-ext',
+    preload: false,
+    range:
+      'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF',
+  },
+];
+
+/**
+ * A design's font: the phone's own (nothing to fetch) unless the design picks one of our webfonts; then
+ * its @font-face rules (regular and bold, latin subsets, woff2, served by our own server, never a CDN)
+ * for the page's stylesheet, and the files to preload so that they download beside the page.
+ */
+export function fontOf(design: SplashDesign): { cssFamily: string; faces: string; preloads: string[] } {
+  const font = GUEST_FONTS.find((f) => f.family === design.body_fontfamily);
+  if (!font) return { cssFamily: SYSTEM_FONT_STACK, faces: '', preloads: [] };
+  const file = (subset: string, weight: number) =>
+    `/static/guest/fonts/${font.slug}/files/${font.slug}-${subset}-${weight}-normal.woff2`;
+  const faces = FONT_WEIGHTS.flatMap((weight) =>
+    SUBSETS.map(
+      (s) =>
+        `@font-face{font-family:'${font.family}';font-style:normal;font-weight:${weight};font-display:swap;` +
+        `src:url(${file(s.name, weight)}) format('woff2');unicode-range:${s.range}}`,
+    ),
+  ).join('');
+  const preloads = FONT_WEIGHTS.flatMap((weight) => SUBSETS.filter((s) => s.preload).map((s) => file(s.name, weight)));
+  return { cssFamily: `'${font.family}', ${font.fallback}`, faces, preloads };
 }
 
 // CSS values come from validated settings (colours, whole numbers, our own image links); quotes and
@@ -41,10 +70,11 @@ div.gdpr{margin-bottom:8px}.gdpr{font-size:13px;border-top:1px solid #e2e8f0;pad
 /** The page's stylesheet: the base rules, the design, and the colours of the screen's method. */
 export function pageCss(design: SplashDesign, styles: LoginMethodStyles, prefix: string): string {
   const s = (part: string, fallback: string) => v(styles[`${prefix}_${part}`] || fallback);
+  const font = fontOf(design);
   const bg = design.html_image ? ` url("${v(design.html_image)}") ${BACKGROUND[design.body_config]}` : '';
   const vars = [
     // Our own font names (an enum), quoted where needed: not operator text.
-    `--font:${fontOf(design).cssFamily}`,
+    `--font:${font.cssFamily}`,
     `--logo:${v(design.logo_size)}px`,
     `--fc:${s('fields_color', '#1f2933')}`,
     `--fbg:${s('fields_backgroundcolor', '#ffffff')}`,
@@ -59,6 +89,7 @@ export function pageCss(design: SplashDesign, styles: LoginMethodStyles, prefix:
     `--chk:${s('checkbox_color', '#1565c0')}`,
   ].join(';');
   return (
+    font.faces +
     `:root{${vars}}${BASE}` +
     `body{background:${v(design.body_color)}${bg}}` +
     `.card{background:${v(design.grid_color)};border-radius:${v(design.grid_border_radius)}px}` +

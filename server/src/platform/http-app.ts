@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -6,13 +7,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { installAuthHooks } from './auth-hooks.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { notFound } from './errors.ts';
 import type { SessionStore } from './sessions.ts';
+import { registerWebApp } from './web-app.ts';
 
 /** The HTTP server, whose logger the rest of the process logs through. */
 export function createHttpApp(config: Config, logStream?: { write(line: string): void }): FastifyInstance {
@@ -40,6 +42,10 @@ export function createHttpApp(config: Config, logStream?: { write(line: string):
  * spec's shape, uploads, and the API document every route adds itself to.
  */
 export async function registerHttpBasics(app: FastifyInstance, config: Config, sessions: SessionStore) {
+  // Answers of 1 KB and more (guest pages, JSON, CSV) go out in Brotli or gzip as the client accepts;
+  // Brotli at quality 4, as cheap as gzip's default. Files already compressed at build time are left as they are.
+  // Request bodies are not inflated: what clients send stays as it was.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(cookie);
   installAuthHooks(app, sessions);
   installErrorHandler(app);
@@ -72,22 +78,10 @@ export async function finishHttpApp(app: FastifyInstance, config: Config, webDis
       res.setHeader('content-security-policy', "default-src 'none'");
     },
   });
-  await registerWebApp(app, webDist);
+  await registerWebApp(app, config, webDist);
 
   app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect('/newapp/'));
   app.setNotFoundHandler({ preHandler: undefined }, async (request) => {
     throw notFound('common.noRoute', { method: request.method, path: request.url.split('?')[0]! });
   });
-}
-
-/** The dashboard SPA: its files, and index.html for every other path under /newapp. */
-async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
-  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: webDist, prefix: '/newapp/', decorateReply: true, wildcard: false, index: false });
-  const sendIndex = (_req: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  };
-  app.get('/newapp', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
-  app.get('/newapp/*', { config: { public: true }, schema: { hide: true } }, sendIndex as never);
 }

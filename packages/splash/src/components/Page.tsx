@@ -27,8 +27,8 @@ export function Page({ view, css, heading, head, children, showTerms = true }: P
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>{fill(t.pageTitle, { site: view.siteName })}</title>
-        {fontOf(design).stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
+        {fontOf(design).preloads.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         <style dangerouslySetInnerHTML={{ __html: css }} />
         {head}

@@ -75,7 +75,8 @@ describe('splash page design', () => {
       tos_text: 'Terms of Service',
       privacy_text: 'Privacy Policy',
       logo_align: 'center',
-      body_fontfamily: 'Roboto',
+      // The phone's own font: nothing for a guest to download until the design picks a webfont.
+      body_fontfamily: 'System',
       body_config: 'cover',
       gdpr_heading_text: expect.any(String),
       optional_h1: expect.any(String),

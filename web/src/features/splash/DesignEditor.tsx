@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import InputAdornment from '@mui/material/InputAdornment';
-import { BODY_CONFIGS, FONT_FAMILIES, LOGO_ALIGNS, type SplashDesign } from '@splashboard/contract';
+import { BODY_CONFIGS, FONT_FAMILIES, LOGO_ALIGNS, SYSTEM_FONT, type SplashDesign } from '@splashboard/contract';
 import { ColourField } from './ColourField.tsx';
 import { ImageField } from './ImageField.tsx';
 import { Section } from './Section.tsx';
@@ -16,7 +16,7 @@ interface Props {
   onChange<K extends Key>(key: K, value: SplashDesign[K]): void;
   errors: Record<string, string>;
   disabled: boolean;
-  /** The families of /static/guest/fonts/config.json (the contract's list until it has loaded). */
+  /** The webfonts of /static/guest/fonts/config.json (the contract's list until it has loaded); the phone's own font comes first. */
   fonts: string[];
   thumbnails: string[];
   onUploaded(link: string): void;
@@ -150,7 +150,9 @@ export function DesignEditor({ siteId, design, onChange, errors, disabled, fonts
         {colour('body_color')}
         {colour('grid_color')}
         {colour('bottomtext_color')}
-        {select('body_fontfamily', fonts.length ? fonts : FONT_FAMILIES, (o) => o)}
+        {select('body_fontfamily', fonts.length ? [SYSTEM_FONT, ...fonts] : FONT_FAMILIES, (o) =>
+          o === SYSTEM_FONT ? t('splash.design.systemFont') : o,
+        )}
       </Section>
       <Section title={t('splash.design.layout')}>
         {select('logo_align', LOGO_ALIGNS, (o) => t(`splash.design.aligns.${o}`))}
