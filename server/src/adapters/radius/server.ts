@@ -2,18 +2,21 @@ import dgram from 'node:dgram';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ACCT_STATUS_TYPES,
+  ATTR,
   CODES,
-  decode,
+  TERMINATE_CAUSES,
+  accessRequestProblem,
+  decryptPassword,
   encodeReply,
-  hasMessageAuthenticator,
+  isMacAuthentication,
   octets,
-  rawAttribute,
+  scan,
   validAccountingAuthenticator,
   validChap,
   validMessageAuthenticator,
-  wellFormed,
-  type DecodedPacket,
   type ReplyAttribute,
+  type Scanned,
 } from './codec.ts';
 
 /** A gateway allowed to ask us (a NAS), with its own shared secret. */
@@ -39,7 +42,11 @@ export interface AccessRequest {
   calledStationId: string;
   nasIdentifier: string;
   nasIpAddress: string;
-  attributes: Record<string, unknown>;
+  /**
+   * The request says it is MAC authentication (Service-Type Call-Check, or User-Name the MAC of
+   * Calling-Station-Id): the only kind that may come without User-Password, CHAP-Password or State.
+   */
+  macAuthentication: boolean;
 }
 
 export type AccessDecision = { accept: true; reply: ReplyAttribute[] } | { accept: false; reason: string };
@@ -60,9 +67,13 @@ export interface AccountingRecord {
   terminateCause: string;
 }
 
+/**
+ * Who is let in, decided outside the protocol. findClient and authenticate may answer at once (from
+ * memory) instead of with a promise: a busy gateway's requests then cost no trip through the microtask queue.
+ */
 export interface RadiusHandlers {
-  findClient(address: string): Promise<NasClient | null>;
-  authenticate(request: AccessRequest): Promise<AccessDecision>;
+  findClient(address: string): NasClient | null | Promise<NasClient | null>;
+  authenticate(request: AccessRequest): AccessDecision | Promise<AccessDecision>;
   account(record: AccountingRecord): Promise<void>;
 }
 
@@ -77,26 +88,29 @@ export interface RadiusServerOptions {
 const RETRANSMIT_MS = 30_000;
 const CACHE_MAX = 20_000;
 
-const str = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? String(v[0]) : String(v));
+const REJECT_REPLY: ReplyAttribute[] = [['Reply-Message', 'Access denied']];
+const NO_CREDENTIALS: Credentials = { method: 'none', verify: () => false };
 
-function papCredentials(packet: DecodedPacket): Credentials {
-  const given = packet.attributes['User-Password'];
-  if (typeof given !== 'string') return { method: 'none', verify: () => false };
-  // The library strips the NUL padding; compare in constant time.
-  return {
-    method: 'pap',
-    verify: (expected) => {
-      const a = Buffer.from(given, 'utf8');
-      const b = Buffer.from(expected, 'utf8');
-      return a.length === b.length && timingSafeEqual(a, b);
-    },
-  };
+function sameText(given: string, expected: string) {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function credentialsOf(packet: DecodedPacket): Credentials {
-  if (rawAttribute(packet, 3)) return { method: 'chap', verify: (expected) => validChap(packet, expected) };
-  return papCredentials(packet);
+/** PAP (opened with the secret, its NUL padding stripped) or CHAP, compared in constant time. */
+function credentialsOf(s: Scanned, secret: string): Credentials {
+  const chap = s.bytes(ATTR.ChapPassword);
+  if (chap) {
+    const challenge = s.bytes(ATTR.ChapChallenge) ?? s.packet.subarray(4, 20);
+    return { method: 'chap', verify: (expected) => validChap(chap, challenge, expected) };
+  }
+  const field = s.bytes(ATTR.UserPassword);
+  if (!field) return NO_CREDENTIALS;
+  const given = decryptPassword(field, s.packet.subarray(4, 20), secret);
+  return { method: 'pap', verify: (expected) => sameText(given, expected) };
 }
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
 
 /**
  * RADIUS authentication and accounting over UDP. Every packet is checked before anything is
@@ -130,10 +144,12 @@ export class RadiusServer {
     const socket = dgram.createSocket(this.opts.host.includes(':') ? 'udp6' : 'udp4');
     socket.on('message', (msg, rinfo) => {
       this.stats.received++;
-      this.handle(socket, msg, rinfo, expectedCode).catch((err) => {
-        this.stats.errors++;
-        this.opts.log.error({ err, from: rinfo.address }, 'radius: request failed');
-      });
+      try {
+        const pending = this.handle(socket, msg, rinfo, expectedCode);
+        if (pending) pending.catch((err: unknown) => this.failed(err, rinfo));
+      } catch (err) {
+        this.failed(err, rinfo);
+      }
     });
     socket.on('error', (err) => this.opts.log.error({ err }, 'radius: socket error'));
     return new Promise((resolve, reject) => {
@@ -142,94 +158,109 @@ export class RadiusServer {
     });
   }
 
-  private drop(reason: string, from: string) {
+  private failed(err: unknown, rinfo: dgram.RemoteInfo) {
+    this.stats.errors++;
+    this.opts.log.error({ err, from: rinfo.address }, 'radius: request failed');
+  }
+
+  private drop(reason: string, from: string): null {
     this.stats.dropped++;
     // Debug only: a flood of junk must not become a flood of log lines.
     this.opts.log.debug({ from, reason }, 'radius: packet dropped');
+    return null;
   }
 
-  private async handle(socket: dgram.Socket, msg: Buffer, rinfo: dgram.RemoteInfo, expectedCode: number) {
-    if (!wellFormed(msg) || msg[0] !== expectedCode) return this.drop('malformed or unexpected code', rinfo.address);
+  /**
+   * One packet. Everything up to the handlers' decision runs at once when they answer from memory; only
+   * what waits for them (the database, a cache being filled) goes through promises.
+   */
+  private handle(socket: dgram.Socket, msg: Buffer, rinfo: dgram.RemoteInfo, expectedCode: number): Promise<void> | void {
+    const s = scan(msg);
+    if (typeof s === 'string') return void this.drop(s, rinfo.address);
+    if (msg[0] !== expectedCode) return void this.drop('unexpected code', rinfo.address);
     const key = `${rinfo.address}:${rinfo.port}:${msg.toString('latin1', 1, 2)}${msg.toString('latin1', 4, 20)}`;
     const previous = this.answered.get(key);
     if (previous && Date.now() - previous.at < RETRANSMIT_MS) return socket.send(previous.reply, rinfo.port, rinfo.address);
     if (this.inFlight.has(key)) return;
 
-    const client = await this.opts.handlers.findClient(rinfo.address);
-    if (!client) return this.drop('unknown client', rinfo.address);
-    this.inFlight.add(key);
-    try {
-      const reply =
-        expectedCode === CODES.AccessRequest ? await this.access(msg, client, rinfo) : await this.accounting(msg, client, rinfo);
-      if (!reply) return;
-      this.remember(key, reply);
-      socket.send(reply, rinfo.port, rinfo.address);
-    } finally {
-      this.inFlight.delete(key);
+    const client = this.opts.handlers.findClient(rinfo.address);
+    if (isPromise(client)) {
+      this.inFlight.add(key);
+      return client
+        .then((c) => (c ? this.decide(s, c, rinfo, expectedCode) : this.drop('unknown client', rinfo.address)))
+        .then((reply) => this.answer(socket, key, reply, rinfo))
+        .finally(() => this.inFlight.delete(key));
     }
+    if (!client) return void this.drop('unknown client', rinfo.address);
+    const reply = this.decide(s, client, rinfo, expectedCode);
+    if (!isPromise(reply)) return this.answer(socket, key, reply, rinfo);
+    this.inFlight.add(key);
+    return reply.then((r) => this.answer(socket, key, r, rinfo)).finally(() => this.inFlight.delete(key));
   }
 
-  private async access(msg: Buffer, client: NasClient, rinfo: dgram.RemoteInfo): Promise<Buffer | null> {
-    const withMa = hasMessageAuthenticator(msg);
-    if (withMa && !validMessageAuthenticator(msg, client.secret))
-      return (this.drop('bad Message-Authenticator', rinfo.address), null);
-    if (!withMa && client.requireMessageAuthenticator) return (this.drop('missing Message-Authenticator', rinfo.address), null);
-    const packet = this.decodeOrDrop(msg, client, rinfo);
-    if (!packet) return null;
-    const a = packet.attributes;
-    const decision = await this.opts.handlers.authenticate({
+  private decide(s: Scanned, client: NasClient, rinfo: dgram.RemoteInfo, code: number) {
+    return code === CODES.AccessRequest ? this.access(s, client, rinfo) : this.accounting(s, client, rinfo);
+  }
+
+  private answer(socket: dgram.Socket, key: string, reply: Buffer | null, rinfo: dgram.RemoteInfo) {
+    if (!reply) return;
+    this.remember(key, reply);
+    socket.send(reply, rinfo.port, rinfo.address);
+  }
+
+  private access(s: Scanned, client: NasClient, rinfo: dgram.RemoteInfo): Buffer | null | Promise<Buffer | null> {
+    // RFC 3579 3.2: a Message-Authenticator that does not check out (malformed ones were dropped by scan).
+    const withMa = s.has(ATTR.MessageAuthenticator);
+    if (withMa && !validMessageAuthenticator(s, client.secret)) return this.drop('bad Message-Authenticator', rinfo.address);
+    if (!withMa && client.requireMessageAuthenticator) return this.drop('missing Message-Authenticator', rinfo.address);
+    const problem = accessRequestProblem(s);
+    if (problem) return this.drop(`invalid Access-Request: ${problem}`, rinfo.address);
+    const decision = this.opts.handlers.authenticate({
       client,
-      userName: str(a['User-Name']),
-      credentials: credentialsOf(packet),
-      callingStationId: str(a['Calling-Station-Id']),
-      calledStationId: str(a['Called-Station-Id']),
-      nasIdentifier: str(a['NAS-Identifier']),
-      nasIpAddress: str(a['NAS-IP-Address']),
-      attributes: a,
+      userName: s.text(ATTR.UserName),
+      credentials: credentialsOf(s, client.secret),
+      callingStationId: s.text(ATTR.CallingStationId),
+      calledStationId: s.text(ATTR.CalledStationId),
+      nasIdentifier: s.text(ATTR.NasIdentifier),
+      nasIpAddress: s.address(ATTR.NasIpAddress),
+      macAuthentication: isMacAuthentication(s),
     });
+    return isPromise(decision) ? decision.then((d) => this.accessReply(s, client, d)) : this.accessReply(s, client, decision);
+  }
+
+  private accessReply(s: Scanned, client: NasClient, decision: AccessDecision): Buffer {
     if (decision.accept) {
       this.stats.accepted++;
-      return encodeReply(packet, 'Access-Accept', client.secret, decision.reply);
+      return encodeReply(s, 'Access-Accept', client.secret, decision.reply);
     }
     this.stats.rejected++;
-    return encodeReply(packet, 'Access-Reject', client.secret, [['Reply-Message', 'Access denied']]);
+    return encodeReply(s, 'Access-Reject', client.secret, REJECT_REPLY);
   }
 
-  private async accounting(msg: Buffer, client: NasClient, rinfo: dgram.RemoteInfo): Promise<Buffer | null> {
-    if (!validAccountingAuthenticator(msg, client.secret))
-      return (this.drop('bad accounting authenticator', rinfo.address), null);
-    const packet = this.decodeOrDrop(msg, client, rinfo);
-    if (!packet) return null;
-    const a = packet.attributes;
-    const statusType = str(a['Acct-Status-Type']) as AccountingRecord['statusType'];
-    if (!['Start', 'Stop', 'Interim-Update', 'Accounting-On', 'Accounting-Off'].includes(statusType)) {
-      return (this.drop(`unsupported Acct-Status-Type ${statusType}`, rinfo.address), null);
-    }
+  private async accounting(s: Scanned, client: NasClient, rinfo: dgram.RemoteInfo): Promise<Buffer | null> {
+    if (!validAccountingAuthenticator(s.packet, client.secret)) return this.drop('bad accounting authenticator', rinfo.address);
+    if (s.has(ATTR.MessageAuthenticator) && !validMessageAuthenticator(s, client.secret, true))
+      return this.drop('bad Message-Authenticator', rinfo.address);
+    const status = s.integer(ATTR.AcctStatusType);
+    const statusType = status === undefined ? undefined : ACCT_STATUS_TYPES[status];
+    if (!statusType) return this.drop(`unsupported Acct-Status-Type ${status}`, rinfo.address);
+    const cause = s.integer(ATTR.AcctTerminateCause);
     await this.opts.handlers.account({
       client,
       statusType,
-      sessionId: str(a['Acct-Session-Id']),
-      userName: str(a['User-Name']),
-      callingStationId: str(a['Calling-Station-Id']),
-      calledStationId: str(a['Called-Station-Id']),
-      nasIdentifier: str(a['NAS-Identifier']),
-      framedIpAddress: str(a['Framed-IP-Address']),
-      inputOctets: octets(a['Acct-Input-Octets'], a['Acct-Input-Gigawords']),
-      outputOctets: octets(a['Acct-Output-Octets'], a['Acct-Output-Gigawords']),
-      sessionTime: Number(a['Acct-Session-Time'] ?? 0),
-      terminateCause: str(a['Acct-Terminate-Cause']),
+      sessionId: s.text(ATTR.AcctSessionId),
+      userName: s.text(ATTR.UserName),
+      callingStationId: s.text(ATTR.CallingStationId),
+      calledStationId: s.text(ATTR.CalledStationId),
+      nasIdentifier: s.text(ATTR.NasIdentifier),
+      framedIpAddress: s.address(ATTR.FramedIpAddress),
+      inputOctets: octets(s.integer(ATTR.AcctInputOctets), s.integer(ATTR.AcctInputGigawords)),
+      outputOctets: octets(s.integer(ATTR.AcctOutputOctets), s.integer(ATTR.AcctOutputGigawords)),
+      sessionTime: s.integer(ATTR.AcctSessionTime) ?? 0,
+      terminateCause: cause === undefined ? '' : (TERMINATE_CAUSES[cause] ?? String(cause)),
     });
     this.stats.accounted++;
-    return encodeReply(packet, 'Accounting-Response', client.secret);
-  }
-
-  private decodeOrDrop(msg: Buffer, client: NasClient, rinfo: dgram.RemoteInfo): DecodedPacket | null {
-    try {
-      return decode(msg, client.secret);
-    } catch {
-      this.drop('undecodable', rinfo.address);
-      return null;
-    }
+    return encodeReply(s, 'Accounting-Response', client.secret);
   }
 
   private remember(key: string, reply: Buffer) {
