@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import dgram from 'node:dgram';
+import net from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,11 +21,27 @@ import { freshPgDatabase, root, startSplashboard, signIn } from './lib.mjs';
 const radius = createRequire(path.join(root, 'server/package.json'))('radius');
 
 const seconds = Number(process.argv[2] ?? 10);
-const PORTS = {
-  freeradius: { auth: 18120, acct: 18130 },
-  pglite: { http: 18180, auth: 18112, acct: 18113 },
-  pg: { http: 18182, auth: 18114, acct: 18115 },
-};
+
+/**
+ * A port the OS says is free now (bound to port 0, then let go), UDP or TCP: other benchmarks may run at
+ * the same time, so nothing here uses fixed ports. FreeRADIUS and the server are started on them at once.
+ */
+async function freePort(kind) {
+  if (kind === 'udp') {
+    const socket = dgram.createSocket('udp4');
+    await new Promise((resolve, reject) => socket.once('error', reject).bind(0, '127.0.0.1', resolve));
+    const { port } = socket.address();
+    await new Promise((resolve) => socket.close(resolve));
+    return port;
+  }
+  const server = net.createServer();
+  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+const portsForOurs = async () => ({ http: await freePort('tcp'), auth: await freePort('udp'), acct: await freePort('udp') });
+const PORTS = { freeradius: { auth: await freePort('udp'), acct: await freePort('udp') } };
 const MACS = 1000;
 /** Requests outstanding at any time, as a busy gateway (or several) keeps them. */
 const OUTSTANDING = 64;
@@ -302,10 +319,11 @@ console.log(`FreeRADIUS ready on udp/${PORTS.freeradius.auth} (${MACS} MACs in i
 const rows = [];
 const notes = [];
 try {
-  const engines = [['PGlite', {}, PORTS.pglite]];
+  const engines = [['PGlite', {}]];
   const pgDb = await freshPgDatabase();
-  if (pgDb) engines.push(['PostgreSQL', { DATABASE_URL: pgDb.url }, PORTS.pg]);
-  for (const [engine, env, ports] of engines) {
+  if (pgDb) engines.push(['PostgreSQL', { DATABASE_URL: pgDb.url }]);
+  for (const [engine, env] of engines) {
+    const ports = await portsForOurs();
     const ours = await startOurs(engine, env, ports);
     console.log(`${ours.name} ready on udp/${ports.auth} (${MACS} MACs whitelisted through the API)`);
     try {

