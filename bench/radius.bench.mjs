@@ -3,7 +3,9 @@
 // User-Password are the MAC, as gateways send, with Message-Authenticator), the same load to both. Ours
 // looks up the gateway (nas_clients) and the device (mac_entries) in the database, through its cache of a few
 // seconds (RADIUS_CACHE_TTL_MS); FreeRADIUS answers from a flat `users` file with the same MACs as Cleartext-Password (files + pap modules).
-// Exits 1 when ours answers fewer than half as many requests per second as FreeRADIUS (the issue's goal).
+// Prints the ratio line (ours / FreeRADIUS requests per second, per engine) and exits 1 when ours answers fewer
+// requests per second than FreeRADIUS on an engine (the issue's goal: at least its rate, same run; no margin).
+// Ports are the OS's free ones, so it runs beside other benchmarks.
 // Usage: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/radius.bench.mjs [seconds]
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -318,6 +320,9 @@ const theirs = { name: 'FreeRADIUS (users file)', ...(await startFreeradius(dir)
 console.log(`FreeRADIUS ready on udp/${PORTS.freeradius.auth} (${MACS} MACs in its users file)`);
 const rows = [];
 const notes = [];
+const ratios = [];
+/** Ours / FreeRADIUS requests per second, the issue's goal. */
+const GOAL = 1.0;
 try {
   const engines = [['PGlite', {}]];
   const pgDb = await freshPgDatabase();
@@ -343,10 +348,12 @@ try {
           notes.push(`${r.name}: ${r.rejects} rejects and ${r.timeouts} timeouts; every MAC is whitelisted`);
           process.exitCode = 1;
         }
-      // The issue's goal: at least half of FreeRADIUS's rate; exits 1 under it.
-      if (a['req/s'] < b['req/s'] / 2) process.exitCode = 1;
+      // The issue's goal: at least FreeRADIUS's rate in the same run; exits 1 under it.
+      const ratio = a['req/s'] / b['req/s'];
+      if (ratio < GOAL) process.exitCode = 1;
+      ratios.push([engine, ratio]);
       notes.push(
-        `${engine}: ours / FreeRADIUS req/s ${(a['req/s'] / b['req/s']).toFixed(3)} (goal: at least 0.5); ` +
+        `${engine}: ours / FreeRADIUS req/s ${ratio.toFixed(3)} (goal: at least ${GOAL}); ` +
           `server CPU per request, FreeRADIUS / ours ${(b['server CPU µs/req'] / a['server CPU µs/req']).toFixed(3)}`,
       );
     } finally {
@@ -360,3 +367,7 @@ try {
 }
 console.table(rows);
 console.log(notes.join('\n'));
+console.log(
+  `ratio (ours / FreeRADIUS req/s): ${ratios.map(([engine, r]) => `${engine} ${r.toFixed(3)}`).join(', ')}; ` +
+    `goal at least ${GOAL}: ${ratios.every(([, r]) => r >= GOAL) ? 'met' : 'NOT met'}`,
+);
