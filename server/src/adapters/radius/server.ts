@@ -126,8 +126,8 @@ export class RadiusServer {
    * Replies kept for retransmissions, in two generations: new ones go into `answered`; once it holds
    * CACHE_MAX or is RETRANSMIT_MS old it becomes `answeredBefore` and the one before is let go whole. So a
    * reply stays at least RETRANSMIT_MS (at most twice that) unless CACHE_MAX newer ones came since, at no
-   * cost per request: pruning one Map entry by entry from its oldest end cost 8 % of the busy time, and a
-   * time per entry an object each for the garbage collector.
+   * cost per request: pruning one Map entry by entry from its oldest end cost 8 % of the busy time, and an
+   * object per entry (its time) was more work for the garbage collector.
    */
   private answered = new Map<string, Buffer>();
   private answeredBefore = new Map<string, Buffer>();
