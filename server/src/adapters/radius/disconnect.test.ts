@@ -78,3 +78,49 @@ describe('Disconnect-Message', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(550);
   });
 });
+
+describe('Disconnect-ACK with a Message-Authenticator (RFC 3579 3.2, RFC 5176 3.5)', () => {
+  /** A NAS that acknowledges every signed request with the given Message-Authenticator attributes. */
+  async function nasAnswering(ma: 'right' | 'short' | 'twice' | 'wrong') {
+    const socket = dgram.createSocket('udp4');
+    socket.on('message', (msg, rinfo) => {
+      if (!signedWith(msg, SECRET)) return;
+      const value = ma === 'short' ? Buffer.alloc(6) : Buffer.alloc(16);
+      const attrs = Buffer.concat(
+        ma === 'twice'
+          ? [Buffer.from([80, 18]), value, Buffer.from([80, 18]), value]
+          : [Buffer.from([80, value.length + 2]), value],
+      );
+      const reply = Buffer.concat([Buffer.from([41, msg[1]!, 0, 0]), msg.subarray(4, 20), attrs]);
+      reply.writeUInt16BE(reply.length, 2);
+      // Signed with the Request Authenticator in place, then the Response Authenticator over it all.
+      if (ma === 'right' || ma === 'twice') createHmac('md5', SECRET).update(reply).digest().copy(reply, 22);
+      if (ma === 'wrong') reply[22] = 1;
+      createHash('md5').update(reply).update(SECRET).digest().copy(reply, 4);
+      socket.send(reply, rinfo.port, rinfo.address);
+    });
+    await new Promise<void>((r) => socket.bind(0, '127.0.0.1', () => r()));
+    return socket;
+  }
+
+  it('takes an ACK whose Message-Authenticator is right and ignores one with a malformed, repeated or wrong one', async () => {
+    for (const [ma, result] of [
+      ['right', 'ack'],
+      ['short', 'timeout'],
+      ['twice', 'timeout'],
+      ['wrong', 'timeout'],
+    ] as const) {
+      const nas = await nasAnswering(ma);
+      try {
+        const res = await sendDisconnect(
+          { host: '127.0.0.1', port: nas.address().port, secret: SECRET },
+          { acctSessionId: 'sess-ma' },
+          { timeoutMs: 200, attempts: 2 },
+        );
+        expect(res.result, ma).toBe(result);
+      } finally {
+        nas.close();
+      }
+    }
+  });
+});

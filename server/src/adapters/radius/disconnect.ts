@@ -1,7 +1,7 @@
 import dgram from 'node:dgram';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import radius from 'radius';
-import './codec.ts';
+import { scan } from './codec.ts';
 
 export interface DisconnectTarget {
   host: string;
@@ -38,15 +38,24 @@ function signRequest(packet: Buffer, secret: string): Buffer {
   return packet;
 }
 
-/** A reply counts only when its Response Authenticator proves the gateway knows the secret. */
+/**
+ * A reply counts only when its Response Authenticator proves the gateway knows the secret, and its
+ * Message-Authenticator, if it has one, is well formed (one, 16 bytes: RFC 3579 3.2, else the reply is
+ * silently discarded) and right: HMAC-MD5 over the reply with the Request Authenticator in place and the
+ * attribute zeroed (RFC 5176 3.5).
+ */
 function authentic(request: Buffer, response: Buffer, secret: string) {
-  if (response.length < 20 || response[1] !== request[1]) return false;
-  const length = response.readUInt16BE(2);
-  if (length > response.length) return false;
-  const copy = Buffer.from(response.subarray(0, length));
+  if (response[1] !== request[1]) return false;
+  const s = scan(response);
+  if (typeof s === 'string') return false;
+  const copy = Buffer.from(response.subarray(0, s.length));
   request.copy(copy, 4, 4, 20);
   const expected = createHash('md5').update(copy).update(secret).digest();
-  return timingSafeEqual(response.subarray(4, 20), expected);
+  if (!timingSafeEqual(response.subarray(4, 20), expected)) return false;
+  if (!s.has(MESSAGE_AUTHENTICATOR)) return true;
+  const at = s.offsetOf(MESSAGE_AUTHENTICATOR);
+  copy.fill(0, at, at + 16);
+  return timingSafeEqual(response.subarray(at, at + 16), createHmac('md5', secret).update(copy).digest());
 }
 
 /** Disconnect-Request (RFC 5176) with retries; answers ACK, NAK with its Error-Cause, or timeout. */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import dgram from 'node:dgram';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
 import radius from 'radius';
 import { RadiusServer, type AccountingRecord, type NasClient } from './server.ts';
+import { craftRequest, exchangeRaw, type CraftedAttribute } from '../../../test/radius-nas.ts';
 
 /**
  * The packet layer against a real RADIUS client: radclient from Debian's freeradius-utils. The
@@ -35,6 +36,9 @@ const server = new RadiusServer({
     findClient: async (address) => clients[address] ?? null,
     authenticate: async (req) => {
       asked++;
+      // MAC authentication without a password: the device's MAC is what counts.
+      if (req.credentials.method === 'none' && req.macAuthentication && passwords[req.userName] === req.userName)
+        return { accept: true, reply: [['Acct-Interim-Interval', 300]] };
       const expected = passwords[req.userName];
       if (!expected || !req.credentials.verify(expected)) return { accept: false, reason: 'bad credentials' };
       return {
@@ -266,4 +270,97 @@ describe('robustness', () => {
     const res = await radclient('auth', ['User-Name = "guest1"', 'User-Password = "pw-guest-1"', 'Message-Authenticator = 0x00']);
     expect(res.out).toContain('Received Access-Accept');
   }, 60_000);
+});
+
+describe('invalid requests are silently discarded (RFC 3579 3.2, RFC 2865 4.1)', () => {
+  const MAC = 'aa-bb-cc-dd-ee-ff';
+  let id = 0;
+  /** The reply to one crafted request (null: none), and whether the server counted it as dropped. */
+  async function ask(attributes: CraftedAttribute[], opts: { source?: string; code?: number } = {}) {
+    const identifier = id++ & 0xff;
+    const packet = craftRequest({ secret: SECRET, attributes, identifier, code: opts.code });
+    const before = server.stats.dropped;
+    const port = opts.code === 4 ? server.ports.acct : server.ports.auth;
+    const reply = (await exchangeRaw(port, [packet], { source: opts.source })).get(identifier) ?? null;
+    return { code: reply?.[0] ?? null, dropped: server.stats.dropped - before };
+  }
+  const pap: CraftedAttribute[] = [
+    [1, 'guest1'],
+    ['User-Password', 'pw-guest-1'],
+  ];
+  const ACCEPT = { code: 2, dropped: 0 };
+  const DISCARDED = { code: null, dropped: 1 };
+
+  it('drops a Message-Authenticator of the wrong length, even from a gateway that need not send one', async () => {
+    // 127.0.0.2 may leave the attribute out: a malformed one is not the same as none.
+    const from = { source: '127.0.0.2' };
+    expect(await ask(pap, from)).toEqual(ACCEPT);
+    expect(await ask([...pap, ['Message-Authenticator']], from)).toEqual(ACCEPT);
+    expect(await ask([...pap, [80, Buffer.alloc(6)]], from)).toEqual(DISCARDED); // length 8
+    expect(await ask([...pap, [80, Buffer.alloc(17)]], from)).toEqual(DISCARDED); // length 19
+    expect(await ask([...pap, [80, Buffer.alloc(0)]], from)).toEqual(DISCARDED); // length 2
+    // A short one before a well-formed, correctly signed one.
+    expect(await ask([...pap, [80, Buffer.alloc(6)], ['Message-Authenticator']], from)).toEqual(DISCARDED);
+    expect(await ask([[80, Buffer.alloc(6)], ...pap, ['Message-Authenticator']])).toEqual(DISCARDED);
+  });
+
+  it('drops a request with two Message-Authenticators, the first correctly signed', async () => {
+    expect(await ask([...pap, ['Message-Authenticator'], ['Message-Authenticator']])).toEqual(DISCARDED);
+    expect(await ask([...pap, ['Message-Authenticator'], ['Message-Authenticator']], { source: '127.0.0.2' })).toEqual(DISCARDED);
+  });
+
+  it('drops accounting whose Message-Authenticator is malformed, repeated or wrong, and answers a correct one', async () => {
+    const acct: CraftedAttribute[] = [
+      [44, 'ma-acct-1'],
+      [1, 'guest1'],
+      [40, Buffer.from([0, 0, 0, 1])],
+    ];
+    const accounting = { code: 4 };
+    expect(await ask(acct, accounting)).toEqual({ code: 5, dropped: 0 });
+    expect(await ask([...acct, ['Message-Authenticator']], accounting)).toEqual({ code: 5, dropped: 0 });
+    expect(await ask([...acct, [80, Buffer.alloc(6)]], accounting)).toEqual(DISCARDED);
+    expect(await ask([...acct, ['Message-Authenticator'], ['Message-Authenticator']], accounting)).toEqual(DISCARDED);
+    expect(await ask([...acct, [80, randomBytes(16)]], accounting)).toEqual(DISCARDED);
+  });
+
+  it('drops Access-Requests RFC 2865 4.1 calls invalid', async () => {
+    const ma: CraftedAttribute = ['Message-Authenticator'];
+    // Several User-Names (the first of them right).
+    expect(await ask([[1, 'guest1'], [1, 'guest1'], ['User-Password', 'pw-guest-1'], ma])).toEqual(DISCARDED);
+    expect(await ask([[1, 'guest1'], [1, 'guest2'], ['User-Password', 'pw-guest-1'], ma])).toEqual(DISCARDED);
+    // An empty User-Name.
+    expect(await ask([[1, ''], ['User-Password', 'pw-guest-1'], ma])).toEqual(DISCARDED);
+    // None of User-Password, CHAP-Password or State.
+    expect(await ask([[1, 'guest1'], ma])).toEqual(DISCARDED);
+    expect(await ask([[1, 'guest1'], [31, 'AA-BB-CC-DD-EE-FF'], ma])).toEqual(DISCARDED);
+    // A MAC as User-Name that is not the device of Calling-Station-Id is no MAC authentication.
+    expect(await ask([[1, MAC], [31, '11-22-33-44-55-66'], ma])).toEqual(DISCARDED);
+    expect(await ask([[1, MAC], ma])).toEqual(DISCARDED);
+    // User-Password and CHAP-Password together (the CHAP one right).
+    const chapId = Buffer.from([7]);
+    const authenticator = randomBytes(16);
+    const chap = Buffer.concat([chapId, createHash('md5').update(chapId).update('pw-guest-1').update(authenticator).digest()]);
+    const both = craftRequest({
+      secret: SECRET,
+      identifier: 201,
+      authenticator,
+      attributes: [[1, 'guest1'], ['User-Password', 'pw-guest-1'], [3, chap], ma],
+    });
+    const onlyChap = craftRequest({ secret: SECRET, identifier: 202, authenticator, attributes: [[1, 'guest1'], [3, chap], ma] });
+    const before = server.stats.dropped;
+    const replies = await exchangeRaw(server.ports.auth, [both, onlyChap]);
+    expect(replies.get(201)).toBeUndefined();
+    expect(replies.get(202)?.[0]).toBe(2);
+    expect(server.stats.dropped - before).toBe(1);
+  });
+
+  it('still answers MAC authentication that says so, and a request with State', async () => {
+    const ma: CraftedAttribute = ['Message-Authenticator'];
+    // User-Name the MAC of Calling-Station-Id, in another format (Cisco's dots), without a password.
+    expect(await ask([[1, MAC], [31, 'aabb.ccdd.eeff'], ma])).toEqual(ACCEPT);
+    // Service-Type Call-Check.
+    expect(await ask([[1, MAC], [6, Buffer.from([0, 0, 0, 10])], ma])).toEqual(ACCEPT);
+    // State alone is a valid request (here refused: no password to check).
+    expect(await ask([[1, 'guest1'], [24, 'some-state'], ma])).toEqual({ code: 3, dropped: 0 });
+  });
 });

@@ -71,8 +71,9 @@ export function createRadiusCache(db: Database, secrets: SecretBox, opts: { site
   opts.siteChanges?.subscribe(siteChanged);
 
   return {
-    async client(address: string): Promise<NasClient | null> {
-      const ip = address.replace(/^::ffff:/, '');
+    /** From memory when fresh (no promise), else read from the database. */
+    client(address: string): NasClient | null | Promise<NasClient | null> {
+      const ip = address.startsWith('::ffff:') ? address.slice(7) : address;
       const cached = fresh(clients.get(ip));
       if (cached && !aging(cached)) return cached.value;
       const read = once(
@@ -99,8 +100,8 @@ export function createRadiusCache(db: Database, secrets: SecretBox, opts: { site
       return cached.value;
     },
 
-    /** Whether a normalized MAC is whitelisted at a site. */
-    async whitelisted(siteId: number, mac: string): Promise<boolean> {
+    /** Whether a normalized MAC is whitelisted at a site: from memory when fresh (no promise). */
+    whitelisted(siteId: number, mac: string): boolean | Promise<boolean> {
       const cached = fresh(whitelists.get(siteId));
       if (cached && !aging(cached)) return cached.value.has(mac);
       const read = once(
@@ -110,7 +111,7 @@ export function createRadiusCache(db: Database, secrets: SecretBox, opts: { site
         },
         (value, at) => whitelists.set(siteId, { value, at }),
       );
-      if (!cached) return (await read).has(mac);
+      if (!cached) return read.then((macs) => macs.has(mac));
       read.catch(() => undefined);
       return cached.value.has(mac);
     },

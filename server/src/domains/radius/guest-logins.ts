@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { normalizeMac } from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import { isRadiusGatewayType } from '../../adapters/controllers/controller.ts';
@@ -23,6 +24,12 @@ export interface GuestLoginOptions {
 }
 
 type Session = GuestSessionRow;
+
+/**
+ * User names the portal hands out: a guest session's one-time `sb-...` credentials, or the credentials it
+ * gave a Ruckus controller (ruckus/credentials.ts). Anything else is MAC authentication.
+ */
+export const isPortalUserName = (userName: string) => userName.startsWith('sb-') || readUsername(userName) !== null;
 const RUCKUS_CONTROLLERS = new Set(['smartzone', 'ruckus_cloud']);
 const MB = 1_000_000;
 
@@ -106,6 +113,11 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
       const session = await sessionOf(req.client.siteId, req.userName);
       if (!session) return null;
       if (!session.radiusPasswordEnc) return { accept: false, reason: 'one-time credentials already used' };
+      // Bound to the device that logged in, where the gateway names the device (any MAC format; a
+      // Calling-Station-Id that is no MAC is not that device); refused before they are used up, so the
+      // guest's own device still gets in.
+      if (req.callingStationId && session.mac && normalizeMac(req.callingStationId) !== normalizeMac(session.mac))
+        return { accept: false, reason: 'one-time credentials of another device' };
       const sealed = JSON.parse(secrets.open(session.radiusPasswordEnc)) as { p: string; exp: number };
       if (sealed.exp < Date.now()) return { accept: false, reason: 'one-time credentials expired' };
       if (!req.credentials.verify(sealed.p)) return { accept: false, reason: 'wrong password' };

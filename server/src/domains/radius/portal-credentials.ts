@@ -1,3 +1,4 @@
+import { normalizeMac } from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import { passwordFor, readUsername } from '../../adapters/controllers/ruckus/credentials.ts';
@@ -25,8 +26,9 @@ export function createPortalCredentialCheck(db: Database, secrets: SecretBox) {
       return { accept: false, reason: 'portal credentials refused' };
     const left = grant.expires - Math.floor(Date.now() / 1000);
     if (left <= 0) return { accept: false, reason: 'portal session ended' };
-    const calling = req.callingStationId.toLowerCase().replace(/[^0-9a-f]/g, '');
-    if (calling && calling !== grant.macHex) return { accept: false, reason: 'portal credentials of another device' };
+    // Where the controller names the device (any MAC format), it must be the one granted.
+    if (req.callingStationId && normalizeMac(req.callingStationId) !== grant.macHex)
+      return { accept: false, reason: 'portal credentials of another device' };
     const wispr: [string, number][] = [];
     // WISPr rates are bit/s; the portal's are kbit/s.
     if (grant.upKbps) wispr.push(['WISPr-Bandwidth-Max-Up', grant.upKbps * 1000]);

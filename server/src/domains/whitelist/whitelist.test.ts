@@ -119,7 +119,9 @@ describe('RADIUS with the database, against radclient', () => {
     expect(listed.secret.startsWith(secret.slice(0, 4))).toBe(true);
 
     await client.post(`/s/${site.id}/api/v1/macentry/`, { mac: 'AA:BB:CC:00:11:22', external_ip: '203.0.113.5' });
-    // Gateways send the MAC in their own format, with the MAC, an empty or no password.
+    // Gateways send the MAC in their own format, with the MAC, an empty or no password. Without a password
+    // (radclient sends none for "") the request must say it is MAC authentication (RFC 2865 4.1): User-Name
+    // the MAC of Calling-Station-Id, as every gateway sends it, or Service-Type Call-Check.
     const ok = await radclient('auth', secret, [
       'User-Name = "AA:BB:CC:00:11:22"',
       'User-Password = "AA:BB:CC:00:11:22"',
@@ -129,6 +131,7 @@ describe('RADIUS with the database, against radclient', () => {
     const bare = await radclient('auth', secret, [
       'User-Name = "aabbcc001122"',
       'User-Password = ""',
+      'Calling-Station-Id = "AA-BB-CC-00-11-22"',
       'Message-Authenticator = 0x00',
     ]);
     expect(bare).toContain('Received Access-Accept');
@@ -137,9 +140,10 @@ describe('RADIUS with the database, against radclient', () => {
     for (const lines of [
       ['User-Name = "AA-BB-CC-00-11-22"', 'User-Password = "AA-BB-CC-00-11-22"'],
       ['User-Name = "aabb.cc00.1122"', 'User-Password = "aabb.cc00.1122"'],
-      ['User-Name = "aa:bb:cc:00:11:22"', 'User-Password = ""'],
+      ['User-Name = "aa:bb:cc:00:11:22"', 'User-Password = ""', 'Calling-Station-Id = "AABBCC001122"'],
+      ['User-Name = "aabbcc001122"', 'Service-Type = Call-Check'],
       ['User-Name = "AABBCC001122"', 'User-Password = "AABBCC001122"'],
-      ['User-Name = "guest-device"', 'Calling-Station-Id = "AA-BB-CC-00-11-22"'],
+      ['User-Name = "guest-device"', 'Calling-Station-Id = "AA-BB-CC-00-11-22"', 'Service-Type = Call-Check'],
     ]) {
       expect(await radclient('auth', secret, [...lines, 'Message-Authenticator = 0x00']), lines[0]).toContain(
         'Received Access-Accept',
@@ -154,6 +158,7 @@ describe('RADIUS with the database, against radclient', () => {
     const wrongSecret = await radclient('auth', 'not-the-secret', [
       'User-Name = "aabbcc001122"',
       'User-Password = ""',
+      'Calling-Station-Id = "AA-BB-CC-00-11-22"',
       'Message-Authenticator = 0x00',
     ]);
     expect(wrongSecret).toMatch(/No reply from server/);

@@ -555,6 +555,22 @@ describe('RADIUS gateway rules', () => {
     expect(res.code).toBe('Access-Reject');
   });
 
+  it("refuses a guest's one-time credentials from another device (Calling-Station-Id) without using them up", async () => {
+    const s = await gatewaySite('mikrotik', { settings: { use_chap: false } });
+    const { done, session } = await clickThrough(s, mikrotikQuery('AA:BB:CC:00:06:01'));
+    const { username, password } = gatewayFormOf(done.html)!.fields;
+    const lines = [`User-Name = "${username}"`, `User-Password = "${password}"`, 'Message-Authenticator = 0x00'];
+    for (const other of ['AA:BB:CC:00:06:02', 'aabb.cc00.0602', 'AA-BB-CC-00-06-03', 'not-a-mac']) {
+      const res = await radclient(radius.ports.auth, 'auth', s.secret, [...lines, `Calling-Station-Id = "${other}"`]);
+      expect(res.code, other).toBe('Access-Reject');
+    }
+    const [unused] = await db().select().from(guestSessions).where(eq(guestSessions.id, session.id));
+    expect(unused!.radiusPasswordEnc).not.toBeNull();
+    // The guest's own device, in whatever format the gateway writes it (Cisco's dots here).
+    const own = await radclient(radius.ports.auth, 'auth', s.secret, [...lines, 'Calling-Station-Id = "aabb.cc00.0601"']);
+    expect(own.code).toBe('Access-Accept');
+  });
+
   it('ends a session whose data is spent and sends the gateway a Disconnect-Message', async () => {
     const s = await gatewaySite('mikrotik', { settings: { use_chap: false } });
     await s.owner.put(`${s.api}/clickthrpughloginconfig/`, { ...LIMITS, data_limit: 1 });
