@@ -29,6 +29,8 @@ export const MESSAGES = {
   tfSetupFirst: 'Start the two-factor setup first',
   adminsOnlyApi: 'Only admins can use the API',
   invalidApiKey: 'Invalid API key',
+  sessionRequired:
+    "Sign in to the dashboard to do this: an API key cannot change the account's password, API key, two-factor or email",
   unknownTimeZone: 'Unknown time zone',
   currencyCode: 'Use a three-letter currency code',
   countryCode: 'Use a two-letter country code',
