@@ -113,6 +113,38 @@ describe('sign-in', () => {
     again.cookies.set('sb_session', cookie);
     expect((await again.get('/a/api/v1/profile/')).status).toBe(401);
   });
+
+  it('refuses a sign-out started on another site (Sec-Fetch-Site, Origin) and keeps the session; the app signs out', async () => {
+    const { email, password } = await registerAccount(server);
+    const c = server.client();
+    await c.post('/login', { email, password });
+    const cookie = c.cookies.get('sb_session')!;
+    const signedIn = async () => {
+      const probe = server.client();
+      probe.cookies.set('sb_session', cookie);
+      return (await probe.get('/a/api/v1/profile/')).status === 200;
+    };
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://other.localhost' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ];
+    for (const headers of crossSite) {
+      const res = await c.request('GET', '/logout', undefined, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body).toMatchObject({ status: 403, code: 'common.crossSite' });
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(await signedIn()).toBe(true);
+    }
+    // As the dashboard's fetch sends it (same origin, with or without its Origin).
+    const fromApp = await c.request('GET', '/logout', undefined, { 'sec-fetch-site': 'same-origin', origin: server.url });
+    expect(fromApp.status).toBe(200);
+    expect(await signedIn()).toBe(false);
+    // Typed in the address bar.
+    await c.post('/login', { email, password });
+    expect((await c.request('GET', '/logout', undefined, { 'sec-fetch-site': 'none' })).status).toBe(200);
+  });
 });
 
 describe('session rules', () => {
