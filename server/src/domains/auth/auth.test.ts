@@ -84,7 +84,9 @@ describe('sign-in', () => {
     try {
       for (let i = 0; i < 3; i++)
         expect((await limited.client().post('/login', { email: `x${i}@example.test`, password: 'guess-123' })).status).toBe(401);
-      expect((await limited.client().post('/login', { email: 'x9@example.test', password: 'guess-123' })).status).toBe(429);
+      const blocked = await limited.client().post('/login', { email: 'x9@example.test', password: 'guess-123' });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }
@@ -250,6 +252,7 @@ describe('two-factor', () => {
         expect((await first!.c.post('/tf-validate', { code: wrong(first!.secret), csrf_token: first!.token })).status).toBe(422);
       const blocked = await second!.c.post('/tf-validate', { code: codeFor(second!.secret, 1), csrf_token: second!.token });
       expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(blocked.body).toMatchObject({
         message: 'Too many attempts. Please wait a few minutes and try again.',
         code: 'common.rateLimited',
@@ -269,6 +272,20 @@ describe('two-factor', () => {
       expect((await c.post('/tf-validate', { code: wrongCode, csrf_token: login.body.token })).status).toBe(422);
     const blocked = await c.post('/tf-validate', { code: codeFor(secret, 1), csrf_token: login.body.token });
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(c.cookies.has('sb_session')).toBe(false);
+  });
+
+  it('slows guessing of the code that turns two-factor on or off (429 with Retry-After)', async () => {
+    const { client } = await registerAccount(server);
+    const { secret } = (await client.get('/tf-setup')).body;
+    const wrong = codeFor(secret) === '000001' ? '000002' : '000001';
+    const answers = [];
+    for (let i = 0; i <= server.config.rateLimits.loginPerAccount; i++)
+      answers.push(await client.post('/tf-setup', { setup: true, code: wrong }));
+    const blocked = answers.pop()!;
+    expect(answers.map((a) => a.status)).not.toContain(429);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

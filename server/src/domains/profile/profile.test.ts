@@ -105,6 +105,18 @@ describe('password change', () => {
   });
 });
 
+describe('password change limit', () => {
+  it('answers 429 with Retry-After after the per-account limit of wrong current passwords', async () => {
+    const { client } = await registerAccount(server);
+    const change = { current_password: 'not-mine-7', password: 'brand-new-7', confirm_password: 'brand-new-7' };
+    for (let i = 0; i < 10; i++) expect((await client.post('/a/api/v1/profile/password', change)).status).toBe(422);
+    const blocked = await client.post('/a/api/v1/profile/password', change);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('common.rateLimited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 describe('API key', () => {
   it('is shown whole once on reset, stored hashed, masked afterwards, and authenticates scripts without XSRF', async () => {
     const { client, email } = await registerAccount(server);
