@@ -38,20 +38,20 @@ export const pleaseWait = (ctx: MethodContext, seconds: number, back?: string): 
 
 /** null while every limit has room (this attempt is not counted), else the wait page of the first that is full. */
 export async function refusedByLimits(ctx: MethodContext, limits: AttemptLimit[]): Promise<PortalAnswer | null> {
-  for (const { key, limit, windowSeconds } of limits) {
-    try {
-      await ctx.deps.rateLimiter.assertUnder(key, limit, windowSeconds);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return pleaseWait(ctx, Number(err.headers['retry-after'] ?? windowSeconds));
-    }
+  const checks = await Promise.allSettled(
+    limits.map(({ key, limit, windowSeconds }) => ctx.deps.rateLimiter.assertUnder(key, limit, windowSeconds)),
+  );
+  for (const [i, check] of checks.entries()) {
+    if (check.status === 'fulfilled') continue;
+    if (!(check.reason instanceof AppError)) throw check.reason;
+    return pleaseWait(ctx, Number(check.reason.headers['retry-after'] ?? limits[i]!.windowSeconds));
   }
   return null;
 }
 
 /** Counts a wrong answer against each limit. */
 export async function countFailure(ctx: MethodContext, limits: AttemptLimit[]) {
-  for (const { key, windowSeconds } of limits) await ctx.deps.rateLimiter.hit(key, windowSeconds);
+  await Promise.all(limits.map(({ key, windowSeconds }) => ctx.deps.rateLimiter.hit(key, windowSeconds)));
 }
 
 /** One limit (per device, or address when the gateway gives no MAC: a venue's guests share one public address). */

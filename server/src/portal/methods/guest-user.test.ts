@@ -99,6 +99,22 @@ describe('guest account login', () => {
     expect((await other.guest.post('guestuser', { username: 'maria', password: 'maria-pass-1' })).status).toBe(200);
   });
 
+  it('answers 429 with Retry-After to a guesser forging a new MAC for each try, past 50 wrong passwords a minute at the portal', async () => {
+    const s = await site();
+    await account(s);
+    for (let i = 0; i < 50; i++) {
+      const { guest } = await arriveFromUnifi(server, s);
+      expect((await guest.post('guestuser', { username: 'maria', password: `guess-${i}` })).status).toBe(422);
+    }
+    const blocked = await (
+      await arriveFromUnifi(server, s)
+    ).guest.post('guestuser', { username: 'maria', password: 'maria-pass-1' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+    expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(60);
+    expect(authorized(s)).toHaveLength(0);
+  });
+
   it('counts devices as the MACs bound to the account: a bound device comes back, a new one over the limit does not', async () => {
     const s = await site();
     const a = await account(s, { num_devices: 1 });
