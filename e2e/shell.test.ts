@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -318,6 +320,35 @@ describe('dashboard shell in Chromium', () => {
     await page.unroute(serverLogout);
     await page.goto(`${app.url}/newapp/app/reports/dashboard`);
     await page.waitForURL(/\/newapp\/login$/);
+    await context.close();
+  });
+
+  it('keeps the session when a page of another site links to /logout, and the app still signs out', async () => {
+    const { email, password } = await accountWithSites(['Link One']);
+    const { page, context } = await newPage();
+    await signIn(page, email, password);
+    await page.getByTestId('dashboard-site').getByText('Link One').waitFor();
+    // Another site: the app is on 127.0.0.1, this page on localhost, with a link a guest might be tricked into.
+    const other = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(`<!doctype html><a id="prize" href="${app.url}/logout">Win a prize</a>`);
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`http://localhost:${(other.address() as AddressInfo).port}/`);
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/logout');
+      await page.click('#prize');
+      expect((await answer).status()).toBe(403);
+      expect(await page.textContent('body')).toContain('common.crossSite');
+      expect((await page.request.get(`${app.url}/a/api/v1/profile/`)).status()).toBe(200);
+    } finally {
+      other.close();
+    }
+    await page.goto(`${app.url}/newapp/app/reports/dashboard`);
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/newapp\/login$/);
+    expect((await page.request.get(`${app.url}/a/api/v1/profile/`)).status()).toBe(401);
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import { createSmtpTransport } from './adapters/smtp/smtp.ts';
 import type { RadiusServer } from './adapters/radius/server.ts';
 import { createAppContext, type AppContext } from './platform/context.ts';
 import { createHttpApp, finishHttpApp, registerHttpBasics } from './platform/http-app.ts';
+import { installSiteGuard } from './platform/site-access.ts';
 import { authArea } from './domains/auth/index.ts';
 import { profileArea } from './domains/profile/index.ts';
 import { registrationArea } from './domains/registration/index.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
 
   await registerHttpBasics(app, config, ctx.sessions);
+  installSiteGuard(app, deps.sites);
   for (const area of AREAS) await area.register(app, deps);
   await finishHttpApp(app, config, opts.webDist);
 

@@ -59,6 +59,8 @@ export interface Page {
   html: string;
   location: string | null;
   url: string;
+  /** The Retry-After header (every 429 carries one). */
+  retryAfter: string | null;
 }
 
 export async function fetchPage(
@@ -77,7 +79,13 @@ export async function fetchPage(
       ...(init.headers as Record<string, string> | undefined),
     },
   });
-  return { status: res.status, html: await res.text(), location: res.headers.get('location'), url };
+  return {
+    status: res.status,
+    html: await res.text(),
+    location: res.headers.get('location'),
+    url,
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 /**

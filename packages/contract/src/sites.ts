@@ -3,6 +3,7 @@ import { nameField } from './common.ts';
 import { MESSAGES } from './messages/common.ts';
 import { AUTH_METHODS, ROUTER_TYPES } from './routers.ts';
 import { permissionMapSchema } from './profile.ts';
+import { imageLinkField } from './splash.ts';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -24,7 +25,6 @@ export const countryCodeField = z
   .trim()
   .regex(/^[A-Za-z]{2}$/, MESSAGES.countryCode)
   .transform((c) => c.toUpperCase());
-export const fileLinkField = z.string().trim().max(500);
 export const redirectUrlField = z
   .string()
   .trim()
@@ -39,8 +39,8 @@ export const siteCreateSchema = z
     timezone: timezoneField.default('UTC'),
     currency: currencyField.default('USD'),
     default_countrycode: countryCodeField.default('US'),
-    logo_image: fileLinkField.optional(),
-    html_image: fileLinkField.optional(),
+    logo_image: imageLinkField.optional(),
+    html_image: imageLinkField.optional(),
     skip_image: z.boolean().default(false),
   })
   .refine((s) => s.skip_image || Boolean(s.logo_image) || Boolean(s.html_image), {
@@ -53,8 +53,8 @@ export const siteUpdateSchema = z
     name: nameField,
     router_type: z.enum(ROUTER_TYPES),
     auth_methods: z.array(z.enum(AUTH_METHODS)).min(1, MESSAGES.selectOneMethod).max(AUTH_METHODS.length),
-    logo_image: fileLinkField,
-    html_image: fileLinkField,
+    logo_image: imageLinkField,
+    html_image: imageLinkField,
   })
   .partial();
 

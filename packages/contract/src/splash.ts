@@ -184,6 +184,31 @@ export const DEFAULT_SPLASH_DESIGN: SplashDesign = {
   gdpr_device_id_desc: 'We record your device’s MAC address to connect it to the network and to recognise it next time.',
 };
 
+const IMAGE_KEYS: ReadonlySet<string> = new Set(['logo_image', 'html_image', 'splash_page_powered_by_logo']);
+
+/** An image link as stored, read as none ('') when it is not one the design accepts (a row from before the rule). */
+export const readImageLink = (value: unknown): string => {
+  const parsed = imageLinkField.safeParse(value);
+  return parsed.success ? parsed.data : '';
+};
+
+/**
+ * A stored design as it is read: each value the design's schema refuses (written before a rule existed,
+ * or straight into the row) reads as its default, and an image as none, so that no stored value can make
+ * a read fail.
+ */
+export function readDesign(stored: Record<string, unknown>, defaults: SplashDesign): SplashDesign {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(designShape) as [keyof SplashDesign, z.ZodType][]) {
+    const given = stored[key];
+    const parsed = given === undefined ? null : field.safeParse(given);
+    if (parsed?.success) out[key] = parsed.data;
+    else if (IMAGE_KEYS.has(key)) out[key] = readImageLink(given === undefined ? defaults[key] : '');
+    else out[key] = field.safeParse(defaults[key]).success ? defaults[key] : DEFAULT_SPLASH_DESIGN[key];
+  }
+  return out as SplashDesign;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Login methods: the settings paths of the dashboard (misspellings included) and what each one is.
 

@@ -2,6 +2,7 @@ import {
   DEFAULT_SPLASH_DESIGN,
   LOGIN_FIELD_TITLES,
   defaultStylesOf,
+  readDesign,
   type LoginFieldType,
   type LoginMethodPath,
   type LoginMethodStyles,
@@ -103,9 +104,8 @@ export function resolveDesign(
     logo_image: site.logoImage,
     html_image: site.htmlImage,
   };
-  const out = { ...defaults } as Record<string, unknown>;
-  for (const key of Object.keys(defaults)) if (key in stored && stored[key] !== undefined) out[key] = stored[key];
-  return out as SplashDesign;
+  // A stored value the design no longer accepts (an image link from before links were checked) is not drawn.
+  return readDesign(stored, defaults);
 }
 
 /** One method's screen styles: stored values, the rest as defaults in the guest's language. */

@@ -127,6 +127,16 @@ export function requireAdmin(actor: Actor | null | undefined): Actor {
   return a;
 }
 
+/**
+ * The account's own security (its password, API key, two-factor and sign-in email) changes only from a
+ * signed-in session: an API key, which a script holds, may not replace itself or take the account over.
+ */
+export function requireSession(actor: Actor | null | undefined): Actor {
+  const a = requireActor(actor);
+  if (a.via !== 'session') throw forbidden('common.sessionRequired');
+  return a;
+}
+
 /** Why an actor may not use a permission at a site in a mode, or null when they may. */
 function refusal(
   actor: Actor,

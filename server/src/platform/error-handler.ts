@@ -35,11 +35,15 @@ const answerOf = (error: AppError) => ({
   ...(error.params && { params: error.params }),
 });
 
+/** Every 429 says when to come back (a minute when its thrower named no time). */
+const headersOf = (error: AppError) =>
+  error.status === 429 && !('retry-after' in error.headers) ? { ...error.headers, 'retry-after': '60' } : error.headers;
+
 /** Every failure leaves as {status, message, schema_errors, code, params}; unknown ones are logged with the request id. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const userError = userErrorOf(error);
-    if (userError) return reply.headers(userError.headers).status(userError.status).send(answerOf(userError));
+    if (userError) return reply.headers(headersOf(userError)).status(userError.status).send(answerOf(userError));
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply.status(500).send({ ...answerOf(new AppError(500, 'common.unknown')), request_id: request.id });
   });

@@ -20,3 +20,16 @@ export const clientMeta = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
+
+/**
+ * Whether a request was started by a page of another origin (a link or a form on another site), as the
+ * browser tells it: Sec-Fetch-Site other than same-origin or none (typed, bookmarked), or an Origin
+ * that is not ours. A request that says neither (a script, an old browser) is taken as it comes.
+ */
+export function fromAnotherOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  return origin !== new URL(publicUrl).origin && origin !== `${request.protocol}://${request.host}`;
+}

@@ -27,6 +27,19 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** A body of the wrong shape for every route. */
+const MALFORMED = {
+  email: 12,
+  name: ['x'],
+  password: false,
+  code: 'abc',
+  token: 5,
+  setup: 'yes',
+  auth_methods: 'all',
+  redirect_url: 7,
+  timezone: 3,
+};
+
 const concrete = (path: string, id: number) => path.replace('{id}', String(id)).replace('{siteId}', String(id));
 
 describe('every route', () => {
@@ -57,6 +70,31 @@ describe('every route', () => {
     expect((await client.get(`/s/api/v1/site/${site.id}`)).body.name).toBe(site.name);
   });
 
+  it("answers 404 on another account's site before looking at the body, on every write route with a site in its path", async () => {
+    const owner = await registerAccount(server);
+    const theirs = await createSite(owner.client);
+    const { client } = await registerAccount(server);
+    await createSite(client);
+    const siteRoutes = routes.filter((r) => /\{siteId\}|^\/s\/api\/v1\/site\/\{id\}/.test(r.path));
+    const writes = siteRoutes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+    const answers: string[] = [];
+    for (const r of writes) {
+      // The site's id where the path names it; any other id left as the route would refuse it.
+      const url = concrete(r.path, theirs.id).replace(/\{[^}]+\}/g, 'x');
+      const res = await client.request(r.method, url, MALFORMED);
+      answers.push(`${r.method} ${r.path} ${res.status} ${res.body?.code}`);
+    }
+    expect(answers).toEqual(writes.map((r) => `${r.method} ${r.path} 404 common.siteNotFound`));
+    expect(writes.length).toBeGreaterThan(40);
+    // Reads too, whatever their query says.
+    for (const r of siteRoutes.filter((x) => x.method === 'GET')) {
+      const url = concrete(r.path, theirs.id).replace(/\{[^}]+\}/g, 'x');
+      const res = await client.request('GET', `${url}?page=-1&limit=abc&from=yesterday&search=${'x'.repeat(5000)}`);
+      expect(`${r.path} ${res.status}`).toBe(`${r.path} 404`);
+    }
+    expect((await owner.client.get(`/s/api/v1/site/${theirs.id}`)).body.name).toBe(theirs.name);
+  });
+
   it('answers 422 with schema_errors for a body of the wrong shape, and stores nothing', async () => {
     const { client } = await registerAccount(server);
     const site = await createSite(client);
@@ -64,17 +102,7 @@ describe('every route', () => {
     for (const r of routes) {
       if (!r.hasBody) continue;
       if (r.path.endsWith('/landingfile')) continue; // multipart: covered by the upload tests
-      const res = await client.request(r.method, concrete(r.path, site.id), {
-        email: 12,
-        name: ['x'],
-        password: false,
-        code: 'abc',
-        token: 5,
-        setup: 'yes',
-        auth_methods: 'all',
-        redirect_url: 7,
-        timezone: 3,
-      });
+      const res = await client.request(r.method, concrete(r.path, site.id), MALFORMED);
       expect(res.status, `${r.method} ${r.path}`).toBe(422);
       expect(Object.keys(res.body.schema_errors).length, `${r.method} ${r.path}`).toBeGreaterThan(0);
     }

@@ -1,6 +1,14 @@
+import type { FastifyInstance } from 'fastify';
 import type { PermissionName } from '@splashboard/contract';
 import type { sites } from '../db/schema/index.ts';
 import type { AccessMode, Actor, ClientAccess } from './access.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The path parameter that names a site: `siteId` under /s/{siteId}/api/v1 (set by itself), `id` for /s/api/v1/site/{id}. */
+    siteParam?: string;
+  }
+}
 
 export type SiteRow = typeof sites.$inferSelect;
 
@@ -18,4 +26,28 @@ export interface SiteContext {
  */
 export interface SiteAccess {
   siteFor(actor: Actor | null, siteId: number, permission: PermissionName, mode: AccessMode): Promise<SiteContext>;
+}
+
+const SITE_ID = /^[1-9]\d{0,9}$/;
+const MAX_SITE_ID = 2_147_483_647;
+
+/**
+ * On every route with a site in its path, a site that is not the caller's answers the services' 404 before
+ * the body is read or anything of the request is validated: another account's site answers the same
+ * whatever is sent to it (the services still check the site and the permission first). An id that is
+ * not one (0, letters) is left to the route's own validation.
+ */
+export function installSiteGuard(app: FastifyInstance, siteAccess: SiteAccess) {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.siteParam && route.url.includes(':siteId')) route.config = { ...route.config, siteParam: 'siteId' };
+  });
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const param = request.routeOptions.config.siteParam;
+    const raw = param && (request.params as Record<string, string | undefined>)[param];
+    if (!raw || !request.actor || !SITE_ID.test(raw) || Number(raw) > MAX_SITE_ID) return done(null, payload);
+    siteAccess.siteFor(request.actor, Number(raw), 'all', 'read').then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
+  });
 }

@@ -31,3 +31,19 @@ export async function storeImage(storage: Storage, folder: string, file: Upload)
   if (!ext) throw fieldError('file', 'common.imageOnly');
   return storage.put(folder, ext, file.body);
 }
+
+/** The message of an image link that points at another account's upload (ours are public by link). */
+export const FOREIGN_UPLOAD = 'Upload the image for this site';
+
+/**
+ * The image fields of an input that point at an upload of another account: an image may be one of the
+ * account's own uploads or an outside address, never another account's file.
+ */
+export function foreignUploads<K extends string>(input: Partial<Record<K, string>>, keys: readonly K[], accountId: number) {
+  const errors: Record<string, string[]> = {};
+  for (const key of keys) {
+    const link = input[key];
+    if (link?.startsWith('/uploads/') && !link.startsWith(`/uploads/accounts/${accountId}/`)) errors[key] = [FOREIGN_UPLOAD];
+  }
+  return errors;
+}

@@ -6,6 +6,8 @@ import type { PortalAnswer } from './views.ts';
 const BASE_CSP =
   "default-src 'none'; img-src * data:; style-src 'self' 'unsafe-inline'; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+const DEFAULT_RETRY_SECONDS = 60;
+
 const scriptCsp = new Map<string, string>();
 /** The policy that also lets a page run a script from this origin (WiFi4EU's snippet), made once per origin. */
 function scriptCspOf(origin: string) {
@@ -35,8 +37,8 @@ export function send(reply: FastifyReply, answer: PortalAnswer, scriptOrigin?: s
   if ('redirect' in answer) return reply.redirect(answer.redirect, 303);
   const csp = answer.gatewayForm ? GATEWAY_FORM_CSP : scriptOrigin ? scriptCspOf(scriptOrigin) : BASE_CSP;
   reply.header('content-security-policy', csp);
-  return reply
-    .status(answer.status ?? 200)
-    .type('text/html; charset=utf-8')
-    .send(answer.html);
+  const status = answer.status ?? 200;
+  // Every 429 says when to come back; a page that names no time says a minute.
+  if (status === 429) reply.header('retry-after', String(Math.max(1, Math.ceil(answer.retryAfter ?? DEFAULT_RETRY_SECONDS))));
+  return reply.status(status).type('text/html; charset=utf-8').send(answer.html);
 }

@@ -10,7 +10,7 @@ import type { PortalPass } from './pass.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { issueRadiusCredentials } from './radius-credentials.ts';
 import { gatewayReturnUrl } from './gateway-return.ts';
-import { connectedPage, designOf, messagePage, methodSettings, type PortalAnswer } from './views.ts';
+import { connectedPage, designOf, messagePage, methodSettings, waitPage, type PortalAnswer } from './views.ts';
 
 export interface LoginAttempt {
   snap: SiteSnapshot;
@@ -79,12 +79,12 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
     return {
       ok: false,
       reason: 'devices',
-      answer: messagePage(
-        snap,
-        lang,
-        (t) => ({ tone: 'error', title: t.notAvailableTitle, body: fill(t.tooManyDevices, { count: maxDevices }) }),
-        429,
-      ),
+      // A place comes free when one of the guest's devices leaves: worth a try a minute later.
+      answer: waitPage(snap, lang, 60, (t) => ({
+        tone: 'error',
+        title: t.notAvailableTitle,
+        body: fill(t.tooManyDevices, { count: maxDevices }),
+      })),
     };
   }
 
@@ -107,26 +107,22 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
 
 /** The day's allowance is used up; with an override password set, the guest may give it. */
 function limitReached(snap: SiteSnapshot, pass: PortalPass, method: AuthMethod, override: string, form?: Record<string, string>) {
-  return messagePage(
-    snap,
-    pass.lang,
-    (t) => ({
-      tone: 'info',
-      title: t.limitTitle,
-      body: t.sessionLimitReached,
-      extra: override ? t.overrideHint : undefined,
-      // The override goes back to the same method with what the guest had typed.
-      action: override
-        ? {
-            label: t.continue,
-            postTo: method,
-            hidden: form ?? {},
-            input: { name: 'override_password', label: t.overridePassword, type: 'password' },
-          }
-        : undefined,
-    }),
-    429,
-  );
+  // The allowance is a rolling day: time comes back as the oldest use passes a day, an hour is a fair wait.
+  return waitPage(snap, pass.lang, 3600, (t) => ({
+    tone: 'info',
+    title: t.limitTitle,
+    body: t.sessionLimitReached,
+    extra: override ? t.overrideHint : undefined,
+    // The override goes back to the same method with what the guest had typed.
+    action: override
+      ? {
+          label: t.continue,
+          postTo: method,
+          hidden: form ?? {},
+          input: { name: 'override_password', label: t.overridePassword, type: 'password' },
+        }
+      : undefined,
+  }));
 }
 
 /** Where a connected guest goes next: the site's redirect URL, else the page they first asked for. */

@@ -226,6 +226,11 @@ describe('email verification', () => {
     const g = /name="g" value="([^"]+)"/.exec(page.html)![1]!;
     const resent = await guest.post('email/resend', { g });
     expect(resent.status).toBe(200);
+    // Three sends an hour: the fourth asks to wait, and says how long.
+    for (let i = 0; i < 2; i++) expect((await guest.post('email/resend', { g })).status).toBe(200);
+    const fourth = await guest.post('email/resend', { g });
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.retryAfter)).toBeGreaterThan(3500);
     await new Promise((r) => setTimeout(r, 300));
     const mails = smtp.received.filter((m) => m.to.includes('jo@example.com'));
     await smtp.waitFor('jo@example.com');

@@ -108,6 +108,20 @@ describe('email login', () => {
 });
 
 describe('common password', () => {
+  it('answers 429 with Retry-After to a guesser forging a new MAC for each try, past 50 wrong passwords a minute', async () => {
+    const s = await site(['password']);
+    await s.owner.put(`${s.api}/passwordloginconfig/`, { password: 'coffee-time' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++)
+      statuses.push((await (await arriveFromUnifi(server, s)).guest.post('password', { password: `guess-${i}` })).status);
+    expect(statuses).toEqual(Array(50).fill(422));
+    const blocked = await (await arriveFromUnifi(server, s)).guest.post('password', { password: 'coffee-time' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+    expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(60);
+    expect(s.unifi.commands).toHaveLength(0);
+  });
+
   it('lets in with the right password and slows guessing per device', async () => {
     const s = await site(['password']);
     await s.owner.put(`${s.api}/passwordloginconfig/`, { password: 'coffee-time' });
@@ -118,6 +132,7 @@ describe('common password', () => {
     for (let i = 0; i < 9; i++) await guest.post('password', { password: `guess-${i}` });
     const blocked = await guest.post('password', { password: 'coffee-time' });
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(14 * 60);
     expect(textOf(blocked.html)).toMatch(/Too many attempts\. Please wait \d+ minutes/);
 
     const other = await arriveFromUnifi(server, s);
@@ -228,6 +243,7 @@ describe('limits', () => {
     const again = await arriveFromUnifi(server, s);
     const refused = await again.guest.post('email', { email: 'cy@example.com' });
     expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe('3600');
     expect(textOf(refused.html)).toContain('Your time online for now is used up');
     expect(refused.html).toContain('name="override_password"');
     expect(refused.html).toContain('name="email" value="cy@example.com"');
@@ -256,6 +272,7 @@ describe('limits', () => {
     expect((await (await arriveFromUnifi(server, s)).guest.post('email', { email: 'eve@example.com' })).status).toBe(200);
     const second = await (await arriveFromUnifi(server, s)).guest.post('email', { email: 'eve@example.com' });
     expect(second.status).toBe(429);
+    expect(second.retryAfter).toBe('60');
     expect(textOf(second.html)).toContain('You are already connected on 1 devices, the most allowed.');
   });
 });

@@ -81,7 +81,10 @@ describe('phone login with a code by SMS', () => {
     for (let i = 0; i < 4; i++) expect((await guest.post(sent.location!, { code: wrong })).status).toBe(422);
     const fifth = await guest.post(sent.location!, { code: wrong });
     expect(fifth.status).toBe(429);
-    expect((await guest.post(sent.location!, { code })).status).toBe(429);
+    expect(Number(fifth.retryAfter)).toBeGreaterThan(0);
+    const right = await guest.post(sent.location!, { code });
+    expect(right.status).toBe(429);
+    expect(Number(right.retryAfter)).toBeGreaterThan(0);
     expect(s.unifi.commands).toHaveLength(0);
   });
 
@@ -91,6 +94,8 @@ describe('phone login with a code by SMS', () => {
     const sent = await guest.post('phone', { phonenumber: '+34633000222' });
     const tooSoon = await guest.post(`${sent.location!}/resend`, {});
     expect(tooSoon.status).toBe(429);
+    expect(Number(tooSoon.retryAfter)).toBeGreaterThan(0);
+    expect(Number(tooSoon.retryAfter)).toBeLessThanOrEqual(30);
     await server.handle.db.update(portalChallenges).set({ lastSentAt: new Date(Date.now() - 60_000) });
     const resent = await guest.post(`${sent.location!}/resend`, {});
     expect(resent.status).toBe(200);
@@ -101,6 +106,7 @@ describe('phone login with a code by SMS', () => {
     for (let i = 0; i < 4; i++) await (await arriveFromUnifi(server, s)).guest.post('phone', { phonenumber: '+34633000222' });
     const sixth = await (await arriveFromUnifi(server, s)).guest.post('phone', { phonenumber: '+34633000222' });
     expect(sixth.status).toBe(429);
+    expect(Number(sixth.retryAfter)).toBeGreaterThan(0);
   });
 
   it('says so when the gateway fails or is not set up, and keeps the number typed', async () => {

@@ -20,6 +20,8 @@ export type PortalAnswer =
       html: string | Buffer;
       /** The page submits a login form to the guest's gateway (another origin) by itself. */
       gatewayForm?: boolean;
+      /** Seconds until a refused guest may try again: sent as Retry-After with a 429. */
+      retryAfter?: number;
     }
   | { redirect: string };
 
@@ -78,6 +80,17 @@ export function messagePage(
 ): PortalAnswer {
   return page(snap, lang, { kind: 'message', ...message(stringsFor(lang)) }, status, linked);
 }
+
+/** A page that asks the guest to wait (a 429): how long, in its text and in Retry-After. */
+export const waitPage = (
+  snap: SiteSnapshot,
+  lang: GuestLang,
+  seconds: number,
+  message: (t: GuestStrings) => Omit<MessageScreen, 'kind'>,
+): PortalAnswer => ({
+  ...messagePage(snap, lang, message, 429),
+  retryAfter: seconds,
+});
 
 /** The guest is online: on to where they were going (the continue URL), with a button for browsers that do not refresh. */
 export const connectedPage = (snap: SiteSnapshot, lang: GuestLang, continueUrl: string): PortalAnswer =>

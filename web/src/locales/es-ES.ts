@@ -56,6 +56,9 @@ export const esES: Catalog = {
       redirectUrl: 'Introduce una URL que empiece por http:// o https://',
       imageOrSkip: 'Sube un logotipo o un fondo, o elige omitirlos',
       invalidApiKey: 'Clave de API no válida',
+      crossSite: 'Cierra la sesión desde el propio Splashboard: no se aceptan peticiones iniciadas en otros sitios',
+      sessionRequired:
+        'Inicia sesión en el panel para hacer esto: una clave de API no puede cambiar la contraseña, la clave de API, la verificación en dos pasos ni el correo de la cuenta',
       siteNotFound: 'No existe ninguna ubicación con el id {{siteId}}',
       colour: 'Usa un color como #1976d2 o rgba(25, 118, 210, 0.8)',
       wholeNumber: 'Introduce un número entero',

@@ -29,6 +29,9 @@ export const MESSAGES = {
   tfSetupFirst: 'Start the two-factor setup first',
   adminsOnlyApi: 'Only admins can use the API',
   invalidApiKey: 'Invalid API key',
+  crossSite: 'Sign out from Splashboard itself: requests started on other sites are refused',
+  sessionRequired:
+    "Sign in to the dashboard to do this: an API key cannot change the account's password, API key, two-factor or email",
   unknownTimeZone: 'Unknown time zone',
   currencyCode: 'Use a three-letter currency code',
   countryCode: 'Use a two-letter country code',

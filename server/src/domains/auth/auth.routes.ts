@@ -10,7 +10,8 @@ import {
   tfValidateResponseSchema,
 } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { clearSessionCookies, clientMeta, setSessionCookies } from '../../platform/http.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { clearSessionCookies, clientMeta, fromAnotherOrigin, setSessionCookies } from '../../platform/http.ts';
 import type { createAuthService } from './auth.service.ts';
 
 type AuthService = ReturnType<typeof createAuthService>;
@@ -52,6 +53,9 @@ export const authRoutes =
         schema: { tags, response: { 200: z.object({ status: z.literal(200), message: z.string() }) } },
       },
       async (request, reply) => {
+        // A GET the dashboard calls: a link on another site must not sign the user out (SameSite=Lax cookies
+        // travel with a top-level navigation).
+        if (fromAnotherOrigin(request, ctx.config.publicUrl)) throw forbidden('common.crossSite');
         await auth.logout(request.actor);
         clearSessionCookies(reply);
         return { status: 200 as const, message: 'Signed out' };

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { requireActor, type Actor } from '../../platform/access.ts';
+import { requireSession, type Actor } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, fieldError, invalid, notFound } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
@@ -88,7 +88,8 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
 
     /** While two-factor is off, each call makes a new secret to enroll (shown once, stored encrypted). */
     async twoFactorStatus(actorIn: Actor | null) {
-      const actor = requireActor(actorIn);
+      // It makes a new secret to enroll: a session's business, as turning two-factor on or off is.
+      const actor = requireSession(actorIn);
       const user = await accounts.userById(actor.userId);
       if (!user) throw notFound();
       if (user.tfEnabled) return { enabled: true };
@@ -98,7 +99,7 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
     },
 
     async setupTwoFactor(actorIn: Actor | null, input: { setup: boolean; code: string }) {
-      const actor = requireActor(actorIn);
+      const actor = requireSession(actorIn);
       await rateLimiter.consume(`tf-setup:user:${actor.userId}`, config.rateLimits.loginPerAccount, window);
       const user = await accounts.userById(actor.userId);
       if (!user) throw notFound();

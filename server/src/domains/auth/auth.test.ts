@@ -84,7 +84,9 @@ describe('sign-in', () => {
     try {
       for (let i = 0; i < 3; i++)
         expect((await limited.client().post('/login', { email: `x${i}@example.test`, password: 'guess-123' })).status).toBe(401);
-      expect((await limited.client().post('/login', { email: 'x9@example.test', password: 'guess-123' })).status).toBe(429);
+      const blocked = await limited.client().post('/login', { email: 'x9@example.test', password: 'guess-123' });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }
@@ -112,6 +114,38 @@ describe('sign-in', () => {
     const again = server.client();
     again.cookies.set('sb_session', cookie);
     expect((await again.get('/a/api/v1/profile/')).status).toBe(401);
+  });
+
+  it('refuses a sign-out started on another site (Sec-Fetch-Site, Origin) and keeps the session; the app signs out', async () => {
+    const { email, password } = await registerAccount(server);
+    const c = server.client();
+    await c.post('/login', { email, password });
+    const cookie = c.cookies.get('sb_session')!;
+    const signedIn = async () => {
+      const probe = server.client();
+      probe.cookies.set('sb_session', cookie);
+      return (await probe.get('/a/api/v1/profile/')).status === 200;
+    };
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://other.localhost' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ];
+    for (const headers of crossSite) {
+      const res = await c.request('GET', '/logout', undefined, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body).toMatchObject({ status: 403, code: 'common.crossSite' });
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(await signedIn()).toBe(true);
+    }
+    // As the dashboard's fetch sends it (same origin, with or without its Origin).
+    const fromApp = await c.request('GET', '/logout', undefined, { 'sec-fetch-site': 'same-origin', origin: server.url });
+    expect(fromApp.status).toBe(200);
+    expect(await signedIn()).toBe(false);
+    // Typed in the address bar.
+    await c.post('/login', { email, password });
+    expect((await c.request('GET', '/logout', undefined, { 'sec-fetch-site': 'none' })).status).toBe(200);
   });
 });
 
@@ -218,6 +252,7 @@ describe('two-factor', () => {
         expect((await first!.c.post('/tf-validate', { code: wrong(first!.secret), csrf_token: first!.token })).status).toBe(422);
       const blocked = await second!.c.post('/tf-validate', { code: codeFor(second!.secret, 1), csrf_token: second!.token });
       expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(blocked.body).toMatchObject({
         message: 'Too many attempts. Please wait a few minutes and try again.',
         code: 'common.rateLimited',
@@ -237,6 +272,20 @@ describe('two-factor', () => {
       expect((await c.post('/tf-validate', { code: wrongCode, csrf_token: login.body.token })).status).toBe(422);
     const blocked = await c.post('/tf-validate', { code: codeFor(secret, 1), csrf_token: login.body.token });
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(c.cookies.has('sb_session')).toBe(false);
+  });
+
+  it('slows guessing of the code that turns two-factor on or off (429 with Retry-After)', async () => {
+    const { client } = await registerAccount(server);
+    const { secret } = (await client.get('/tf-setup')).body;
+    const wrong = codeFor(secret) === '000001' ? '000002' : '000001';
+    const answers = [];
+    for (let i = 0; i <= server.config.rateLimits.loginPerAccount; i++)
+      answers.push(await client.post('/tf-setup', { setup: true, code: wrong }));
+    const blocked = answers.pop()!;
+    expect(answers.map((a) => a.status)).not.toContain(429);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

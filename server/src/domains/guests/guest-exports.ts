@@ -158,7 +158,9 @@ export function createGuestExports({ db, jobs, config, log, sites: siteAccess }:
           e.filters.to === filters.to,
       );
       if (same) return { id: same.id, status_url: `${siteApi(siteId)}/status/${same.id}` };
-      if (active.length >= MAX_ACTIVE_EXPORTS) throw new AppError(429, 'guests.downloadsBusy');
+      // An export takes seconds: worth asking again shortly.
+      if (active.length >= MAX_ACTIVE_EXPORTS)
+        throw new AppError(429, 'guests.downloadsBusy', { headers: { 'retry-after': '15' } });
       const id = randomUUID();
       await downloads.add({ id, accountId: a.accountId, siteId, userId: a.userId, kind, filters });
       await jobs.enqueue(EXPORT_JOB, { exportId: id });

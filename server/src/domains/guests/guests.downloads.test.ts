@@ -164,6 +164,7 @@ describe('guest downloads', () => {
     expect((await s.owner.get(`${s.api}/guest/download/guests?search=term3`)).status).toBe(429);
     const more = await s.owner.get(`${s.api}/guest/download/sessions`);
     expect(more.status).toBe(429);
+    expect(more.headers.get('retry-after')).toBe('15');
     expect(more.body.message).toBe('Downloads are already being prepared for this location: wait for them to finish');
   });
 

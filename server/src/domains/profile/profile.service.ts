@@ -1,6 +1,6 @@
 import type { Profile } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { accountPermissions, canSeeSite, isProvider, requireActor, type Actor } from '../../platform/access.ts';
+import { accountPermissions, canSeeSite, isProvider, requireActor, requireSession, type Actor } from '../../platform/access.ts';
 import { hmacSha256, randomToken, sha256 } from '../../platform/crypto.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -53,6 +53,8 @@ export function createProfileService({ accounts, sites, config, sessions, rateLi
 
     async updateProfile(actorIn: Actor | null, input: { name?: string; email?: string; language?: string }) {
       const actor = requireActor(actorIn);
+      // The sign-in email is the account's security: a script may rename, not re-address, its user.
+      if (input.email !== undefined && input.email !== actor.email) requireSession(actor);
       if (input.email && input.email !== actor.email) {
         if (await accounts.emailTakenByOther(input.email, actor.userId)) throw fieldError('email', 'common.emailInUse');
       }
@@ -68,7 +70,7 @@ export function createProfileService({ accounts, sites, config, sessions, rateLi
     },
 
     async changePassword(actorIn: Actor | null, input: { current_password: string; password: string }) {
-      const actor = requireActor(actorIn);
+      const actor = requireSession(actorIn);
       const key = `password-change:user:${actor.userId}`;
       await rateLimiter.assertUnder(key, config.rateLimits.loginPerAccount, config.rateLimits.windowSeconds);
       const user = await userRow(actor);
@@ -95,7 +97,7 @@ export function createProfileService({ accounts, sites, config, sessions, rateLi
 
     /** A new key replaces the old one; it is shown whole only in this answer and stored as a hash. */
     async resetApiKey(actorIn: Actor | null) {
-      const actor = requireActor(actorIn);
+      const actor = requireSession(actorIn);
       if (actor.role !== 'admin') throw forbidden('common.adminsOnlyApi');
       const key = API_KEY_PREFIX + randomToken(30);
       const createdAt = new Date();

@@ -105,6 +105,18 @@ describe('password change', () => {
   });
 });
 
+describe('password change limit', () => {
+  it('answers 429 with Retry-After after the per-account limit of wrong current passwords', async () => {
+    const { client } = await registerAccount(server);
+    const change = { current_password: 'not-mine-7', password: 'brand-new-7', confirm_password: 'brand-new-7' };
+    for (let i = 0; i < 10; i++) expect((await client.post('/a/api/v1/profile/password', change)).status).toBe(422);
+    const blocked = await client.post('/a/api/v1/profile/password', change);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('common.rateLimited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 describe('API key', () => {
   it('is shown whole once on reset, stored hashed, masked afterwards, and authenticates scripts without XSRF', async () => {
     const { client, email } = await registerAccount(server);
@@ -132,5 +144,43 @@ describe('API key', () => {
 
     await client.post('/a/api/v1/profile/apikey/reset');
     expect((await script.get('/a/api/v1/profile/')).status).toBe(401);
+  });
+  it("keeps the account's security to a signed-in session: a key cannot reset itself, change the password, two-factor or the email (403)", async () => {
+    const { client, email, password } = await registerAccount(server);
+    const key: string = (await client.post('/a/api/v1/profile/apikey/reset')).body.apikey;
+    const script = server.client();
+    script.apiKey = key;
+    const refused = {
+      status: 403,
+      code: 'common.sessionRequired',
+      message:
+        "Sign in to the dashboard to do this: an API key cannot change the account's password, API key, two-factor or email",
+    };
+    const calls: [string, string, unknown?][] = [
+      ['POST', '/a/api/v1/profile/apikey/reset'],
+      [
+        'POST',
+        '/a/api/v1/profile/password',
+        { current_password: password, password: 'taken-over-7', confirm_password: 'taken-over-7' },
+      ],
+      ['GET', '/tf-setup'],
+      ['POST', '/tf-setup', { setup: true, code: '123456' }],
+      ['POST', '/a/api/v1/profile/', { email: 'attacker@example.test' }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await script.request(method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body, `${method} ${url}`).toMatchObject(refused);
+    }
+    const [row] = await server.handle.db.select().from(users).where(eq(users.email, email));
+    expect(row!.tfPendingSecretEnc).toBeNull();
+    // The key still works, for what scripts are for; its own user's name may change, not its email.
+    expect((await script.get('/a/api/v1/profile/')).body.email).toBe(email);
+    expect((await script.get('/a/api/v1/profile/apikey')).status).toBe(200);
+    expect((await script.post('/a/api/v1/profile/', { name: 'Renamed', email })).status).toBe(200);
+    expect((await server.client().post('/login', { email, password })).status).toBe(200);
+    // The same calls work from the session.
+    expect((await client.post('/a/api/v1/profile/apikey/reset')).status).toBe(200);
+    expect((await client.get('/tf-setup')).status).toBe(200);
   });
 });

@@ -160,6 +160,7 @@ describe('registration rules', () => {
       const email = uniqueEmail('burst');
       const blocked = await limited.client().post('/a/api/v1/registration/', draft({ email }));
       expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await limited.handle.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
     } finally {
       await limited.close();
@@ -178,10 +179,12 @@ describe('registration rules', () => {
       for (const path of ['token/validate', 'activate']) {
         const blocked = await c.post(`/a/api/v1/registration/${path}`, { token });
         expect(blocked.status, path).toBe(429);
+        expect(Number(blocked.headers.get('retry-after')), path).toBeGreaterThan(0);
         expect(blocked.body.message).toMatch(/Too many attempts/);
       }
       const register = await c.post('/a/api/v1/registration/', draft({ token }));
       expect(register.status).toBe(429);
+      expect(Number(register.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another address is not held back by these guesses.
       const other = await fetch(`${limited.url}/a/api/v1/registration/token/validate`, {
         method: 'POST',

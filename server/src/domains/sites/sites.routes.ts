@@ -21,6 +21,11 @@ const ok = z.object({ status: z.literal(200), message: z.string() });
 export const sitesRoutes =
   (sitesService: SitesService): FastifyPluginAsyncZod =>
   async (app) => {
+    // `/site/:id` names a site: another account's answers 404 before its body is looked at (installSiteGuard).
+    app.addHook('onRoute', (route) => {
+      if (route.url.includes('/site/:id')) route.config = { ...route.config, siteParam: 'id' };
+    });
+
     app.post('/site/', { schema: { tags, body: siteCreateSchema, response: { 200: siteSchema } } }, async (request) =>
       sitesService.create(request.actor, request.body),
     );

@@ -1,4 +1,4 @@
-import type { GuestField, PermissionName, Site } from '@splashboard/contract';
+import { readImageLink, type GuestField, type PermissionName, type Site } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import {
   assertSitePermission,
@@ -12,8 +12,8 @@ import {
   type Actor,
   type ClientAccess,
 } from '../../platform/access.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
-import { storeImage, type Upload } from '../../platform/uploads.ts';
+import { forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { foreignUploads, storeImage, type Upload } from '../../platform/uploads.ts';
 import type { SiteAccess, SiteContext, SiteRow } from '../../platform/site-access.ts';
 import { mergeGuestFields, methodFieldsOf } from '../splash/guest-fields.ts';
 import type { SplashRepo } from '../splash/splash.repo.ts';
@@ -35,6 +35,14 @@ export interface SiteCreateInput {
   html_image?: string;
 }
 
+const IMAGE_FIELDS = ['logo_image', 'html_image'] as const;
+
+/** A site's images are links as the splash design takes them: its account's own uploads, or outside addresses. */
+function assertOwnImages(input: Partial<SiteCreateInput>, accountId: number) {
+  const errors = foreignUploads(input, IMAGE_FIELDS, accountId);
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
 export function createSitesService({ db, accounts, sitesRepo, splash, config, sessions, storage, siteChanges }: Deps) {
   const chatWidget = () => Boolean(config.crisp.siteId);
 
@@ -49,8 +57,9 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
       default_countrycode: row.defaultCountryCode,
       validate_email: row.validateEmail,
       redirect_url: row.redirectUrl,
-      logo_image: row.logoImage,
-      html_image: row.htmlImage,
+      // A value stored before links were checked reads as no image.
+      logo_image: readImageLink(row.logoImage),
+      html_image: readImageLink(row.htmlImage),
       permissions: sitePermissions(actor, row, access, chatWidget()),
       created_at: row.createdAt.toISOString(),
     };
@@ -86,6 +95,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
     async create(actorIn: Actor | null, input: SiteCreateInput) {
       const actor = requireAdmin(actorIn);
       if (!actor.subscriptionActive) throw forbidden('common.subscriptionExpired');
+      assertOwnImages(input, actor.accountId);
       const row = await sitesRepo.insert({
         accountId: actor.accountId,
         name: input.name,
@@ -125,6 +135,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
 
     async update(actorIn: Actor | null, siteId: number, input: Partial<SiteCreateInput>) {
       const { actor, access } = await siteFor(actorIn, siteId, 'sitesettings', 'write');
+      assertOwnImages(input, actor.accountId);
       const changes: Parameters<SitesRepo['update']>[1] = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.router_type !== undefined) changes.routerType = input.router_type;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createSite, registerAccount, startServer, type TestServer } from '../../../test/harness.ts';
 import { signedInClient } from '../../../test/clients.ts';
-import { accounts, sites, users } from '../../db/schema/index.ts';
+import { DEFAULT_SPLASH_DESIGN } from '@splashboard/contract';
+import { accounts, sites, splashDesigns, users } from '../../db/schema/index.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -145,6 +146,86 @@ describe('sites', () => {
       guests: false,
       landingpage: false,
     });
+  });
+});
+
+describe('site images', () => {
+  it('takes only image links the splash design takes (422 per field), and the designer keeps working', async () => {
+    const { client, email } = await registerAccount(server);
+    const site = await createSite(client);
+    const other = await registerAccount(server);
+    const foreign = (await other.client.request('POST', '/s/api/v1/site/landingfile', upload(PNG))).body.filelink;
+
+    const bad = await client.put(`/s/api/v1/site/${site.id}`, { logo_image: 'not a link', html_image: 'javascript:alert(1)' });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ status: 422, code: 'common.validation' });
+    expect(bad.body.schema_errors).toEqual({
+      logo_image: ['Upload an image or enter its address'],
+      html_image: ['Upload an image or enter its address'],
+    });
+    const theirs = await client.put(`/s/api/v1/site/${site.id}`, { html_image: foreign });
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.schema_errors).toEqual({ html_image: ['Upload the image for this site'] });
+    const created = await client.post('/s/api/v1/site/', {
+      name: 'Elsewhere',
+      router_type: 'unifi',
+      auth_methods: ['email'],
+      logo_image: '../../etc/passwd',
+    });
+    expect(created.status).toBe(422);
+    expect(Object.keys(created.body.schema_errors)).toEqual(['logo_image']);
+
+    const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, site.id));
+    expect([row!.logoImage, row!.htmlImage]).toEqual(['', '']);
+    expect((await client.get(`/s/${site.id}/api/v1/splashpage/design`)).status).toBe(200);
+
+    const own = (await client.request('POST', '/s/api/v1/site/landingfile', upload(PNG))).body.filelink;
+    expect(own).toMatch(new RegExp(`^/uploads/accounts/${await accountIdOf(email)}/`));
+    const good = await client.put(`/s/api/v1/site/${site.id}`, {
+      logo_image: own,
+      html_image: 'https://cdn.example.test/bg.jpg',
+    });
+    expect(good.status).toBe(200);
+    const design = await client.get(`/s/${site.id}/api/v1/splashpage/design`);
+    expect(design.status).toBe(200);
+    expect(design.body).toMatchObject({ logo_image: own, html_image: 'https://cdn.example.test/bg.jpg' });
+  });
+
+  it('reads a bad value stored before links were checked (written straight into the rows) as no image or the default', async () => {
+    const { client, email } = await registerAccount(server);
+    const site = await createSite(client, { auth_methods: ['clickthrough'] });
+    await server.handle.db
+      .update(sites)
+      .set({ logoImage: 'not a link', htmlImage: 'javascript:alert(1)' })
+      .where(eq(sites.id, site.id));
+    await server.handle.db.insert(splashDesigns).values({
+      siteId: site.id,
+      accountId: await accountIdOf(email),
+      design: {
+        splash_page_powered_by_logo: 'x" onerror="alert(1)',
+        body_color: 'url(javascript:alert(1))',
+        logo_size: 'huge',
+        tos_text: 'Our terms',
+      },
+    });
+
+    const design = await client.get(`/s/${site.id}/api/v1/splashpage/design`);
+    expect(design.status).toBe(200);
+    expect(design.body).toMatchObject({
+      logo_image: '',
+      html_image: '',
+      splash_page_powered_by_logo: '',
+      body_color: DEFAULT_SPLASH_DESIGN.body_color,
+      logo_size: DEFAULT_SPLASH_DESIGN.logo_size,
+      tos_text: 'Our terms',
+    });
+    const got = await client.get(`/s/api/v1/site/${site.id}`);
+    expect(got.status).toBe(200);
+    expect([got.body.logo_image, got.body.html_image]).toEqual(['', '']);
+    expect((await client.get(`/s/${site.id}/api/v1/splashpage/thumbnails`)).body.items).toEqual([]);
+    // The designer saves the design again as it read it.
+    const { can_write: _w, ...read } = design.body;
+    expect((await client.put(`/s/${site.id}/api/v1/splashpage/design`, read)).status).toBe(200);
   });
 });
 

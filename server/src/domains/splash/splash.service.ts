@@ -6,6 +6,8 @@ import {
   fieldListErrors,
   fieldTypesOf,
   normalizeLoginField,
+  readDesign,
+  readImageLink,
   styleFieldsOf,
   type FieldListName,
   type LoginField,
@@ -18,7 +20,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { can, type AccessMode, type Actor } from '../../platform/access.ts';
 import { invalid, type SchemaErrors } from '../../platform/errors.ts';
 import type { SiteAccess } from '../../platform/site-access.ts';
-import { storeImage, type Upload } from '../../platform/uploads.ts';
+import { foreignUploads, storeImage, type Upload } from '../../platform/uploads.ts';
 import type { MethodSettingsRow as MethodRow, SplashRepo } from './splash.repo.ts';
 
 type Deps = Pick<AppContext, 'storage' | 'siteChanges'> & { sites: SiteAccess; splash: SplashRepo };
@@ -68,7 +70,7 @@ export function createSplashService({ splash, storage, sites, siteChanges }: Dep
   /** The images chosen when the site was created are its design's until the design sets its own. */
   async function designOf(site: { id: number; logoImage: string; htmlImage: string }): Promise<SplashDesign> {
     const defaults = { ...DEFAULT_SPLASH_DESIGN, logo_image: site.logoImage, html_image: site.htmlImage };
-    return pick(defaults, (await splash.design(site.id)) ?? {});
+    return readDesign((await splash.design(site.id)) ?? {}, defaults);
   }
 
   const valuesOf = (path: LoginMethodPath, row: MethodRow | undefined) =>
@@ -93,13 +95,7 @@ export function createSplashService({ splash, storage, sites, siteChanges }: Dep
       input: Partial<SplashDesign>,
     ): Promise<SplashDesign & { can_write: boolean }> {
       const { row: site } = await access(actor, siteId, 'write');
-      const errors: SchemaErrors = {};
-      for (const key of IMAGE_FIELDS) {
-        const link = input[key];
-        // Our own uploads are public by link, but a design only points at its own account's files.
-        if (link?.startsWith('/uploads/') && !link.startsWith(`/uploads/accounts/${site.accountId}/`))
-          errors[key] = ['Upload the image for this site'];
-      }
+      const errors = foreignUploads(input, IMAGE_FIELDS, site.accountId);
       if (Object.keys(errors).length) throw invalid(errors);
       const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
       await splash.mergeDesign(siteId, site.accountId, changes);
@@ -130,7 +126,7 @@ export function createSplashService({ splash, storage, sites, siteChanges }: Dep
         filelink: r.url,
         created_at: r.createdAt.toISOString(),
       }));
-      for (const link of [site.logoImage, site.htmlImage]) {
+      for (const link of [readImageLink(site.logoImage), readImageLink(site.htmlImage)]) {
         if (link && !items.some((i) => i.filelink === link)) items.push({ filelink: link, created_at: null });
       }
       return { items };

@@ -7,6 +7,7 @@ import {
   accounts,
   guestSessions,
   guests,
+  rateLimits,
   voucherActivationCounts,
   voucherBatches,
   voucherDevices,
@@ -374,9 +375,16 @@ describe('guessing codes', () => {
   it('answers 429 to every device of an address after 300 wrong codes from it, however many devices tried them', async () => {
     const s = await site(['voucher']);
     const { codes } = await batch(s);
+    // Spread over eight portals of the account, each under its own limit of 50 a minute.
+    const portals: PortalSite[] = [s];
+    for (let i = 1; i < 8; i++) {
+      const more = await addUnifiSite(server, s.owner, ['voucher'], `Street ${i}`);
+      fakes.push(more);
+      portals.push(more);
+    }
     // 30 devices behind one address (all of them come from 127.0.0.1 here), each under its own limit of 10.
     for (let d = 0; d < 30; d++) {
-      const { guest } = await arriveFromUnifi(server, s);
+      const { guest } = await arriveFromUnifi(server, portals[d % portals.length]!);
       for (let i = 0; i < 10; i++)
         expect((await guest.post('voucher', { voucher: `ZZZZ-ZZZZ-Z${String(d).padStart(2, '0')}${i}` })).status).toBe(422);
     }
@@ -385,7 +393,37 @@ describe('guessing codes', () => {
     expect(blocked.status).toBe(429);
     expect(textOf(blocked.html)).toMatch(/Too many attempts\. Please wait 1[45] minutes and try again\./);
     expect(grants(s)).toEqual([]);
-  }, 60_000);
+  }, 90_000);
+
+  it('answers 429 with Retry-After to a guesser forging a new MAC for each try, past 50 wrong codes a minute at a portal; other portals go on', async () => {
+    const s = await site(['voucher']);
+    const other = await addUnifiSite(server, s.owner, ['voucher']);
+    fakes.push(other);
+    const { codes } = await batch(s);
+    const answers = [];
+    for (let i = 0; i < 80; i++) {
+      const { guest } = await arriveFromUnifi(server, s);
+      answers.push(await guest.post('voucher', { voucher: `ZZZZ-ZZZZ-${String(i).padStart(4, '0')}` }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([...Array(50).fill(422), ...Array(30).fill(429)]);
+    for (const blocked of answers.slice(50)) {
+      expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+      expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(60);
+      expect(textOf(blocked.html)).toContain('Too many attempts. Please wait 1 minutes and try again.');
+    }
+    // A right code waits too (else the page would tell a guesser which code is right).
+    const right = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! });
+    expect(right.status).toBe(429);
+    expect(grants(s)).toEqual([]);
+    const elsewhere = await (await arriveFromUnifi(server, other)).guest.post('voucher', { voucher: 'ZZZZ-ZZZZ-ZZZZ' });
+    expect(elsewhere.status).toBe(422);
+    // Once the minute is over, the portal takes codes again.
+    await db()
+      .update(rateLimits)
+      .set({ windowStart: new Date(Date.now() - 61_000) })
+      .where(eq(rateLimits.key, `portal:voucher-site:${s.siteId}`));
+    expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+  }, 90_000);
 });
 
 describe('plan limit', () => {

@@ -118,5 +118,6 @@ export async function resendLink(ctx: MethodContext, taggedGuest: string | undef
     return messagePage(ctx.snap, ctx.lang, (t) => ({ tone: 'error', title: t.expiredTitle, body: t.emailLinkInvalid }), 404);
   const hit = await ctx.deps.rateLimiter.hit(`portal:verify-email:${guest.id}`, 3600);
   if (hit.count <= RESENDS_PER_HOUR) await sendLink(ctx, guest.id, guest.email, null);
-  return verifyFirst(ctx, guest.id, guest.email, hit.count <= RESENDS_PER_HOUR ? 200 : 429);
+  if (hit.count <= RESENDS_PER_HOUR) return verifyFirst(ctx, guest.id, guest.email, 200);
+  return { ...verifyFirst(ctx, guest.id, guest.email, 429), retryAfter: hit.retryAfter };
 }

@@ -14,9 +14,7 @@ import { login } from '../grant.ts';
 import type { Collected } from '../login-fields.ts';
 import type { PortalPass } from '../pass.ts';
 import type { SiteSnapshot } from '../site-snapshot.ts';
-import type { MethodContext } from './method.ts';
-import { AppError } from '../../platform/errors.ts';
-import { messagePage, type PortalAnswer } from '../views.ts';
+import { messagePage, waitPage, type PortalAnswer } from '../views.ts';
 
 export interface LetIn {
   deps: PortalDeps;
@@ -57,12 +55,12 @@ export async function letAccountIn(
   const mac = pass.arrival.clientMac;
   const full = () => ({
     ok: false,
-    answer: messagePage(
-      snap,
-      pass.lang,
-      (t) => ({ tone: 'error', title: t.notAvailableTitle, body: fill(t.accountDeviceLimit, { count: account.numDevices }) }),
-      429,
-    ),
+    // A place comes free when one of the account's devices leaves: worth a try a minute later.
+    answer: waitPage(snap, pass.lang, 60, (t) => ({
+      tone: 'error',
+      title: t.notAvailableTitle,
+      body: fill(t.accountDeviceLimit, { count: account.numDevices }),
+    })),
   });
   // Checked again in the login's transaction, where two devices at once cannot both take the last place.
   if (mac && !(await hasRoomFor(deps, account, mac))) return full();
@@ -87,22 +85,5 @@ export async function letAccountIn(
   } catch (err) {
     if (!(err instanceof DeviceLimitError)) throw err;
     return full();
-  }
-}
-
-/** Slows guessing per device (or address when the gateway gives no MAC): a venue's guests share one public address. */
-export async function tooManyAttempts(ctx: MethodContext, key: string, attempts: number, windowSeconds: number) {
-  try {
-    await ctx.deps.rateLimiter.assertUnder(key, attempts, windowSeconds);
-    return null;
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const minutes = Math.ceil(Number(err.headers['retry-after'] ?? windowSeconds) / 60);
-    return messagePage(
-      ctx.snap,
-      ctx.lang,
-      (t) => ({ tone: 'error', title: t.notAvailableTitle, body: fill(t.tooManyAttempts, { minutes }) }),
-      429,
-    );
   }
 }

@@ -5,7 +5,8 @@ import { newAccountValues } from '../../domains/guest-accounts/guest-accounts.se
 import { hashPassword } from '../../platform/passwords.ts';
 import { PATH_OF_METHOD } from '../site-snapshot.ts';
 import { messagePage, page, type PortalAnswer } from '../views.ts';
-import { letAccountIn, tooManyAttempts } from './guest-user-access.ts';
+import { tooManyAttempts } from './attempts.ts';
+import { letAccountIn } from './guest-user-access.ts';
 import { baseScreen, checkFields, formAgain, valuesOf, type MethodContext } from './method.ts';
 
 /** Sign-ups (and taken usernames) per device in an hour: enough for a family, not for filling the site with accounts. */

@@ -92,10 +92,27 @@ describe('guest account login', () => {
       expect((await guest.post('guestuser', { username: 'maria', password: `guess-${i}` })).status).toBe(422);
     const blocked = await guest.post('guestuser', { username: 'maria', password: 'maria-pass-1' });
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(14 * 60);
     expect(textOf(blocked.html)).toContain('Too many attempts. Please wait 15 minutes and try again.');
     expect(authorized(s)).toHaveLength(0);
     const other = await arriveFromUnifi(server, s);
     expect((await other.guest.post('guestuser', { username: 'maria', password: 'maria-pass-1' })).status).toBe(200);
+  });
+
+  it('answers 429 with Retry-After to a guesser forging a new MAC for each try, past 50 wrong passwords a minute at the portal', async () => {
+    const s = await site();
+    await account(s);
+    for (let i = 0; i < 50; i++) {
+      const { guest } = await arriveFromUnifi(server, s);
+      expect((await guest.post('guestuser', { username: 'maria', password: `guess-${i}` })).status).toBe(422);
+    }
+    const blocked = await (
+      await arriveFromUnifi(server, s)
+    ).guest.post('guestuser', { username: 'maria', password: 'maria-pass-1' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+    expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(60);
+    expect(authorized(s)).toHaveLength(0);
   });
 
   it('counts devices as the MACs bound to the account: a bound device comes back, a new one over the limit does not', async () => {
@@ -113,6 +130,7 @@ describe('guest account login', () => {
       await arriveFromUnifi(server, s)
     ).guest.post('guestuser', { username: 'maria', password: 'maria-pass-1' });
     expect(laptop.status).toBe(429);
+    expect(laptop.retryAfter).toBe('60');
     expect(textOf(laptop.html)).toContain('This account is already used on 1 devices, the most it allows.');
     // The phone again is not a new device, even once its session is over.
     await db().update(guestSessions).set({ endedAt: new Date() }).where(eq(guestSessions.mac, phone));
@@ -236,6 +254,26 @@ describe('self sign-up', () => {
     // And the new account works on the login form.
     const later = await arriveFromUnifi(server, s);
     expect((await later.guest.post('guestuser', { username: 'liao', password: 'lia-pass-1' })).status).toBe(200);
+  });
+
+  it('answers 429 with Retry-After after five sign-ups from a device in an hour', async () => {
+    const s = await site(['guestuser']);
+    await s.owner.put(`${s.api}/guestuserloginconfig/`, { self_signup: true });
+    await account(s, { username: 'taken' });
+    const { guest } = await arriveFromUnifi(server, s);
+    const form = {
+      step: 'create',
+      firstname: 'Lia',
+      lastname: 'Ortiz',
+      email: 'lia@example.com',
+      username: 'taken',
+      password: 'lia-pass-1',
+      password_confirm: 'lia-pass-1',
+    };
+    for (let i = 0; i < 5; i++) expect((await guest.post('guestuser', form)).status).toBe(422);
+    const blocked = await guest.post('guestuser', { ...form, username: 'free-name' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(3500);
   });
 
   it('offers no sign-up where the site does not allow it', async () => {

@@ -3,7 +3,8 @@ import type { MethodScreen } from '@splashboard/splash';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { RELOGIN_DAYS } from '../limits.ts';
 import type { PortalAnswer } from '../views.ts';
-import { letAccountIn, tooManyAttempts, type LetIn } from './guest-user-access.ts';
+import { countFailure, perPortal, refusedByLimits, type AttemptLimit } from './attempts.ts';
+import { letAccountIn, type LetIn } from './guest-user-access.ts';
 import { showSignup, signup } from './guest-user-signup.ts';
 import { baseScreen, checkFields, formAgain, loginFieldsOf, valuesOf, type MethodContext, type PortalMethod } from './method.ts';
 
@@ -38,7 +39,8 @@ const letInOf = (ctx: MethodContext): LetIn => ({ deps: ctx.deps, snap: ctx.snap
 
 async function signIn(ctx: MethodContext, form: Record<string, string>): Promise<PortalAnswer> {
   const key = `portal:guestuser:${ctx.snap.site.id}:${ctx.pass.arrival.clientMac ?? ctx.request.ip}`;
-  const blocked = await tooManyAttempts(ctx, key, ATTEMPTS, WINDOW_SECONDS);
+  const limits: AttemptLimit[] = [{ key, limit: ATTEMPTS, windowSeconds: WINDOW_SECONDS }, perPortal(ctx, 'guestuser')];
+  const blocked = await refusedByLimits(ctx, limits);
   if (blocked) return blocked;
   const screen = loginScreen(ctx);
   const { errors, collected } = checkFields(ctx, loginFieldsOf(ctx, 'guestuser'), form);
@@ -51,7 +53,7 @@ async function signIn(ctx: MethodContext, form: Record<string, string>): Promise
   // An unknown username costs the same time as a wrong password, and says the same.
   const ok = await verifyPassword(account?.passwordHash, password.slice(0, 200));
   if (!account || !ok) {
-    await ctx.deps.rateLimiter.hit(key, WINDOW_SECONDS);
+    await countFailure(ctx, limits);
     return formAgain(ctx, screen, form, { password: ctx.t.wrongUsernameOrPassword });
   }
   await ctx.deps.rateLimiter.reset(key);

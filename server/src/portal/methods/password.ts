@@ -1,10 +1,9 @@
-import { fill } from '@splashboard/splash';
 import { safeEqual } from '../../platform/crypto.ts';
-import { AppError } from '../../platform/errors.ts';
 import { login } from '../grant.ts';
 import { messagePage } from '../views.ts';
 import { baseScreen, checkFields, formAgain, loginFieldsOf, valuesOf, type MethodContext, type PortalMethod } from './method.ts';
 import { withoutSecrets } from './simple.ts';
+import { countFailure, perPortal, refusedByLimits, type AttemptLimit } from './attempts.ts';
 
 const ATTEMPTS = 10;
 const WINDOW_SECONDS = 15 * 60;
@@ -18,7 +17,8 @@ const screenOf = (ctx: MethodContext) =>
 
 /**
  * The site's common Wi-Fi password. Guessing is slowed per device (or address when the gateway gives
- * no MAC), not per venue address: every guest of a venue comes from the same public address.
+ * no MAC), not per venue address: every guest of a venue comes from the same public address; and per
+ * portal, which a guesser forging a new MAC for each try does not get around.
  */
 export const password: PortalMethod = {
   method: 'password',
@@ -29,24 +29,15 @@ export const password: PortalMethod = {
       return messagePage(ctx.snap, ctx.lang, (t) => ({ tone: 'error', title: t.notAvailableTitle, body: t.passwordNotSet }), 503);
     const who = ctx.pass.arrival.clientMac ?? ctx.request.ip;
     const key = `portal:password:${ctx.snap.site.id}:${who}`;
-    try {
-      await ctx.deps.rateLimiter.assertUnder(key, ATTEMPTS, WINDOW_SECONDS);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      const minutes = Math.ceil(Number(err.headers['retry-after'] ?? WINDOW_SECONDS) / 60);
-      return messagePage(
-        ctx.snap,
-        ctx.lang,
-        (t) => ({ tone: 'error', title: t.notAvailableTitle, body: fill(t.tooManyAttempts, { minutes }) }),
-        429,
-      );
-    }
+    const limits: AttemptLimit[] = [{ key, limit: ATTEMPTS, windowSeconds: WINDOW_SECONDS }, perPortal(ctx, 'password')];
+    const blocked = await refusedByLimits(ctx, limits);
+    if (blocked) return blocked;
     const screen = screenOf(ctx);
     const { errors, collected } = checkFields(ctx, loginFieldsOf(ctx, 'password'), form);
     const given = (form.password ?? '').trim();
     if (!given) errors.password = ctx.t.required;
     else if (!safeEqual(given, expected)) {
-      await ctx.deps.rateLimiter.hit(key, WINDOW_SECONDS);
+      await countFailure(ctx, limits);
       errors.password = ctx.t.wrongPassword;
     }
     if (Object.keys(errors).length) return formAgain(ctx, screen, form, errors);

@@ -7,6 +7,7 @@ import type { Collected } from '../login-fields.ts';
 import { messagePage, page, stylesOf, type PortalAnswer } from '../views.ts';
 import { baseScreen, checkFields, formAgain, loginFieldsOf, valuesOf, type MethodContext, type PortalMethod } from './method.ts';
 import { withoutSecrets } from './simple.ts';
+import { pleaseWait } from './attempts.ts';
 
 const CODE_MINUTES = 10;
 const MAX_ATTEMPTS = 5;
@@ -16,18 +17,7 @@ const SENDS_PER_NUMBER_PER_HOUR = 5;
 
 const codeHash = (challengeId: string, code: string) => sha256(`${challengeId}:${code}`);
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-const tooMany = (ctx: MethodContext, seconds: number, status = 429) =>
-  messagePage(
-    ctx.snap,
-    ctx.lang,
-    (t) => ({
-      tone: 'error',
-      title: t.notAvailableTitle,
-      body: fill(t.tooManyAttempts, { minutes: Math.max(1, Math.ceil(seconds / 60)) }),
-      action: { label: t.back, href: codeBase(ctx) },
-    }),
-    status,
-  );
+const tooMany = (ctx: MethodContext, seconds: number) => pleaseWait(ctx, seconds, codeBase(ctx));
 const codeBase = (ctx: MethodContext) => `/guest/${ctx.snap.site.portalKey}/p/${ctx.passToken}/`;
 
 interface ChallengeData {
@@ -162,7 +152,11 @@ export async function resendCode(ctx: MethodContext, token: string): Promise<Por
   const data = challenge.data as unknown as ChallengeData;
   const since = (Date.now() - (challenge.lastSentAt?.getTime() ?? 0)) / 1000;
   if (challenge.sends >= MAX_SENDS) return tooMany(ctx, (challenge.expiresAt.getTime() - Date.now()) / 1000);
-  if (since < RESEND_AFTER_SECONDS) return page(ctx.snap, ctx.lang, codeScreen(ctx, token, data.phone, ctx.t.otpResendIn), 429);
+  if (since < RESEND_AFTER_SECONDS)
+    return {
+      ...page(ctx.snap, ctx.lang, codeScreen(ctx, token, data.phone, ctx.t.otpResendIn), 429),
+      retryAfter: RESEND_AFTER_SECONDS - since,
+    };
   const code = newCode();
   await ctx.deps.challenges.newCode(
     challenge.id,

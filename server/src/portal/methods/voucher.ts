@@ -1,6 +1,5 @@
 import { VOUCHER_QR_PARAM, formatVoucherCode, normalizeVoucherCode } from '@splashboard/contract';
 import { fill } from '@splashboard/splash';
-import { AppError } from '../../platform/errors.ts';
 import {
   VoucherRefused,
   allowanceOf,
@@ -14,6 +13,7 @@ import { RELOGIN_DAYS } from '../limits.ts';
 import type { PortalPass } from '../pass.ts';
 import { messagePage, methodSettings, type PortalAnswer } from '../views.ts';
 import { baseScreen, checkFields, formAgain, loginFieldsOf, type MethodContext, type PortalMethod } from './method.ts';
+import { countFailure, perPortal, refusedByLimits, type AttemptLimit } from './attempts.ts';
 
 /** Wrong codes a device may try per window, and (for a venue whose guests share one address) an address. */
 const FAILURES_PER_DEVICE = 10;
@@ -68,8 +68,9 @@ function refusedAnswer(
 
 /**
  * A voucher login (single-site or multi-site: either screen takes any voucher that works at the site).
- * The code is checked against the account's vouchers; wrong codes are counted per device and per
- * address, and past the limit the guest waits (429). The voucher's time, data and seats are applied by
+ * The code is checked against the account's vouchers; wrong codes are counted per device, per address
+ * and per portal (the one count a client forging a new MAC for each try cannot dodge), and past a limit
+ * the guest waits (429 with Retry-After). The voucher's time, data and seats are applied by
  * the login itself (allowanceOf, then redeemInLogin inside its transaction).
  */
 function voucherMethod(method: 'voucher' | 'multisitevoucher'): PortalMethod {
@@ -96,23 +97,21 @@ function voucherMethod(method: 'voucher' | 'multisitevoucher'): PortalMethod {
 
     async submit(ctx, form) {
       const { deps, snap } = ctx;
-      const limiter = deps.rateLimiter;
-      const keys: [string, number][] = [
-        [`portal:voucher:${snap.site.accountId}:${ctx.pass.arrival.clientMac ?? ctx.request.ip}`, FAILURES_PER_DEVICE],
-        [`portal:voucher-address:${snap.site.accountId}:${ctx.request.ip}`, FAILURES_PER_ADDRESS],
+      const attemptLimits: AttemptLimit[] = [
+        {
+          key: `portal:voucher:${snap.site.accountId}:${ctx.pass.arrival.clientMac ?? ctx.request.ip}`,
+          limit: FAILURES_PER_DEVICE,
+          windowSeconds: WINDOW_SECONDS,
+        },
+        {
+          key: `portal:voucher-address:${snap.site.accountId}:${ctx.request.ip}`,
+          limit: FAILURES_PER_ADDRESS,
+          windowSeconds: WINDOW_SECONDS,
+        },
+        perPortal(ctx, 'voucher'),
       ];
-      try {
-        for (const [key, limit] of keys) await limiter.assertUnder(key, limit, WINDOW_SECONDS);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        const minutes = Math.ceil(Number(err.headers['retry-after'] ?? WINDOW_SECONDS) / 60);
-        return messagePage(
-          snap,
-          ctx.lang,
-          (t) => ({ tone: 'error', title: t.notAvailableTitle, body: fill(t.tooManyAttempts, { minutes }) }),
-          429,
-        );
-      }
+      const blocked = await refusedByLimits(ctx, attemptLimits);
+      if (blocked) return blocked;
 
       const { errors, collected } = checkFields(ctx, loginFieldsOf(ctx, method), form);
       const typed = (form.voucher ?? '').trim();
@@ -120,7 +119,7 @@ function voucherMethod(method: 'voucher' | 'multisitevoucher'): PortalMethod {
       const voucher = code ? await findVoucherAt(deps, snap.site.accountId, snap.site.id, code) : null;
       if (!typed) errors.voucher = ctx.t.required;
       else if (!voucher) {
-        for (const [key] of keys) await limiter.hit(key, WINDOW_SECONDS);
+        await countFailure(ctx, attemptLimits);
         errors.voucher = ctx.t.voucherInvalid;
       }
       if (Object.keys(errors).length || !voucher) return formAgain(ctx, baseScreen(ctx, method), form, errors);
