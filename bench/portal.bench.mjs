@@ -216,7 +216,8 @@ try {
       row(`${engine}: POST click-through login`, r.login),
     );
     notes.push(
-      `${engine}: req/s ratio to bare: splash ${ratio(r.splash)}, arrival ${ratio(r.arrival)}, login ${ratio(r.login)};` +
+      `${engine}: a click-through login costs ${(r.login.cpuPerRequest / 1000).toFixed(2)} ms of server CPU; ` +
+        `req/s ratio to bare: splash ${ratio(r.splash)}, arrival ${ratio(r.arrival)}, login ${ratio(r.login)};` +
         ` server CPU per request, bare/portal: splash ${cpuRatio(r.splash)}, arrival ${cpuRatio(r.arrival)}, login ${cpuRatio(r.login)}` +
         ` (${r.granted} guests granted by the controller; ${r.passes} passes, ${r.repeats} logins repeated a pass)`,
     );
