@@ -1,13 +1,14 @@
 // Helpers shared by the benchmarks: start processes on loopback, run autocannon, print a table.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-export function startProcess(args, env, readyPattern) {
+export function startProcess(args, env, readyPattern, onReady) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
@@ -17,7 +18,10 @@ export function startProcess(args, env, readyPattern) {
     let out = '';
     const onData = (d) => {
       out += d;
-      if (readyPattern.test(out)) resolve(child);
+      if (readyPattern.test(out)) {
+        onReady?.(out);
+        resolve(child);
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -25,8 +29,39 @@ export function startProcess(args, env, readyPattern) {
   });
 }
 
-/** The built server on a fresh embedded database. */
+/**
+ * A TCP port on loopback that the OS says is free now (it listens on port 0, reads the port and closes),
+ * for a process that takes its port from a setting. Benchmarks never use fixed ports: other work on the
+ * machine may hold them.
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The bare Fastify route (bench/bare-server.mjs) on a port the OS chose: `{ child, url }` of `GET /bare`.
+ */
+export async function startBare() {
+  let url;
+  const child = await startProcess(['bench/bare-server.mjs'], { PORT: '0' }, /bare server ready at (\S+)\n/, (out) => {
+    url = /bare server ready at (\S+)\n/.exec(out)[1];
+  });
+  return { child, pid: child.pid, url: `${url}/bare` };
+}
+
+/**
+ * The built server on a fresh embedded database (or `DATABASE_URL` of extraEnv), on `port`, or on a free
+ * port when it is omitted: answers the process, with `port` and `base` (its address) set on it.
+ */
 export async function startSplashboard(port, extraEnv = {}) {
+  port ??= await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'));
   const child = await startProcess(
     // BENCH_PROFILE=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
@@ -50,6 +85,8 @@ export async function startSplashboard(port, extraEnv = {}) {
     /Splashboard is running/,
   );
   child.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  child.port = port;
+  child.base = `http://127.0.0.1:${port}`;
   return child;
 }
 

@@ -3,15 +3,15 @@
 // the splash page of a click-through site, and click-through logins granted through a UniFi controller
 // (the fake controller of the tests, over HTTPS, in its own process).
 // Usage: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/portal.bench.mjs [seconds]
+// BENCH_ENGINES=pglite or =postgres measures one engine only (with BENCH_PROFILE=<dir>, to profile it).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { URLSearchParams } from 'node:url';
-import { cannon, freshPgDatabase, root, startProcess, startSplashboard, summarize, signIn } from './lib.mjs';
+import { cannon, freshPgDatabase, root, startBare, startSplashboard, summarize, signIn } from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
-const PORTS = { bare: 18181, pglite: 18180, pg: 18182 };
 const UNIFI_SITE = 'benchsite';
 const CONNECTIONS = 10; // autocannon's, as bench/lib.mjs sets it
 /** Each measurement is taken in this many slices, taking turns with the others. */
@@ -103,9 +103,10 @@ function check(name, result, statusClass) {
     );
 }
 
-async function measure(engine, env, port, controller, bareUrl, barePid) {
-  const sb = await startSplashboard(port, env);
-  const base = `http://127.0.0.1:${port}`;
+async function measure(engine, env, controller, bareUrl, barePid) {
+  // On a port the OS chose, as every process here (other work on the machine may hold any fixed one).
+  const sb = await startSplashboard(undefined, env);
+  const base = sb.base;
   try {
     // The site, as an operator sets it up: a click-through site whose router is the UniFi controller.
     const api = await signIn(base);
@@ -192,16 +193,18 @@ async function measure(engine, env, port, controller, bareUrl, barePid) {
   }
 }
 
-const bare = await startProcess(['bench/bare-server.mjs'], { PORT: String(PORTS.bare) }, /ready/);
+const bare = await startBare();
+const only = process.env.BENCH_ENGINES?.toLowerCase().split(',');
 const controller = await startController();
 const rows = [];
 const notes = [];
 try {
-  const engines = [['PGlite', {}, PORTS.pglite]];
-  const pgDb = await freshPgDatabase();
-  if (pgDb) engines.push(['PostgreSQL', { DATABASE_URL: pgDb.url }, PORTS.pg]);
-  for (const [engine, env, port] of engines) {
-    const r = await measure(engine, env, port, controller, `http://127.0.0.1:${PORTS.bare}/bare`, bare.pid);
+  const engines = [];
+  if (!only || only.includes('pglite')) engines.push(['PGlite', {}]);
+  const pgDb = !only || only.includes('postgres') ? await freshPgDatabase() : null;
+  if (pgDb) engines.push(['PostgreSQL', { DATABASE_URL: pgDb.url }]);
+  for (const [engine, env] of engines) {
+    const r = await measure(engine, env, controller, bare.url, bare.pid);
     const ratio = (x) => (x.requests.average / r.bare.requests.average).toFixed(3);
     const cpuRatio = (x) => (r.bare.cpuPerRequest / x.cpuPerRequest).toFixed(3);
     const row = (name, x) => ({ ...summarize(name, x), 'server CPU µs/req': Number(x.cpuPerRequest.toFixed(1)) });
@@ -213,14 +216,15 @@ try {
       row(`${engine}: POST click-through login`, r.login),
     );
     notes.push(
-      `${engine}: req/s ratio to bare: splash ${ratio(r.splash)}, arrival ${ratio(r.arrival)}, login ${ratio(r.login)};` +
+      `${engine}: a click-through login costs ${(r.login.cpuPerRequest / 1000).toFixed(2)} ms of server CPU; ` +
+        `req/s ratio to bare: splash ${ratio(r.splash)}, arrival ${ratio(r.arrival)}, login ${ratio(r.login)};` +
         ` server CPU per request, bare/portal: splash ${cpuRatio(r.splash)}, arrival ${cpuRatio(r.arrival)}, login ${cpuRatio(r.login)}` +
         ` (${r.granted} guests granted by the controller; ${r.passes} passes, ${r.repeats} logins repeated a pass)`,
     );
   }
   await pgDb?.drop();
 } finally {
-  bare.kill();
+  bare.child.kill();
   controller.child.kill();
 }
 console.table(rows);

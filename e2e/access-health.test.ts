@@ -47,6 +47,8 @@ async function accountWithGrants() {
     .update(controllerSettings)
     .set({ secretsEnc: server.built.ctx.secrets.seal(JSON.stringify({ password: 'changed' })), updatedAt: new Date() })
     .where(eq(controllerSettings.siteId, site.id));
+  // Changed behind the settings service's back: this process is told, as the service does.
+  server.built.ctx.siteChanges.publish(site.id);
   const refused = await arriveFromUnifi(server, portal);
   expect((await refused.guest.post('clickthrough', {})).status).toBe(502);
   return { email, password, site, ok: ok.guest.mac.toUpperCase(), refused: refused.guest.mac.toUpperCase() };

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema/index.ts';
@@ -89,5 +90,31 @@ export async function openDatabase(opts: {
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
+  };
+}
+
+/** What `$client` is on the drizzle instances openDatabase makes: a pg Pool, or the PGlite client. */
+interface DriverClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A statement written once in SQL (`$1`, `$2`... for its values), for the hottest paths: no query
+ * builder work per call, and on PostgreSQL a named prepared statement (parsed and planned once per
+ * connection). Values must be what both drivers send as they are: strings (dates as ISO text, JSON as
+ * text, with casts in the SQL), numbers, booleans and null. Inside a transaction it runs through the
+ * transaction's drizzle handle instead (same text, same values).
+ */
+export function preparedSql<Row>(name: string, text: string) {
+  const pieces = text.split(/\$(\d+)/);
+  return async (executor: Executor, values: unknown[]): Promise<Row[]> => {
+    const client = (executor as { $client?: DriverClient }).$client;
+    if (client) {
+      const result = client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
+      return result.rows as Row[];
+    }
+    const chunks = pieces.map((piece, i) => (i % 2 ? sql.param(values[Number(piece) - 1]) : sql.raw(piece)));
+    return ((await executor.execute(sql.join(chunks))) as unknown as { rows: Row[] }).rows;
   };
 }

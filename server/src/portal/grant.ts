@@ -1,9 +1,16 @@
 import type { AuthMethod } from '@splashboard/contract';
 import { fill } from '@splashboard/splash';
-import { ControllerError, limitsSet, type AccessLimits, type GrantResult } from '../adapters/controllers/index.ts';
+import {
+  ControllerError,
+  limitsSet,
+  type AccessLimits,
+  type ControllerAdapter,
+  type GrantResult,
+} from '../adapters/controllers/index.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
 import { identityOf, recordLogin, type LoginRecord } from '../domains/guests/login-records.ts';
+import type { GuestSessionRow } from '../domains/guests/guest-sessions.repo.ts';
 import { limitsOf, remainingAllowance } from './limits.ts';
 import type { Collected } from './login-fields.ts';
 import type { PortalPass } from './pass.ts';
@@ -88,7 +95,7 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
     };
   }
 
-  const { guestId, sessionId } = await recordLogin(deps, {
+  const { guestId, session } = await recordLogin(deps, {
     accountId: snap.site.accountId,
     siteId: snap.site.id,
     method,
@@ -101,8 +108,9 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
     consent: { design: designOf(snap, lang), termsScreen: !!pass.tos, none: !!attempt.identity },
     onRecorded: attempt.onRecorded,
   });
-  const answer = await grantSession(deps, snap, pass, sessionId!);
-  return { ok: true, answer, sessionId: sessionId!, guestId };
+  // The session just written, and the adapter just looked up: the grant needs neither read again.
+  const answer = await grantSession(deps, snap, pass, session!, adapter);
+  return { ok: true, answer, sessionId: session!.id, guestId };
 }
 
 /** The day's allowance is used up; with an override password set, the guest may give it. */
@@ -128,20 +136,26 @@ function limitReached(snap: SiteSnapshot, pass: PortalPass, method: AuthMethod, 
 /** Where a connected guest goes next: the site's redirect URL, else the page they first asked for. */
 export const continueUrlOf = (snap: SiteSnapshot, pass: PortalPass) => snap.site.redirectUrl || pass.arrival.originalUrl || '';
 
+/** What a grant needs of a recorded session. */
+export type GrantedSession = Pick<GuestSessionRow, 'id' | 'expiresAt' | 'upKbps' | 'downKbps' | 'quotaMb'>;
+
 /**
  * Asks the controller to let a recorded session's device in, and records the answer: a controller that
  * confirms makes the session confirmed; a gateway that needs the guest's browser makes it granted (the
  * browser goes there next); a failure is kept with its reason and the guest gets a retry button.
+ * `recorded` is the session by id (read here) or as the login just wrote it, with the site's adapter.
  */
 export async function grantSession(
   deps: PortalDeps,
   snap: SiteSnapshot,
   pass: PortalPass,
-  sessionId: number,
+  recorded: number | GrantedSession,
+  knownAdapter?: ControllerAdapter,
 ): Promise<PortalAnswer> {
-  const session = await deps.guestSessions.byId(sessionId);
+  const session: GrantedSession | undefined = typeof recorded === 'number' ? await deps.guestSessions.byId(recorded) : recorded;
+  const sessionId = session?.id ?? (recorded as number);
   const lang = pass.lang;
-  const adapter = await deps.controllers.adapterFor(snap.site.id, snap.site.routerType);
+  const adapter = knownAdapter ?? (await deps.controllers.adapterFor(snap.site.id, snap.site.routerType));
   const continueUrl = continueUrlOf(snap, pass);
   if (!session || !adapter)
     return messagePage(snap, lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 503);
@@ -153,7 +167,10 @@ export async function grantSession(
       arrival: pass.arrival,
       limits,
       continueUrl: continueUrl || undefined,
-      returnUrl: gatewayReturnUrl(deps, snap, sessionId, continueUrl),
+      // Signed only for the gateways that use it (UniFi does not).
+      get returnUrl() {
+        return gatewayReturnUrl(deps, snap, sessionId, continueUrl);
+      },
       radius,
     });
     const confirmed = result.kind === 'granted';
@@ -164,6 +181,8 @@ export async function grantSession(
   } catch (error) {
     const detail = error instanceof ControllerError ? `${error.code}: ${error.message}` : String(error);
     deps.log.error({ err: error, siteId: snap.site.id, sessionId }, 'the controller did not grant a guest access');
+    // The next try (the guest's retry) reads the settings again: an operator may be fixing them.
+    deps.controllers.invalidate(snap.site.id);
     await deps.guestSessions.markFailed(sessionId, detail.slice(0, 500));
     return messagePage(
       snap,

@@ -10,6 +10,7 @@ import {
   type Screen,
   type SplashView,
 } from '@splashboard/splash';
+import { randomUUID } from 'node:crypto';
 import { PATH_OF_METHOD, type SiteSnapshot } from './site-snapshot.ts';
 
 /** A page to send, or where to send the browser instead. */
@@ -92,15 +93,42 @@ export const waitPage = (
   retryAfter: seconds,
 });
 
-/** The guest is online: on to where they were going (the continue URL), with a button for browsers that do not refresh. */
-export const connectedPage = (snap: SiteSnapshot, lang: GuestLang, continueUrl: string): PortalAnswer =>
-  messagePage(snap, lang, (t) => ({
-    tone: 'success',
-    title: t.connectedTitle,
-    body: t.connectedBody,
-    action: continueUrl ? { label: t.continue, href: continueUrl } : undefined,
-    refresh: continueUrl ? { url: continueUrl, seconds: 3 } : undefined,
-  }));
+const drawMessage = (snap: SiteSnapshot, lang: GuestLang, message: (t: GuestStrings) => Omit<MessageScreen, 'kind'>) =>
+  renderScreen(viewOf(snap, lang), { kind: 'message', ...message(stringsFor(lang)) });
+
+const connectedMessage = (continueUrl: string) => (t: GuestStrings) => ({
+  tone: 'success' as const,
+  title: t.connectedTitle,
+  body: t.connectedBody,
+  action: continueUrl ? { label: t.continue, href: continueUrl } : undefined,
+  refresh: continueUrl ? { url: continueUrl, seconds: 3 } : undefined,
+});
+
+/** Stands for the continue URL in the connected page drawn once; no design text can hold it. */
+const CONTINUE_MARK = `https://continue.invalid/${randomUUID()}`;
+/** What React's renderer turns these characters into, in attributes and text alike. */
+const ESCAPED: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+const connectedParts = new WeakMap<SiteSnapshot, Map<GuestLang, string[]>>();
+
+/**
+ * The guest is online: on to where they were going (the continue URL), with a button for browsers that
+ * do not refresh. Every login ends here, so the page is drawn once per settings version and language,
+ * around a mark where the URL goes, and a guest's URL (http or https: anything else React's renderer
+ * may rewrite, so it is drawn for that guest) is escaped into it as the renderer would.
+ */
+export function connectedPage(snap: SiteSnapshot, lang: GuestLang, continueUrl: string): PortalAnswer {
+  if (!continueUrl)
+    return { status: 200, html: cachedPage(snap, `connected:${lang}`, () => drawMessage(snap, lang, connectedMessage(''))) };
+  if (!/^https?:\/\//i.test(continueUrl)) return messagePage(snap, lang, connectedMessage(continueUrl));
+  let byLang = connectedParts.get(snap);
+  if (!byLang) connectedParts.set(snap, (byLang = new Map()));
+  let parts = byLang.get(lang);
+  if (!parts) {
+    parts = drawMessage(snap, lang, connectedMessage(CONTINUE_MARK)).split(CONTINUE_MARK);
+    byLang.set(lang, parts);
+  }
+  return { status: 200, html: parts.join(continueUrl.replace(/[&"'<>]/g, (c) => ESCAPED[c]!)) };
+}
 
 /** A message when no site is known (an unknown portal address): the default design, no links. */
 export function bareMessage(

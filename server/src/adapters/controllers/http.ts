@@ -1,10 +1,11 @@
-import { Agent, fetch, type Dispatcher, type Response } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { ControllerError } from './controller.ts';
 import { causeCode, isTimeout } from '../fetch-errors.ts';
 
-// undici's own fetch with its own Agent: mixing the package's Agent with Node's bundled fetch is
-// not supported across versions. One agent that verifies certificates, one that does not (for
-// controllers with the self-signed certificate they ship with, chosen per controller).
+// The package's own Agent (kept-alive connections, so TLS is set up once per connection): mixing it
+// with Node's bundled fetch is not supported across versions. One agent that verifies certificates,
+// one that does not (for controllers with the self-signed certificate they ship with, chosen per
+// controller).
 let verifying: Agent | undefined;
 let insecure: Agent | undefined;
 export function dispatcherFor(skipTlsVerify: boolean): Dispatcher {
@@ -51,7 +52,7 @@ export class CookieJar {
   header(): string | undefined {
     return this.cookies.size ? [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
   }
-  store(res: Response): void {
+  store(res: ControllerResponse): void {
     for (const line of res.headers.getSetCookie()) {
       const [pair = '', ...attrs] = line.split(';');
       const eq = pair.indexOf('=');
@@ -75,30 +76,67 @@ export interface HttpCall {
   where: string;
 }
 
-/** One request with a timeout; redirects are not followed (a controller's redirect is an answer). */
-export async function call(c: HttpCall): Promise<Response> {
+/** A controller's answer: its status and headers, and its body to read once (or to drop). */
+export interface ControllerResponse {
+  status: number;
+  headers: {
+    /** A header by name (any case), several values joined with ", " as fetch's Headers do; null when absent. */
+    get(name: string): string | null;
+    getSetCookie(): string[];
+  };
+  body: { cancel(): Promise<void> };
+  text(): Promise<string>;
+}
+
+/**
+ * One request with a timeout over the whole exchange (the answer read included); redirects are not
+ * followed (a controller's redirect is an answer). undici's request rather than its fetch: the same
+ * connections, a quarter of the CPU per call (no WHATWG Request, Response and streams), which every
+ * guest's grant pays.
+ */
+export async function call(c: HttpCall): Promise<ControllerResponse> {
   const headers: Record<string, string> = { accept: 'application/json', ...c.headers };
   let body: string | undefined;
   if (c.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(c.json);
   }
+  const signal = AbortSignal.timeout(c.timeoutMs);
   try {
-    return await fetch(c.url, {
-      method: c.method,
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(c.timeoutMs),
-      dispatcher: dispatcherFor(c.skipTlsVerify),
-    });
+    const sent = request(c.url, { method: c.method, headers, body, signal, dispatcher: dispatcherFor(c.skipTlsVerify) });
+    // undici acts on the signal only once the request has a connection: a controller that takes the
+    // connection and never finishes the TLS handshake is given up at the timeout all the same (the
+    // request itself ends at undici's connect timeout, unheard).
+    sent.catch(() => {});
+    const res = await Promise.race([sent, abortedBy(signal)]);
+    const raw = res.headers;
+    return {
+      status: res.statusCode,
+      headers: {
+        get(name) {
+          const value = raw[name.toLowerCase()];
+          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+        },
+        getSetCookie() {
+          const value = raw['set-cookie'];
+          return value === undefined ? [] : Array.isArray(value) ? value : [value];
+        },
+      },
+      body: { cancel: () => res.body.dump().then(() => undefined) },
+      text: () => res.body.text(),
+    };
   } catch (error) {
     throw networkError(error, c.where, c.timeoutMs);
   }
 }
 
+/** Rejects with the signal's reason once it aborts. */
+function abortedBy(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+}
+
 /** Reads a JSON body, or throws bad_response naming what was expected. */
-export async function readJson(res: Response, where: string, timeoutMs: number): Promise<unknown> {
+export async function readJson(res: ControllerResponse, where: string, timeoutMs: number): Promise<unknown> {
   let text: string;
   try {
     text = await res.text();

@@ -29,6 +29,8 @@ async function siteWithGrants() {
     .update(controllerSettings)
     .set({ secretsEnc: server.built.ctx.secrets.seal(JSON.stringify({ password: 'wrong-password' })), updatedAt: new Date() })
     .where(eq(controllerSettings.siteId, s.siteId));
+  // Changed behind the settings service's back: this process is told, as the service does.
+  server.built.ctx.siteChanges.publish(s.siteId);
   const refused = await arriveFromUnifi(server, s);
   expect((await refused.guest.post('clickthrough', {})).status).toBe(502);
 

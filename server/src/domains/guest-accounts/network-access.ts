@@ -66,6 +66,8 @@ export async function grantByMac(
   } catch (err) {
     const detail = err instanceof ControllerError ? err.message : 'The controller did not answer';
     deps.log.warn({ err, siteId: site.id }, 'the controller did not let a connected guest account device in');
+    // The next try reads the controller settings again: an operator may be fixing them.
+    deps.controllers.invalidate(site.id);
     await deps.guestSessions.markFailed(sessionId!, detail.slice(0, 500));
     return { access: 'grant_failed', detail };
   }

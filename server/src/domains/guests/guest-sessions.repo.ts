@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
+import { preparedSql, type Database, type Executor } from '../../db/client.ts';
 import { guestSessions, guests, openNdsAuthQueue, voucherSessions, vouchers } from '../../db/schema/index.ts';
 import type { GuestFilters } from './guest-filters.ts';
 import { after, guestMatches, localTime, withinDays, type Cursor } from './guest-list.repo.ts';
@@ -39,32 +39,25 @@ export const guestSessionsSql = {
 /** The sessions of some vouchers: of one voucher, or of every voucher of a batch. */
 export type VouchersOf = { voucherId: number } | { batchId: number };
 
+const markGrantedSql = preparedSql(
+  'guest_session_granted',
+  'update guest_sessions set grant_status = $2::text, grant_detail = $3::text, confirmed_at = $4::timestamptz where id = $1::bigint',
+);
+
 /** guest_sessions: one row per guest login's session and its grant. The only module that queries this table. */
 export function createGuestSessionsRepo(db: Database) {
   return {
     // ---- A login and its grant ----------------------------------------------------------------------
-
-    /** A pending session for a login being recorded. */
-    async start(values: NewGuestSession, tx: Executor = db): Promise<number> {
-      const [session] = await tx.insert(guestSessions).values(values).returning({ id: guestSessions.id });
-      return session!.id;
-    },
 
     async byId(id: number): Promise<GuestSessionRow | undefined> {
       const [session] = await db.select().from(guestSessions).where(eq(guestSessions.id, id));
       return session;
     },
 
-    /** The controller's answer to a grant: confirmed by it, or granted and left to the gateway. */
+    /** The controller's answer to a grant: confirmed by it, or granted and left to the gateway (every login's). */
     async markGranted(id: number, confirmed: boolean, detail: string) {
-      await db
-        .update(guestSessions)
-        .set({
-          grantStatus: confirmed ? 'confirmed' : 'granted',
-          grantDetail: detail,
-          confirmedAt: confirmed ? new Date() : null,
-        })
-        .where(eq(guestSessions.id, id));
+      const at = confirmed ? new Date().toISOString() : null;
+      await markGrantedSql(db, [id, confirmed ? 'confirmed' : 'granted', detail, at]);
     },
 
     async markConfirmed(id: number) {

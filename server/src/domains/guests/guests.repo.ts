@@ -4,9 +4,6 @@ import { consentTexts, guestConsents, guestDevices, guests } from '../../db/sche
 import { guestSessionsSql } from './guest-sessions.repo.ts';
 
 export type GuestRow = typeof guests.$inferSelect;
-type NewGuest = typeof guests.$inferInsert;
-type NewDevice = typeof guestDevices.$inferInsert;
-type NewConsent = typeof guestConsents.$inferInsert;
 
 /** Consent text versions by `siteId:hash`: a version row never changes once written. */
 const consentIds = new Map<string, number>();
@@ -51,59 +48,6 @@ export function createGuestsRepo(db: Database) {
         .where(and(eq(consentTexts.siteId, siteId), eq(consentTexts.hash, hash)));
       consentIds.set(cacheKey, row!.id);
       return row!.id;
-    },
-
-    /**
-     * The guest of a login, created or updated with what they just told us: answers given replace the
-     * ones kept, answers not given keep them (a marketing consent left undefined too), and the visit is counted.
-     */
-    async upsertForLogin(guest: NewGuest, now: Date, tx: Executor = db): Promise<number> {
-      const [row] = await tx
-        .insert(guests)
-        .values({ ...guest, marketingConsent: guest.marketingConsent ?? false })
-        .onConflictDoUpdate({
-          target: [guests.siteId, guests.identity],
-          set: {
-            email: sql`coalesce(excluded.email, ${guests.email})`,
-            phone: sql`coalesce(excluded.phone, ${guests.phone})`,
-            firstName: sql`coalesce(excluded.first_name, ${guests.firstName})`,
-            lastName: sql`coalesce(excluded.last_name, ${guests.lastName})`,
-            gender: sql`coalesce(excluded.gender, ${guests.gender})`,
-            birthday: sql`coalesce(excluded.birthday, ${guests.birthday})`,
-            country: sql`coalesce(excluded.country, ${guests.country})`,
-            postcode: sql`coalesce(excluded.postcode, ${guests.postcode})`,
-            fields: sql`${guests.fields} || excluded.fields`,
-            marketingConsent: guest.marketingConsent === undefined ? sql`${guests.marketingConsent}` : guest.marketingConsent,
-            lastMethod: guest.lastMethod,
-            lastSeenAt: now,
-            visits: sql`${guests.visits} + 1`,
-          },
-        })
-        .returning({ id: guests.id });
-      return row!.id;
-    },
-
-    /** The device of a login, now the guest's (whoever held it before). */
-    async upsertDevice(device: NewDevice, now: Date, tx: Executor = db): Promise<number> {
-      const [row] = await tx
-        .insert(guestDevices)
-        .values(device)
-        .onConflictDoUpdate({
-          target: [guestDevices.siteId, guestDevices.mac],
-          set: {
-            guestId: device.guestId,
-            userAgent: device.userAgent,
-            deviceType: device.deviceType,
-            os: device.os,
-            lastSeenAt: now,
-          },
-        })
-        .returning({ id: guestDevices.id });
-      return row!.id;
-    },
-
-    async addConsents(consents: NewConsent[], tx: Executor = db) {
-      await tx.insert(guestConsents).values(consents);
     },
 
     // ---- The portal -----------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import type { GuestSessionsRepo } from './guest-sessions.repo.ts';
 import type { GuestsRepo } from './guests.repo.ts';
+import { createLoginRecordsRepo, type LoginRecordsRepo, type LoginRows } from './login-records.repo.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 /** What a guest told us, in the shape the guest record keeps. */
@@ -67,107 +68,86 @@ const CONSENT_KEYS = [
   'gdpr_contact_desc', 'gdpr_device_id_h1', 'gdpr_device_id_h2', 'gdpr_device_id_desc',
 ] as const; // prettier-ignore
 
+/** The consent texts of a design and their hash, worked out once per design object (the portal keeps them). */
+const consentTextsOf = new WeakMap<SplashDesign, { texts: Record<string, string>; hash: string }>();
+
 /** The version row of the consent texts a guest saw: the same texts always map to the same version. */
 export async function consentTextId(guests: GuestsRepo, siteId: number, design: SplashDesign): Promise<number> {
-  const texts = Object.fromEntries(CONSENT_KEYS.map((k) => [k, design[k]]));
-  return guests.consentTextId(siteId, sha256(JSON.stringify(texts)), texts);
+  let known = consentTextsOf.get(design);
+  if (!known) {
+    const texts = Object.fromEntries(CONSENT_KEYS.map((k) => [k, design[k]]));
+    known = { texts, hash: sha256(JSON.stringify(texts)) };
+    consentTextsOf.set(design, known);
+  }
+  return guests.consentTextId(siteId, known.hash, known.texts);
 }
 
+const loginRecordsOf = new WeakMap<Database, LoginRecordsRepo>();
+
 /**
- * Writes a login in one transaction: the guest (created or updated with what they just told us), their
- * device, their consents against the exact texts shown, and a pending session for the grant.
+ * Writes a login at once: the guest (created or updated with what they just told us), their device,
+ * their consents against the exact texts shown, and a pending session for the grant, in one statement
+ * (login-records.repo.ts). A method with rows of its own (onRecorded) gets them written in the same
+ * transaction.
  */
 export async function recordLogin(store: LoginStore, rec: LoginRecord) {
   const textId = rec.consent.none ? 0 : await consentTextId(store.guests, rec.siteId, rec.consent.design);
+  let repo = loginRecordsOf.get(store.db);
+  if (!repo) loginRecordsOf.set(store.db, (repo = createLoginRecordsRepo(store.db)));
   const c = rec.collected;
   const mac = rec.arrival.clientMac;
   const now = new Date();
-  return store.db.transaction(async (tx) => {
-    const guestId = await store.guests.upsertForLogin(
-      {
-        accountId: rec.accountId,
-        siteId: rec.siteId,
-        identity: rec.identity,
-        email: c.email ?? null,
-        phone: c.phone ?? null,
-        firstName: c.firstName ?? null,
-        lastName: c.lastName ?? null,
-        gender: c.gender ?? null,
-        birthday: c.birthday ?? null,
-        country: c.country ?? null,
-        postcode: c.postcode ?? null,
-        fields: c.custom,
-        marketingConsent: c.marketingConsent,
-        firstMethod: rec.method,
-        lastMethod: rec.method,
-        visits: 1,
-      },
-      now,
-      tx,
-    );
-
-    let deviceId: number | null = null;
-    if (mac) {
-      const ua = describeUserAgent(rec.request.userAgent);
-      deviceId = await store.guests.upsertDevice(
-        {
-          accountId: rec.accountId,
-          siteId: rec.siteId,
-          guestId,
-          mac,
-          userAgent: rec.request.userAgent.slice(0, 500),
-          deviceType: ua.deviceType,
-          os: ua.os,
-        },
-        now,
-        tx,
-      );
-    }
-
-    const consent = (kind: string, granted: boolean) => ({
+  const userAgent = rec.request.userAgent.slice(0, 500);
+  const ua = mac ? describeUserAgent(rec.request.userAgent) : null;
+  // Connecting is agreeing to the terms and privacy policy shown under the form (or on the terms screen).
+  const kinds = [
+    { kind: rec.consent.termsScreen ? 'terms_screen' : 'terms', granted: true },
+    { kind: 'gdpr_contact', granted: true },
+    { kind: 'gdpr_device_id', granted: true },
+  ];
+  if (c.marketingConsent !== undefined) kinds.push({ kind: 'marketing', granted: c.marketingConsent });
+  const rows: LoginRows = {
+    now,
+    guest: {
       accountId: rec.accountId,
       siteId: rec.siteId,
-      guestId,
-      consentTextId: textId,
-      kind,
-      granted,
-      mac,
-      ip: rec.request.ip,
-      userAgent: rec.request.userAgent.slice(0, 500),
-    });
-    // Connecting is agreeing to the terms and privacy policy shown under the form (or on the terms screen).
-    if (!rec.consent.none) {
-      const consents = [
-        consent(rec.consent.termsScreen ? 'terms_screen' : 'terms', true),
-        consent('gdpr_contact', true),
-        consent('gdpr_device_id', true),
-      ];
-      if (c.marketingConsent !== undefined) consents.push(consent('marketing', c.marketingConsent));
-      await store.guests.addConsents(consents, tx);
-    }
-
-    if (!rec.limits) return { guestId, deviceId, sessionId: null };
-    const sessionId = await store.guestSessions.start(
-      {
-        accountId: rec.accountId,
-        siteId: rec.siteId,
-        guestId,
-        deviceId,
-        mac,
-        clientIp: rec.arrival.clientIp,
-        apMac: rec.arrival.apMac,
-        ssid: rec.arrival.ssid,
-        method: rec.method,
-        family: rec.family,
-        expiresAt: new Date(now.getTime() + rec.limits.minutes * 60_000),
-        minutes: rec.limits.minutes,
-        upKbps: rec.limits.upKbps,
-        downKbps: rec.limits.downKbps,
-        quotaMb: rec.limits.quotaMB,
-      },
-      tx,
-    );
-    await rec.onRecorded?.(tx, { guestId, deviceId, sessionId });
-    return { guestId, deviceId, sessionId };
-  });
+      identity: rec.identity,
+      email: c.email ?? null,
+      phone: c.phone ?? null,
+      firstName: c.firstName ?? null,
+      lastName: c.lastName ?? null,
+      gender: c.gender ?? null,
+      birthday: c.birthday ?? null,
+      country: c.country ?? null,
+      postcode: c.postcode ?? null,
+      fields: c.custom,
+      marketingConsent: c.marketingConsent,
+      method: rec.method,
+    },
+    device: mac && ua ? { mac, userAgent, deviceType: ua.deviceType, os: ua.os } : null,
+    consents: rec.consent.none ? null : { consentTextId: textId, kinds, mac, ip: rec.request.ip, userAgent },
+    session: rec.limits
+      ? {
+          mac,
+          clientIp: rec.arrival.clientIp,
+          apMac: rec.arrival.apMac,
+          ssid: rec.arrival.ssid,
+          family: rec.family,
+          expiresAt: new Date(now.getTime() + rec.limits.minutes * 60_000),
+          minutes: rec.limits.minutes,
+          upKbps: rec.limits.upKbps,
+          downKbps: rec.limits.downKbps,
+          quotaMb: rec.limits.quotaMB,
+        }
+      : null,
+  };
+  const onRecorded = rec.onRecorded;
+  const ids = onRecorded
+    ? await store.db.transaction(async (tx) => {
+        const written = await repo.record(rows, tx);
+        if (written.sessionId !== null) await onRecorded(tx, { ...written, sessionId: written.sessionId });
+        return written;
+      })
+    : await repo.record(rows);
+  return { ...ids, session: rows.session && ids.sessionId !== null ? { id: ids.sessionId, ...rows.session } : null };
 }

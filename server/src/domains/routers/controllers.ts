@@ -11,6 +11,7 @@ import {
   isRadiusGatewayType,
   radiusGatewayOptionsFrom,
 } from '../../adapters/controllers/index.ts';
+import type { SiteChanges } from '../../platform/site-changes.ts';
 import type { SitesRepo } from '../sites/sites.repo.ts';
 import type { ControllerSettingsRepo } from './controller-settings.repo.ts';
 
@@ -30,20 +31,35 @@ export const PORTAL_FAMILIES: ControllerFamily[] = [
 /**
  * A site's controller as the portal uses it: settings opened from the database (secrets unsealed only
  * here, just before use) and one adapter per site kept while its settings stay the same, so that a
- * UniFi login session serves many guests. The settings row is read on every grant (one primary-key
- * read): a change made by any process is used at once.
+ * UniFi login session serves many guests. The settings' version (a primary-key read) is checked again
+ * once an adapter is older than `ttlMs`, as the portal's site snapshots are: a change saved through this
+ * process (`invalidate`, called by every service that writes the settings) is used by the next login,
+ * one saved by another process within that time.
  */
 export function createControllers({
   settings: settingsRepo,
   sites,
   authmon,
+  ttlMs = 5000,
+  siteChanges,
 }: {
   settings: Pick<ControllerSettingsRepo, 'read' | 'version' | 'withLookupKey'>;
   sites: Pick<SitesRepo, 'routerTypes'>;
   /** The site's queue of openNDS level 3 grants (the portal's), for the adapters. */
   authmon?: (siteId: number) => AuthmonQueue;
+  /** How long an adapter is used without reading its settings' version again. */
+  ttlMs?: number;
+  /** A site changed in this process (platform/site-changes.ts): its adapter is read again too. */
+  siteChanges?: Pick<SiteChanges, 'subscribe'>;
 }) {
-  const adapters = new Map<number, { adapter: ControllerAdapter | null; updatedAt: number }>();
+  const adapters = new Map<number, { adapter: ControllerAdapter | null; updatedAt: number; checkedAt: number }>();
+  /** Counts invalidate calls, so that a read overtaken by one is not kept as fresh. */
+  let invalidations = 0;
+  const invalidate = (siteId: number) => {
+    invalidations++;
+    adapters.delete(siteId);
+  };
+  siteChanges?.subscribe(invalidate);
 
   async function settingsOf(siteId: number): Promise<{ settings: ControllerSettings | null }> {
     const stored = await settingsRepo.read(siteId);
@@ -55,16 +71,26 @@ export function createControllers({
 
   /** The adapter of the site's saved settings, kept while they stay the same. */
   async function configuredAdapter(siteId: number, routerType: string | null): Promise<ControllerAdapter | null> {
+    const ofType = (adapter: ControllerAdapter | null) => (adapter?.family === routerType ? adapter : null);
+    let cached = adapters.get(siteId);
+    if (cached && Date.now() - cached.checkedAt < ttlMs) return ofType(cached.adapter);
+    const generation = invalidations;
+    const checkedAt = Date.now();
     const updatedAt = await settingsRepo.version(siteId);
-    const cached = adapters.get(siteId);
-    if (cached && cached.updatedAt === updatedAt) return cached.adapter?.family === routerType ? cached.adapter : null;
+    cached = adapters.get(siteId);
+    if (cached && cached.updatedAt === updatedAt) {
+      cached.checkedAt = checkedAt;
+      return ofType(cached.adapter);
+    }
     const { settings } = await settingsOf(siteId);
     const adapter =
       settings && PORTAL_FAMILIES.includes(settings.family)
         ? createControllerAdapter(settings, { authmon: authmon?.(siteId) })
         : null;
-    adapters.set(siteId, { adapter, updatedAt });
-    return adapter && adapter.family === routerType ? adapter : null;
+    // Settings saved while they were read (invalidated meanwhile) may be newer than these: the next
+    // call checks the version again instead of trusting them for ttlMs.
+    adapters.set(siteId, { adapter, updatedAt, checkedAt: invalidations === generation ? checkedAt : 0 });
+    return ofType(adapter);
   }
 
   return {
@@ -106,9 +132,11 @@ export function createControllers({
       return byAp.length === 1 ? byAp[0]!.siteId : null;
     },
 
-    invalidate(siteId: number) {
-      adapters.delete(siteId);
-    },
+    /**
+     * The site's settings were saved (or removed) in this process, or its controller just failed a
+     * grant (the settings may have been fixed elsewhere since): the next call reads them again.
+     */
+    invalidate,
   };
 }
 

@@ -21,13 +21,14 @@ type Deps = Pick<AppContext, 'db' | 'secrets' | 'config' | 'siteChanges'> & { si
 
 /** Each site's controller adapter, kept while its settings stay the same (made once, in app.ts). */
 export const createControllersOf = (
-  deps: Pick<AppContext, 'db' | 'secrets'>,
+  deps: Pick<AppContext, 'db' | 'secrets'> & Partial<Pick<AppContext, 'siteChanges'>>,
   authmon: (siteId: number) => AuthmonQueue,
 ): Controllers =>
   createControllers({
     settings: createControllerSettingsRepo(deps.db, deps.secrets),
     sites: createSitesRepo(deps.db),
     authmon,
+    siteChanges: deps.siteChanges,
   });
 
 /**

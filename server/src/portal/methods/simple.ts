@@ -11,9 +11,8 @@ function formOnly(method: AuthMethod, extra?: (ctx: MethodContext) => Partial<Re
     method,
     screen: (ctx) => baseScreen(ctx, method, extra?.(ctx)),
     async submit(ctx, form) {
-      const screen = baseScreen(ctx, method, extra?.(ctx));
       const { errors, collected } = checkFields(ctx, loginFieldsOf(ctx, method), form);
-      if (Object.keys(errors).length) return formAgain(ctx, screen, form, errors);
+      if (Object.keys(errors).length) return formAgain(ctx, baseScreen(ctx, method, extra?.(ctx)), form, errors);
       const outcome = await login(ctx.deps, {
         snap: ctx.snap,
         pass: ctx.pass,

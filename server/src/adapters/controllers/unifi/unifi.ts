@@ -1,4 +1,3 @@
-import type { Response } from 'undici';
 import {
   ControllerError,
   checkLimits,
@@ -14,7 +13,7 @@ import {
   type QueryInput,
   type StatusReport,
 } from '../controller.ts';
-import { CookieJar, call, readJson } from '../http.ts';
+import { CookieJar, call, readJson, type ControllerResponse } from '../http.ts';
 
 export interface UnifiSettings {
   /** The controller's base URL: `https://host:8443` (classic) or `https://udm` (UniFi OS). */
@@ -252,7 +251,7 @@ export class UnifiController implements ControllerAdapter {
   }
 
   /** One request with the session's cookies and CSRF token; keeps what the answer updates. */
-  private async send(method: 'GET' | 'POST', path: string, json?: unknown): Promise<Response> {
+  private async send(method: 'GET' | 'POST', path: string, json?: unknown): Promise<ControllerResponse> {
     const headers: Record<string, string> = {};
     const cookie = this.jar.header();
     if (cookie) headers.cookie = cookie;
@@ -269,7 +268,7 @@ export class UnifiController implements ControllerAdapter {
         skipTlsVerify: !!this.settings.skipTlsVerify,
         where: this.where,
       });
-    let res: Response;
+    let res: ControllerResponse;
     try {
       res = await attempt();
     } catch (error) {
