@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { AUTO_SUBMIT_SCRIPT } from '@splashboard/splash';
 import { createHash } from 'node:crypto';
 import type { PortalAnswer } from './views.ts';
+import { compressedCopy } from './compressed-pages.ts';
 
 const BASE_CSP =
   "default-src 'none'; img-src * data:; style-src 'self' 'unsafe-inline'; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
@@ -40,5 +41,8 @@ export function send(reply: FastifyReply, answer: PortalAnswer, scriptOrigin?: s
   const status = answer.status ?? 200;
   // Every 429 says when to come back; a page that names no time says a minute.
   if (status === 429) reply.header('retry-after', String(Math.max(1, Math.ceil(answer.retryAfter ?? DEFAULT_RETRY_SECONDS))));
-  return reply.status(status).type('text/html; charset=utf-8').send(answer.html);
+  reply.status(status).type('text/html; charset=utf-8');
+  const compressed = Buffer.isBuffer(answer.html) ? compressedCopy(answer.html, reply.request.headers['accept-encoding']) : null;
+  if (!compressed) return reply.send(answer.html);
+  return reply.header('content-encoding', compressed.encoding).header('vary', 'accept-encoding').send(compressed.body);
 }

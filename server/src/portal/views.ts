@@ -12,6 +12,7 @@ import {
 } from '@splashboard/splash';
 import { randomUUID } from 'node:crypto';
 import { PATH_OF_METHOD, type SiteSnapshot } from './site-snapshot.ts';
+import { keepCompressedCopies } from './compressed-pages.ts';
 
 /** A page to send, or where to send the browser instead. */
 export type PortalAnswer =
@@ -62,6 +63,7 @@ export function cachedPage(snap: SiteSnapshot, key: string, draw: () => string):
   let html = byKey.get(key);
   if (html === undefined) {
     html = Buffer.from(draw());
+    keepCompressedCopies(html);
     byKey.set(key, html);
   }
   return html;
