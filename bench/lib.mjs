@@ -71,6 +71,7 @@ export async function startSplashboard(port, extraEnv = {}) {
       'start',
     ],
     {
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
