@@ -206,6 +206,53 @@ export function createAccountsRepo(db: Database) {
       await tx.update(oneTimeTokens).set({ usedAt: new Date() }).where(eq(oneTimeTokens.id, id));
     },
 
+    /** Spends a live token of a user once: answers whether this call was the one that spent it. */
+    async spendUserToken(id: string, kind: string, userId: number) {
+      const spent = await db
+        .update(oneTimeTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(oneTimeTokens.id, id),
+            eq(oneTimeTokens.kind, kind),
+            eq(oneTimeTokens.userId, userId),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: oneTimeTokens.id });
+      return spent.length === 1;
+    },
+
+    /** Every token of a kind a user has (used or not) goes. */
+    async deleteUserTokens(userId: number, kind: string, tx: Executor = db) {
+      await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind)));
+    },
+
+    /** A user's tokens of a kind become these (the old ones, used or not, go), in one transaction. */
+    async replaceUserTokens(userId: number, kind: string, values: (typeof oneTimeTokens.$inferInsert)[]) {
+      await db.transaction(async (tx) => {
+        await tx.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind)));
+        if (values.length > 0) await tx.insert(oneTimeTokens).values(values);
+      });
+    },
+
+    /** How many live tokens of a kind a user has. */
+    async liveUserTokens(userId: number, kind: string) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.userId, userId),
+            eq(oneTimeTokens.kind, kind),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, sql`now()`),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
     /** Expired sessions, and tokens expired or used over a day ago: how many of each went. */
     async deleteExpired() {
       const dayAgo = sql`now() - interval '1 day'`;

@@ -4,6 +4,12 @@ import {
   apiErrorSchema,
   loginBodySchema,
   loginResponseSchema,
+  okSchema,
+  passwordForgotBodySchema,
+  passwordResetBodySchema,
+  passwordResetResponseSchema,
+  recoveryCodesBodySchema,
+  recoveryCodesSchema,
   tfSetupBodySchema,
   tfSetupStatusSchema,
   tfValidateBodySchema,
@@ -44,6 +50,35 @@ export const authRoutes =
         setSessionCookies(reply, ctx.config, result.session);
         return result.body;
       },
+    );
+
+    app.post(
+      '/password/forgot',
+      {
+        config: { public: true, csrf: false },
+        schema: { tags, body: passwordForgotBodySchema, response: { 200: okSchema, 429: apiErrorSchema } },
+      },
+      async (request) => auth.forgotPassword(request.body, clientMeta(request)),
+    );
+
+    app.post(
+      '/password/reset',
+      {
+        config: { public: true, csrf: false },
+        schema: { tags, body: passwordResetBodySchema, response: { 200: passwordResetResponseSchema, 422: apiErrorSchema } },
+      },
+      async (request, reply) => {
+        const result = await auth.resetPassword(request.body, clientMeta(request));
+        if (result.session) setSessionCookies(reply, ctx.config, result.session);
+        else clearSessionCookies(reply);
+        return result.body;
+      },
+    );
+
+    app.post(
+      '/tf-recovery-codes',
+      { schema: { tags, body: recoveryCodesBodySchema, response: { 200: recoveryCodesSchema } } },
+      async (request) => auth.regenerateRecoveryCodes(request.actor, request.body),
     );
 
     app.get(

@@ -3,19 +3,37 @@ import type { AppContext } from '../../platform/context.ts';
 import { requireSession, type Actor } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, fieldError, invalid, notFound } from '../../platform/errors.ts';
-import { verifyPassword } from '../../platform/passwords.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
+import { passwordResetEmail } from './auth.emails.ts';
+import { newRecoveryCodes, RECOVERY_KIND, recoveryCodeId, recoveryCodeRows } from './recovery-codes.ts';
 import { matchTotp, newTotpSecret, totpEnrollment } from './totp.ts';
 
-type Deps = Pick<AppContext, 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'secrets'> & { profiles: ProfileService };
+type Deps = Pick<AppContext, 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'secrets' | 'mailer'> & {
+  profiles: ProfileService;
+};
 type Meta = { ip: string; userAgent: string };
 
 const TF_TOKEN_MINUTES = 5;
 const TF_TOKEN_ATTEMPTS = 5;
+const RESET_KIND = 'password_reset';
+const RESET_TOKEN_MINUTES = 60;
+/** Reset emails one address can be sent per rate-limit window (whether an account has it or not). */
+export const RESET_EMAILS_PER_ADDRESS = 3;
 
-export function createAuthService({ accounts, config, sessions, rateLimiter, secrets, profiles }: Deps) {
+export function createAuthService({ accounts, config, sessions, rateLimiter, secrets, mailer, profiles }: Deps) {
   const window = config.rateLimits.windowSeconds;
   const tfInvalid = () => fieldError('code', 'common.tfInvalid');
+  const recoveryInvalid = () => fieldError('recovery_code', 'common.recoveryCodeInvalid');
+
+  /** Ten new codes replace the user's old ones (used or not); answered once, stored hashed. */
+  async function issueRecoveryCodes(userId: number, email: string) {
+    const codes = newRecoveryCodes();
+    await accounts.replaceUserTokens(userId, RECOVERY_KIND, recoveryCodeRows(userId, email, codes));
+    return codes;
+  }
+  const spendRecoveryCode = (userId: number, code: string) =>
+    accounts.spendUserToken(recoveryCodeId(userId, code), RECOVERY_KIND, userId);
 
   async function startSession(userId: number, meta: Meta) {
     const session = await sessions.create(userId, meta);
@@ -62,7 +80,7 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       };
     },
 
-    async validateTwoFactor(input: { code: string; csrf_token: string }, meta: Meta) {
+    async validateTwoFactor(input: { code?: string; recovery_code?: string; csrf_token: string }, meta: Meta) {
       await rateLimiter.consume(`tf:ip:${meta.ip}`, config.rateLimits.loginPerIp, window);
       const pending = await accounts.attemptToken(sha256(input.csrf_token), 'tf_login');
       if (!pending || pending.attempts > TF_TOKEN_ATTEMPTS || !pending.userId) {
@@ -72,14 +90,87 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       await rateLimiter.assertUnder(userKey, config.rateLimits.loginPerAccount, window);
       const user = await accounts.userById(pending.userId);
       if (!user?.tfEnabled || !user.tfSecretEnc) throw new AppError(401, 'common.signInExpired');
-      if (!(await acceptCode(user.id, secrets.open(user.tfSecretEnc), input.code, user.tfLastCounter))) {
+      // A recovery code instead of the app's code: accepted once, then spent.
+      const viaRecovery = input.code === undefined && input.recovery_code !== undefined;
+      const accepted = viaRecovery
+        ? await spendRecoveryCode(user.id, input.recovery_code!)
+        : await acceptCode(user.id, secrets.open(user.tfSecretEnc), input.code ?? '', user.tfLastCounter);
+      if (!accepted) {
         await rateLimiter.hit(userKey, window);
-        throw tfInvalid();
+        throw viaRecovery ? recoveryInvalid() : tfInvalid();
       }
       await rateLimiter.reset(userKey);
       await accounts.markTokenUsed(pending.id);
       const { session, user: profile } = await startSession(user.id, meta);
-      return { session, body: { user: profile, csrf_token: session.csrfToken } };
+      const left = viaRecovery ? { recovery_codes_left: await accounts.liveUserTokens(user.id, RECOVERY_KIND) } : {};
+      return { session, body: { user: profile, csrf_token: session.csrfToken, ...left } };
+    },
+
+    /**
+     * Sends a reset link when an account has the address; the answer is the same either way, and the
+     * limits count the address whether it has an account or not, so neither tells who has one.
+     */
+    async forgotPassword(input: { email: string }, meta: Meta) {
+      await rateLimiter.consume(`forgot:ip:${meta.ip}`, config.rateLimits.registrationsPerIp, window);
+      await rateLimiter.consume(`forgot:email:${input.email}`, RESET_EMAILS_PER_ADDRESS, window);
+      const user = await accounts.userByEmail(input.email);
+      if (user) {
+        const token = randomToken(32);
+        await accounts.insertToken({
+          id: sha256(token),
+          kind: RESET_KIND,
+          userId: user.id,
+          email: user.email,
+          expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+        });
+        await mailer.send(passwordResetEmail(user.email, `${config.publicUrl}/newapp/password/reset/${token}`, user.language));
+      }
+      return { status: 200 as const, message: 'If an account uses this email, we have sent it a link to reset the password.' };
+    },
+
+    /**
+     * Sets a new password with a live link, once. Every session of the user ends (the API key stays: it is
+     * a separate credential, replaced in Account → API key). Signs in unless two-factor is on: a link
+     * alone must not pass the second factor.
+     */
+    async resetPassword(input: { token: string; password: string }, meta: Meta) {
+      const key = `reset-link:ip:${meta.ip}`;
+      await rateLimiter.assertUnder(key, config.rateLimits.registrationsPerIp, window);
+      const row = await accounts.liveToken(sha256(input.token), RESET_KIND);
+      const user = row?.userId ? await accounts.userById(row.userId) : null;
+      if (!row || !user || user.email !== row.email || !(await accounts.spendUserToken(row.id, RESET_KIND, user.id))) {
+        await rateLimiter.hit(key, window);
+        throw fieldError('token', 'common.resetLinkFailed');
+      }
+      await accounts.updateUser(user.id, { passwordHash: await hashPassword(input.password), emailVerified: true });
+      // Other links sent before this one stop working too, and whoever held a session is signed out.
+      await accounts.deleteUserTokens(user.id, RESET_KIND);
+      await sessions.destroyOthers(user.id);
+      await rateLimiter.reset(`login:email:${user.email}`);
+      if (user.tfEnabled) return { session: null, body: { user: null, csrf_token: '', tf_required: true } };
+      const { session, user: profile } = await startSession(user.id, meta);
+      return { session, body: { user: profile, csrf_token: session.csrfToken, tf_required: false } };
+    },
+
+    /** New recovery codes: a signed-in session, and the current password or a code (app or recovery). */
+    async regenerateRecoveryCodes(actorIn: Actor | null, input: { current_password?: string; code?: string }) {
+      const actor = requireSession(actorIn);
+      const key = `tf:user:${actor.userId}`;
+      await rateLimiter.assertUnder(key, config.rateLimits.loginPerAccount, window);
+      const user = await accounts.userById(actor.userId);
+      if (!user) throw notFound();
+      if (!user.tfEnabled || !user.tfSecretEnc) throw fieldError('code', 'common.tfNotEnabled');
+      let proven: boolean;
+      if (input.current_password !== undefined) proven = await verifyPassword(user.passwordHash, input.current_password);
+      else if (/^\d{6}$/.test(input.code ?? ''))
+        proven = await acceptCode(user.id, secrets.open(user.tfSecretEnc), input.code!, user.tfLastCounter);
+      else proven = await spendRecoveryCode(user.id, input.code ?? '');
+      if (!proven) {
+        await rateLimiter.hit(key, window);
+        throw input.current_password !== undefined ? fieldError('current_password', 'common.wrongCurrentPassword') : tfInvalid();
+      }
+      await rateLimiter.reset(key);
+      return { recovery_codes: await issueRecoveryCodes(user.id, user.email) };
     },
 
     async logout(actor: Actor | null) {
@@ -92,7 +183,7 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       const actor = requireSession(actorIn);
       const user = await accounts.userById(actor.userId);
       if (!user) throw notFound();
-      if (user.tfEnabled) return { enabled: true };
+      if (user.tfEnabled) return { enabled: true, recovery_codes_left: await accounts.liveUserTokens(user.id, RECOVERY_KIND) };
       const secret = newTotpSecret();
       await accounts.updateUser(user.id, { tfPendingSecretEnc: secrets.seal(secret) });
       return { enabled: false, secret, ...(await totpEnrollment(secret, user.email)) };
@@ -109,11 +200,13 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
         const secret = secrets.open(user.tfPendingSecretEnc);
         if (!(await acceptCode(user.id, secret, input.code, null))) throw tfInvalid();
         await accounts.updateUser(user.id, { tfEnabled: true, tfSecretEnc: user.tfPendingSecretEnc, tfPendingSecretEnc: null });
-        return { enabled: true };
+        const codes = await issueRecoveryCodes(user.id, user.email);
+        return { enabled: true, recovery_codes: codes, recovery_codes_left: codes.length };
       }
       if (!user.tfEnabled || !user.tfSecretEnc) return { enabled: false };
       if (!(await acceptCode(user.id, secrets.open(user.tfSecretEnc), input.code, user.tfLastCounter))) throw tfInvalid();
       await accounts.updateUser(user.id, { tfEnabled: false, tfSecretEnc: null, tfLastCounter: null });
+      await accounts.deleteUserTokens(user.id, RECOVERY_KIND);
       return { enabled: false };
     },
   };

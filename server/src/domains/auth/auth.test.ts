@@ -184,7 +184,7 @@ describe('two-factor', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('The code you have entered is invalid/expired. Please try again.');
     const ok = await client.post('/tf-setup', { setup: true, code: codeFor(secret) });
-    expect(ok.body).toEqual({ enabled: true });
+    expect(ok.body).toMatchObject({ enabled: true, recovery_codes_left: 10 });
     return secret;
   }
 
@@ -195,7 +195,7 @@ describe('two-factor', () => {
     expect(user!.tfEnabled).toBe(true);
     expect(user!.tfSecretEnc).toMatch(/^v1:/);
     expect(user!.tfSecretEnc).not.toContain(secret);
-    expect((await client.get('/tf-setup')).body).toEqual({ enabled: true });
+    expect((await client.get('/tf-setup')).body).toEqual({ enabled: true, recovery_codes_left: 10 });
 
     const c = server.client();
     const login = await c.post('/login', { email, password });

@@ -4,8 +4,11 @@ import { profilesOf } from '../profile/index.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 
-/** Sign-in, two-factor and sign-out: /login, /tf-validate, /logout, /a/api/v1/tf-setup. */
-export const authArea: Area<Pick<AppContext, 'db' | 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'secrets'>> = {
+/**
+ * Sign-in, two-factor (with recovery codes), password reset and sign-out: /login, /tf-validate, /logout,
+ * /password/forgot, /password/reset, /tf-setup, /tf-recovery-codes.
+ */
+export const authArea: Area<Pick<AppContext, 'db' | 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'secrets' | 'mailer'>> = {
   name: 'auth',
   register: async (app, deps) => {
     await app.register(authRoutes(deps, createAuthService({ ...deps, profiles: profilesOf(deps) })));
