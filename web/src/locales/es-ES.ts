@@ -86,6 +86,31 @@ export const esES: Catalog = {
     verify: 'Verificar',
     logout: 'Cerrar sesión',
     logoutFailed: 'No se ha podido cerrar la sesión',
+    forgotLink: '¿Has olvidado la contraseña?',
+    forgotTitle: 'Restablece tu contraseña',
+    forgotHelp:
+      'Introduce el correo electrónico con el que inicias sesión. Te enviaremos un enlace para elegir una contraseña nueva.',
+    sendResetLink: 'Enviar enlace',
+    forgotSent:
+      'Si alguna cuenta usa este correo electrónico, le hemos enviado un enlace para restablecer la contraseña. El enlace sirve una vez, durante 1 hora.',
+    backToSignIn: 'Volver a iniciar sesión',
+    resetTitle: 'Elige una contraseña nueva',
+    resetHelp: 'Al poner una contraseña nueva se cierra tu sesión en todos los dispositivos.',
+    newPassword: 'Contraseña nueva',
+    confirmPassword: 'Confirma la contraseña',
+    passwordRule: 'Al menos 7 caracteres',
+    setPassword: 'Guardar contraseña',
+    askNewLink: 'Pedir un enlace nuevo',
+    resetDoneSignIn: 'Tu contraseña ha cambiado. Inicia sesión con ella y con un código de tu aplicación de autenticación.',
+    useRecoveryCode: 'Usar un código de recuperación',
+    useAppCode: 'Usar un código de la aplicación',
+    recoveryHelp:
+      'Introduce uno de los códigos de recuperación que guardaste al activar la verificación en dos pasos. Cada código sirve una vez.',
+    recoveryCode: 'Código de recuperación',
+    recoveryLeft_one:
+      'Has iniciado sesión con un código de recuperación. Te queda {{count}}: crea códigos nuevos en Cuenta, Verificación en dos pasos.',
+    recoveryLeft_other:
+      'Has iniciado sesión con un código de recuperación. Te quedan {{count}}: crea códigos nuevos en Cuenta, Verificación en dos pasos.',
   },
   signup: {
     registerTitle: 'Crea tu cuenta',
@@ -261,6 +286,18 @@ export const esES: Catalog = {
     tfDisable: 'Desactivar',
     tfDisableHelp: 'Introduce un código de tu aplicación para desactivar la verificación en dos pasos.',
     tfInvalid: 'El código introducido no es válido o ha caducado. Inténtalo de nuevo.',
+    recoveryTitle: 'Códigos de recuperación',
+    recoveryShownOnce:
+      'Guarda ahora estos códigos de recuperación: no se volverán a mostrar. Si pierdes el teléfono, cada uno te deja iniciar sesión una vez en lugar de un código.',
+    recoveryCopy: 'Copiar códigos',
+    recoveryCopied: 'Copiados',
+    recoveryDownload: 'Descargar códigos',
+    recoveryLeft_one: 'Te queda {{count}} código de recuperación sin usar.',
+    recoveryLeft_other: 'Te quedan {{count}} códigos de recuperación sin usar.',
+    recoveryRegenerateHelp:
+      'Los códigos nuevos sustituyen a los anteriores. Introduce tu contraseña actual (o un código) para crearlos.',
+    recoveryPasswordOrCode: 'Contraseña actual o código',
+    recoveryRegenerate: 'Crear códigos de recuperación nuevos',
     apikeyNone: 'Todavía no tienes clave de API.',
     apikeyShownOnce: 'Copia esta clave ahora: no se volverá a mostrar.',
     apikeyReset: 'Crear una clave nueva',

@@ -88,7 +88,11 @@ describe('password reset', () => {
     const token = await askForLink(email);
 
     const browser = server.client();
-    const reset = await browser.post('/password/reset', { token, password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
+    const reset = await browser.post('/password/reset', {
+      token,
+      password: 'brand-new-pass',
+      confirm_password: 'brand-new-pass',
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.tf_required).toBe(false);
     expect(reset.body.user.email).toBe(email);
@@ -179,7 +183,9 @@ describe('password reset', () => {
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       for (let i = 0; i < 2; i++)
-        expect((await limited.client().post('/password/reset', { token: `guess-${i}`, password: 'brand-new-pass' })).status).toBe(422);
+        expect((await limited.client().post('/password/reset', { token: `guess-${i}`, password: 'brand-new-pass' })).status).toBe(
+          422,
+        );
       expect((await limited.client().post('/password/reset', { token: 'guess-3', password: 'brand-new-pass' })).status).toBe(429);
     } finally {
       await limited.close();
@@ -227,7 +233,10 @@ describe('recovery codes', () => {
     const { codes } = await enableTwoFactor(client);
     const first = await passwordStep(email, password);
     // Typed in capitals, without the dash: still the same code.
-    const ok = await first.c.post('/tf-validate', { recovery_code: codes[0]!.toUpperCase().replace('-', ''), csrf_token: first.token });
+    const ok = await first.c.post('/tf-validate', {
+      recovery_code: codes[0]!.toUpperCase().replace('-', ''),
+      csrf_token: first.token,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user.email).toBe(email);
     expect(ok.body.recovery_codes_left).toBe(9);

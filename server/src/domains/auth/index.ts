@@ -8,9 +8,10 @@ import { createAuthService } from './auth.service.ts';
  * Sign-in, two-factor (with recovery codes), password reset and sign-out: /login, /tf-validate, /logout,
  * /password/forgot, /password/reset, /tf-setup, /tf-recovery-codes.
  */
-export const authArea: Area<Pick<AppContext, 'db' | 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'secrets' | 'mailer'>> = {
-  name: 'auth',
-  register: async (app, deps) => {
-    await app.register(authRoutes(deps, createAuthService({ ...deps, profiles: profilesOf(deps) })));
-  },
-};
+export const authArea: Area<Pick<AppContext, 'db' | 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'secrets' | 'mailer'>> =
+  {
+    name: 'auth',
+    register: async (app, deps) => {
+      await app.register(authRoutes(deps, createAuthService({ ...deps, profiles: profilesOf(deps) })));
+    },
+  };

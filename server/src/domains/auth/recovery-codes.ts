@@ -24,7 +24,8 @@ export const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }
 export const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
 /** Stored as a hash bound to the user, so equal codes of two users cannot collide. */
-export const recoveryCodeId = (userId: number, code: string) => sha256(`${RECOVERY_KIND}:${userId}:${normalizeRecoveryCode(code)}`);
+export const recoveryCodeId = (userId: number, code: string) =>
+  sha256(`${RECOVERY_KIND}:${userId}:${normalizeRecoveryCode(code)}`);
 
 /** The rows one_time_tokens keeps for a user's new codes (they do not expire; they are spent or replaced). */
 export const recoveryCodeRows = (userId: number, email: string, codes: string[]) =>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useSnackbar } from 'notistack';
 import { useStore } from 'react-redux';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -33,6 +34,10 @@ export function LoginPage() {
   const errorText = useErrorText();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const { enqueueSnackbar } = useSnackbar();
+  // A word from the page that sent the user here (a password just reset while two-factor is on).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   const finish = async (user: Profile) => {
     dispatch(signedIn(user));
@@ -62,15 +67,23 @@ export function LoginPage() {
     setBusy(true);
     setError('');
     try {
-      const answer = await post<{ user: Profile }>('/tf-validate', {
-        code: String(form.get('code') ?? '').trim(),
+      const typed = String(form.get('code') ?? '').trim();
+      const answer = await post<{ user: Profile; recovery_codes_left?: number }>('/tf-validate', {
+        ...(useRecovery ? { recovery_code: typed } : { code: typed }),
         csrf_token: tfToken,
       });
+      if (answer.recovery_codes_left !== undefined) {
+        enqueueSnackbar(t('auth.recoveryLeft', { count: answer.recovery_codes_left }), {
+          variant: answer.recovery_codes_left > 2 ? 'info' : 'warning',
+        });
+      }
       await finish(answer.user);
     } catch (err) {
       setError(
         err instanceof ApiFailure && err.error.status === 422
-          ? t('account.tfInvalid')
+          ? useRecovery
+            ? errorText.error(err, t('auth.loginFailed'))
+            : t('account.tfInvalid')
           : errorText.error(err, t('auth.loginFailed')),
       );
     } finally {
@@ -82,12 +95,31 @@ export function LoginPage() {
     return (
       <CenteredCard title={t('auth.tfTitle')}>
         <Stack component="form" spacing={2} onSubmit={submitCode} noValidate>
-          <Typography color="text.secondary">{t('auth.tfHelp')}</Typography>
-          <TextField name="code" label={t('auth.code')} autoComplete="one-time-code" inputMode="numeric" required autoFocus />
+          <Typography color="text.secondary">{useRecovery ? t('auth.recoveryHelp') : t('auth.tfHelp')}</Typography>
+          <TextField
+            key={String(useRecovery)}
+            name="code"
+            label={useRecovery ? t('auth.recoveryCode') : t('auth.code')}
+            autoComplete={useRecovery ? 'off' : 'one-time-code'}
+            inputMode={useRecovery ? 'text' : 'numeric'}
+            required
+            autoFocus
+          />
           {error && <Alert severity="error">{error}</Alert>}
           <Button type="submit" variant="contained" disabled={busy}>
             {t('auth.verify')}
           </Button>
+          {/* Lost phone: one of the recovery codes saved when two-factor was turned on. */}
+          <Link
+            component="button"
+            type="button"
+            onClick={() => {
+              setUseRecovery(!useRecovery);
+              setError('');
+            }}
+          >
+            {useRecovery ? t('auth.useAppCode') : t('auth.useRecoveryCode')}
+          </Link>
           {/* The code step can be left, e.g. when its token has expired. */}
           <Button onClick={() => dispatch(tfCancelled())}>{t('common.back')}</Button>
         </Stack>
@@ -97,9 +129,13 @@ export function LoginPage() {
   return (
     <CenteredCard title={t('auth.signInTitle')}>
       <Stack component="form" spacing={2} onSubmit={submitPassword}>
+        {notice && <Alert severity="success">{notice}</Alert>}
         <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" required autoFocus />
         <TextField name="password" type="password" label={t('auth.password')} autoComplete="current-password" required />
         {error && <Alert severity="error">{error}</Alert>}
+        <Link component={RouterLink} to="/password/forgot" sx={{ alignSelf: 'flex-start' }}>
+          {t('auth.forgotLink')}
+        </Link>
         <Button type="submit" variant="contained" disabled={busy}>
           {t('auth.signIn')}
         </Button>
