@@ -9,6 +9,8 @@ let routes: { method: string; path: string; hasBody: boolean }[];
 const PUBLIC = new Set([
   'POST /login',
   'POST /tf-validate',
+  'POST /password/forgot',
+  'POST /password/reset',
   'GET /logout',
   'GET /a/api/v1/meta/',
   'GET /a/api/v1/plans/',
