@@ -31,7 +31,7 @@ const errorsOf = (html: string) => [...html.matchAll(/<p class="err"[^>]*>([^<]+
 const fixButtons = (html: string) =>
   [...html.matchAll(/<button([^>]*)>([^<]+)<\/button>/g)]
     .filter((m) => m[1]!.includes('name="email_fix"'))
-    .map((m) => [/value="(\w+)"/.exec(m[1]!)?.[1], m[2]]);
+    .map((m) => [/value="([^"]+)"/.exec(m[1]!)?.[1], m[2]]);
 
 describe('email typo suggestions', () => {
   it('suggests the common domain a typo is close to, and leaves real domains alone', () => {
@@ -60,14 +60,19 @@ describe('email typo suggestions', () => {
     expect(asked.status).toBe(200);
     expect(textOf(asked.html)).toContain('Did you mean maria@gmail.com?');
     expect(fixButtons(asked.html)).toEqual([
-      ['use', 'Use maria@gmail.com'],
+      ['maria@gmail.com', 'Use maria@gmail.com'],
       ['keep', 'Keep what I typed'],
     ]);
     expect(asked.html).toContain('value="maria@gmial.con"');
     expect(await guestsOf(s.siteId)).toHaveLength(0);
     expect(s.unifi.commands).toHaveLength(0);
 
-    const taken = await guest.post('email', { email: 'maria@gmial.con', email_fix: 'use' });
+    // Enter in an edited field posts the first button: a suggestion for another address is not taken.
+    const edited = await guest.post('email', { email: 'maria@hotmial.com', email_fix: 'maria@gmail.com' });
+    expect(textOf(edited.html)).toContain('Did you mean maria@hotmail.com?');
+    expect(await guestsOf(s.siteId)).toHaveLength(0);
+
+    const taken = await guest.post('email', { email: 'maria@gmial.con', email_fix: 'maria@gmail.com' });
     expect(textOf(taken.html)).toContain('You are connected');
     expect((await guestsOf(s.siteId)).map((g) => [g.identity, g.email])).toEqual([['email:maria@gmail.com', 'maria@gmail.com']]);
     expect(s.unifi.commands).toHaveLength(1);
@@ -80,7 +85,7 @@ describe('email typo suggestions', () => {
     const asked = await guest.post('email', { email: 'maria@gmial.con' });
     expect(textOf(asked.html)).toContain('¿Querías decir maria@gmail.com?');
     expect(fixButtons(asked.html)).toEqual([
-      ['use', 'Usar maria@gmail.com'],
+      ['maria@gmail.com', 'Usar maria@gmail.com'],
       ['keep', 'Mantener lo que escribí'],
     ]);
     const kept = await guest.post('email', { email: 'maria@gmial.con', email_fix: 'keep' });

@@ -19,7 +19,7 @@ function EmailSuggestion({ email, t }: { email: string; t: ReturnType<typeof str
   return (
     <div className="note stack suggest" role="status">
       <p>{fill(t.emailSuggestion, { email })}</p>
-      <button className="btn go" type="submit" name="email_fix" value="use">
+      <button className="btn go" type="submit" name="email_fix" value={email}>
         {fill(t.useSuggestion, { email })}
       </button>
       <button className="btn back" type="submit" name="email_fix" value="keep">

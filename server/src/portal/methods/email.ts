@@ -22,12 +22,15 @@ export const email: PortalMethod = {
     const values = valuesOf(ctx, 'email');
     const screen = baseScreen(ctx, 'email');
     // A likely typo (`maria@gmial.con`) is asked about once, with no script: the page comes back with
-    // "Did you mean maria@gmail.com?" and two buttons posting `email_fix=use` or `email_fix=keep`.
+    // "Did you mean maria@gmail.com?" and two buttons posting `email_fix=maria@gmail.com` or `email_fix=keep`.
+    // The suggestion is taken only for the address it was made for: a guest who edits the field and
+    // presses Enter (the first button) is asked again about what they typed now.
     const { email_fix: fix, ...form } = posted;
     const suggestion = form.email ? suggestEmail(form.email.trim()) : null;
-    if (suggestion && fix === 'use') form.email = suggestion;
+    const taken = suggestion !== null && fix === suggestion;
+    if (taken) form.email = suggestion;
     const { errors, collected } = checkFields(ctx, loginFieldsOf(ctx, 'email'), form);
-    if (suggestion && !errors.email && fix !== 'use' && fix !== 'keep')
+    if (suggestion && !errors.email && !taken && fix !== 'keep')
       return formAgain(ctx, { ...screen, emailSuggestion: suggestion }, form, {}, 200);
     if (!errors.email && collected.email && (values.enable_validation === true || ctx.snap.site.validateEmail)) {
       if ((await ctx.deps.emailDomains.canReceiveMail(collected.email)) === 'no') errors.email = ctx.t.emailNotDeliverable;
