@@ -98,6 +98,9 @@ describe.each([
     const rows = tile(page, 'Latest guests').getByRole('row');
     await expect(rows.nth(1).innerText()).resolves.toMatch(/Bruno Beltrán[\s\S]*Mar 7, 2025,? 11:50\sPM\s+2/);
     await expect(rows.nth(5).innerText()).resolves.toMatch(/Cris/);
+    // a6 gave no name: named by the email, never "No name given".
+    await expect(rows.nth(4).innerText()).resolves.toMatch(/^\s*a6@example\.test/);
+    expect(await tile(page, 'Latest guests').getByText('No name given').count()).toBe(0);
 
     if (width < 600) {
       // On a phone nothing is wider than the screen, and the charts take the whole row.

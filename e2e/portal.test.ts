@@ -297,6 +297,36 @@ describe('guest portal on a phone, from the UniFi redirect to the controller', (
     await phone.close();
   });
 
+  it('email: a mistyped domain is questioned (Did you mean…?), the guest takes the suggestion and is logged in with it', async () => {
+    const site = await siteWith(['email']);
+    const limits = { minutes: 60, upKbps: 2048, downKbps: 8192, quotaMB: 500 };
+    await setLimits(site, 'emailconfig', limits);
+    const phone = await openPhone();
+    const { page } = phone;
+    await phone.arrive(site);
+    // The page's one h1 is the heading the operator set (the default was an h2).
+    await page.getByRole('heading', { level: 1, name: 'Connect with your email' }).waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('h2').count()).toBe(0);
+    await page.getByLabel('Email').fill('maria@gmial.con');
+    await page.getByRole('button', { name: 'Connect' }).click();
+
+    await page.getByText('Did you mean maria@gmail.com?').waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.getByLabel('Email').inputValue()).toBe('maria@gmial.con');
+    await page.getByRole('button', { name: 'Keep what I typed' }).waitFor();
+    expect(site.unifi.commands).toEqual([]);
+    await phone.shoot('email-suggestion');
+    await page.getByRole('button', { name: 'Use maria@gmail.com' }).click();
+
+    await expectConnected(phone);
+    expect(await page.locator('h1').count()).toBe(1);
+    expectAuthorized(site, phone.mac, limits);
+    const stored = await server.handle.executeSql(`select email, identity from guests where site_id = ${site.siteId}`);
+    expect(stored.rows).toEqual([{ email: 'maria@gmail.com', identity: 'email:maria@gmail.com' }]);
+    await phone.close();
+  });
+
   it('phone: a one-time code by SMS through the site gateway, a wrong code first', async () => {
     const site = await siteWith(['phone']);
     const limits = { minutes: 120, upKbps: 2000, downKbps: 8000, quotaMB: 2000 };

@@ -97,7 +97,7 @@ describe.each([
 
     // Before saving: the preview is the guest page with all of it.
     const preview = await openPreview(page, width);
-    await preview.getByRole('heading', { name: 'Welcome to Harbour Café' }).waitFor();
+    await preview.getByRole('heading', { name: 'Welcome to Harbour Café', level: 1 }).waitFor();
     await preview.getByLabel('Room number').waitFor();
     await preview.locator('.logo img').waitFor();
     expect(await backgroundOf(preview)).toBe('rgb(11, 61, 46)');

@@ -281,6 +281,8 @@ export const latestGuestsSchema = z.object({
       last_name: z.string().nullable(),
       email: z.string().nullable(),
       phone: z.string().nullable(),
+      /** Name, else email, else phone, else device MAC (guestDisplayName); null when none. */
+      display_name: z.string().nullable(),
       /** The login method of their latest login. */
       method: z.string(),
       last_login_at: isoTime,

@@ -66,12 +66,39 @@ export type GuestListQuery = z.input<typeof guestListQuerySchema>;
 /** A download: the same filters, with dates as DD-MM-YYYY (sessions: the day a session started). */
 export const guestDownloadQuerySchema = filters('-').refine(datesInOrder, dateOrder);
 
+/** The MAC of a guest known by their device (`device:aa:bb:…`: the method asked for nothing), else null. */
+export const deviceOfIdentity = (identity: string): string | null =>
+  identity.startsWith('device:') ? identity.slice('device:'.length) || null : null;
+
+/**
+ * How a guest is named wherever one is shown (lists, details, the dashboard): their name, else email,
+ * else phone, else the device (MAC) they are known by; null when nothing is known. The API sends it as
+ * `display_name`.
+ */
+export function guestDisplayName(g: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  identity: string;
+}): string | null {
+  const name = [g.firstName, g.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || g.email?.trim() || g.phone?.trim() || deviceOfIdentity(g.identity);
+}
+
+/** What names a guest in the API: see guestDisplayName. */
+const displayName = z.string().nullable().describe('Name, else email, else phone, else device MAC; null when none');
+
 export const guestListItemSchema = z.object({
   id: z.number().int(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  display_name: displayName,
   visits: z.number().int(),
   last_method: z.string(),
   marketing_consent: z.boolean(),
@@ -139,6 +166,7 @@ export const guestDetailsSchema = z.object({
     phone: z.string().nullable(),
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
+    display_name: displayName,
     gender: z.string().nullable(),
     birthday: z.string().nullable(),
     country: z.string().nullable(),

@@ -53,6 +53,8 @@ const BASE = `*{box-sizing:border-box}html,body{margin:0}body{font-family:var(--
 .card{width:100%;max-width:440px;margin-top:3vh;padding:24px 20px;box-shadow:0 2px 14px rgba(0,0,0,.14)}
 .logo img{max-width:min(var(--logo),100%);max-height:var(--logo);height:auto}
 .heading{text-align:center;margin:8px 0 16px}.heading h1,.heading h2,.heading h3{margin:.3em 0}
+h1.h2{font-size:1.5em}h1.h3{font-size:1.17em}h1.h4{font-size:1em}h1.h5{font-size:.83em}h1.h6{font-size:.67em}
+.vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 form{display:flex;flex-direction:column;gap:14px;margin:0}label,.lbl{display:block;font-size:14px;font-weight:700;margin-bottom:4px}
 input,select,textarea{width:100%;padding:12px;font:inherit;font-size:16px;border:1px solid var(--fbd);border-radius:8px;color:var(--fc);background:var(--fbg)}
 input[aria-invalid=true]{border-color:#b71c1c;box-shadow:0 0 0 1px #b71c1c}input::placeholder{color:var(--fph)}input[type=checkbox],input[type=radio]{width:22px;height:22px;flex:none;margin:0;accent-color:var(--chk)}
@@ -65,7 +67,7 @@ div.gdpr{margin-bottom:8px}.gdpr{font-size:13px;border-top:1px solid #e2e8f0;pad
 .legal{white-space:pre-line;font-size:14px;max-height:50vh;overflow:auto;border:1px solid #e2e8f0;border-radius:8px;padding:12px}
 .foot{margin-top:20px;text-align:center;font-size:13px}.foot p{margin:6px 0}.foot a[hreflang]{display:inline-block;padding:13px 16px}.foot img{max-height:24px;vertical-align:middle}
 .copy{word-break:break-all;font-size:12px;line-height:1.35;max-height:calc(5 * 1.35em + 16px);overflow:auto;-webkit-user-select:all;user-select:all;background:#f1f5f9;padding:8px;border-radius:6px}
-#wifi4eubanner{display:block;max-width:100%;height:auto;margin:0 auto}`;
+.suggest{margin-top:8px}#wifi4eubanner{display:block;max-width:100%;height:auto;margin:0 auto}`;
 
 /** The page's stylesheet: the base rules, the design, and the colours of the screen's method. */
 export function pageCss(design: SplashDesign, styles: LoginMethodStyles, prefix: string): string {

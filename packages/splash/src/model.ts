@@ -55,6 +55,8 @@ export interface MethodScreen {
   hideGdpr?: boolean;
   /** Hidden inputs the form posts back (which step of the method it is). */
   hidden?: Record<string, string>;
+  /** The address the guest probably meant (a typo in its domain), offered under the email field. */
+  emailSuggestion?: string;
   /**
    * A second submit button of the same form, after the main one (guest accounts: "Create an account"),
    * posting `name=value`; the fields are not checked in the browser for it. Colours are the method's own.

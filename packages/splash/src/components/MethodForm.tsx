@@ -1,5 +1,5 @@
 import { inputName as nameOf } from '../fields.ts';
-import { stringsFor } from '../i18n/index.ts';
+import { fill, stringsFor } from '../i18n/index.ts';
 import type { MethodScreen, SplashView } from '../model.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { Gdpr, MarketingIntro } from './Gdpr.tsx';
@@ -13,6 +13,21 @@ const Notice = ({ notice }: { notice: MethodScreen['notice'] }) =>
       {notice.text}
     </p>
   ) : null;
+
+/** "Did you mean maria@gmail.com?": two submit buttons of the form, to take the address or keep the typed one. */
+function EmailSuggestion({ email, t }: { email: string; t: ReturnType<typeof stringsFor> }) {
+  return (
+    <div className="note stack suggest" role="status">
+      <p>{fill(t.emailSuggestion, { email })}</p>
+      <button className="btn go" type="submit" name="email_fix" value={email}>
+        {fill(t.useSuggestion, { email })}
+      </button>
+      <button className="btn back" type="submit" name="email_fix" value="keep">
+        {t.keepTyped}
+      </button>
+    </div>
+  );
+}
 
 /** A login method's screen: its fields and the login button, posting back to the same address. */
 export function MethodForm({ view, screen }: { view: SplashView; screen: MethodScreen }) {
@@ -84,6 +99,9 @@ export function MethodForm({ view, screen }: { view: SplashView; screen: MethodS
               value={values[nameOf(field, i)]}
               error={errors[nameOf(field, i)]}
             />
+            {field.field_type === 'email' && screen.emailSuggestion ? (
+              <EmailSuggestion email={screen.emailSuggestion} t={t} />
+            ) : null}
           </div>
         ),
       )}

@@ -15,6 +15,40 @@ interface Props {
   showTerms?: boolean;
 }
 
+/**
+ * The operator's heading is the page's one `h1` (axe `page-has-heading-one`). Headings were written as
+ * `<h2>` and operators may type any level: the first heading element becomes an `h1` that keeps its level's
+ * look (class `hN`, sized as that level); a heading with no heading element is marked as the page's heading;
+ * an empty one leaves a hidden `h1` naming the site.
+ */
+export function promoteHeading(html: string): { html: string; role: 'none' | 'heading' | 'empty' } {
+  const safe = sanitizeHtml(html);
+  if (!safe.replace(/<[^>]*>|&nbsp;|\s/g, '')) return { html: '', role: 'empty' };
+  if (/<h1>/.test(safe)) return { html: safe, role: 'none' };
+  const first = /<h([2-6])>/.exec(safe);
+  if (!first) return { html: safe, role: 'heading' };
+  const level = first[1]!;
+  // The sanitizer closes every element it opens, so the first closing tag of this level closes it.
+  const close = safe.indexOf(`</h${level}>`, first.index);
+  return {
+    html:
+      safe.slice(0, first.index) +
+      `<h1 class="h${level}">` +
+      safe.slice(first.index + first[0].length, close) +
+      '</h1>' +
+      safe.slice(close + first[0].length + 1),
+    role: 'none',
+  };
+}
+
+function Heading({ html, siteName }: { html: string; siteName: string }) {
+  const h = promoteHeading(html);
+  if (h.role === 'empty') return <h1 className="vh">{siteName}</h1>;
+  if (h.role === 'heading')
+    return <div className="heading" role="heading" aria-level={1} dangerouslySetInnerHTML={{ __html: h.html }} />;
+  return <div className="heading" dangerouslySetInnerHTML={{ __html: h.html }} />;
+}
+
 /** The frame of every guest page: logo, heading, the screen, then terms, language and powered-by. */
 export function Page({ view, css, heading, head, children, showTerms = true }: Props) {
   const { design, lang, linked } = view;
@@ -40,7 +74,7 @@ export function Page({ view, css, heading, head, children, showTerms = true }: P
               <img src={design.logo_image} alt={view.siteName} />
             </div>
           ) : null}
-          {heading ? <div className="heading" dangerouslySetInnerHTML={{ __html: sanitizeHtml(heading) }} /> : null}
+          {heading === undefined ? null : <Heading html={heading} siteName={view.siteName} />}
           {children}
           <footer className="foot">
             {showTerms && linked ? (

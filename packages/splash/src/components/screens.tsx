@@ -112,7 +112,9 @@ export function Message({ screen }: { screen: MessageScreen }) {
   const tone = screen.tone === 'error' ? ' bad' : screen.tone === 'success' ? ' ok' : '';
   return (
     <div className="stack" role={screen.tone === 'error' ? 'alert' : 'status'}>
-      <h2 style={{ textAlign: 'center', margin: 0 }}>{screen.title}</h2>
+      <h1 className="h2" style={{ textAlign: 'center', margin: 0 }}>
+        {screen.title}
+      </h1>
       <p className={`note${tone}`}>{screen.body}</p>
       {screen.extra ? <p>{screen.extra}</p> : null}
       {screen.action?.href ? (
@@ -158,7 +160,9 @@ export function Legal({ view, screen }: { view: SplashView; screen: LegalScreen 
   const d = view.design;
   return (
     <div className="stack">
-      <h2 style={{ margin: 0 }}>{screen.which === 'terms' ? d.tos_text : d.privacy_text}</h2>
+      <h1 className="h2" style={{ margin: 0 }}>
+        {screen.which === 'terms' ? d.tos_text : d.privacy_text}
+      </h1>
       <div className="legal">{screen.which === 'terms' ? d.tos_content : d.privacy_content}</div>
       <a className="btn back" href={screen.backHref}>
         {t.back}

@@ -235,10 +235,14 @@ describe('guest figures of the period', () => {
       ['a6@example.test', '2025-03-03T12:00:00.000Z', 6, 'email', 'Nueva York'],
       ['a4@example.test', '2025-03-02T20:00:00.000Z', 1, 'clickthrough', 'Nueva York'],
     ]);
+    // Each guest is named by the best identity known: a6 gave no name, only an email.
+    const named = (await tile(A, 'latest_guests')).items.map((g: { display_name: string | null }) => g.display_name);
+    expect(named).toEqual(['Bruno Beltrán', 'Dora Díaz', 'Ana Alba', 'a6@example.test', 'Cris']);
     const b = await tile(B, 'latest_guests');
     expect(b.items[0]).toMatchObject({
       first_name: 'Fumi',
       last_name: 'Fujita',
+      display_name: 'Fumi Fujita',
       email: 'b2@example.test',
       site_id: B,
       visits: 1,

@@ -123,6 +123,7 @@ export function createGuestListRepo(db: Database) {
             lastName: guests.lastName,
             email: guests.email,
             phone: guests.phone,
+            identity: guests.identity,
             visits: guests.visits,
             lastMethod: guests.lastMethod,
             marketingConsent: guests.marketingConsent,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { guests } from '../../db/schema/index.ts';
+import { guests, sites } from '../../db/schema/index.ts';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import type { PortalSite } from '../../../test/portal.ts';
 import { EXACT_COUNT_CAP, EXACT_SEARCH_COUNT_CAP } from './guest-list.repo.ts';
@@ -56,6 +56,44 @@ describe('guest list', () => {
       marketing_consent: true,
     });
     expect(Date.parse(res.body.items[0].last_seen)).toBeGreaterThan(Date.parse(res.body.items[0].first_seen));
+  });
+
+  it('names every guest by the best identity known: name, else email, else phone, else device MAC', async () => {
+    const s = await site();
+    await portalLogin(server, s, { email: 'ana@example.com', firstname: 'Ana', lastname: 'García' });
+    await portalLogin(server, s, { email: 'maria@example.com' });
+    const [row] = await server.handle.db.select().from(sites).where(eq(sites.id, s.siteId));
+    const guest = (identity: string, phone: string | null, minutesAgo: number) => ({
+      accountId: row!.accountId,
+      siteId: s.siteId,
+      identity,
+      phone,
+      firstMethod: 'clickthrough',
+      lastMethod: 'clickthrough',
+      visits: 1,
+      firstSeenAt: new Date(Date.now() - minutesAgo * 60_000),
+      lastSeenAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    await server.handle.db
+      .insert(guests)
+      .values([
+        guest('phone:+34600111222', '+34600111222', 10),
+        guest('device:aa:bb:cc:dd:ee:01', null, 20),
+        guest('anonymous:x', null, 30),
+      ]);
+
+    const res = await list(s);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((g: { display_name: string | null }) => g.display_name)).toEqual([
+      'maria@example.com',
+      'Ana García',
+      '+34600111222',
+      'aa:bb:cc:dd:ee:01',
+      null,
+    ]);
+    const maria = await s.owner.get(`${s.api}/guest/${await guestIdOf(server, s.siteId, 'maria@example.com')}`);
+    expect(maria.status).toBe(200);
+    expect(maria.body.guest).toMatchObject({ first_name: null, email: 'maria@example.com', display_name: 'maria@example.com' });
   });
 
   it('searches name, email and phone whatever the case, a phone typed with spaces, and treats % and _ as text', async () => {

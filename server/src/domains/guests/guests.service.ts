@@ -1,4 +1,4 @@
-import { type GuestDetails, type GuestDisconnect, type GuestList } from '@splashboard/contract';
+import { guestDisplayName, type GuestDetails, type GuestDisconnect, type GuestList } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { can, type Actor } from '../../platform/access.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
@@ -51,6 +51,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
           last_name: r.lastName,
           email: r.email,
           phone: r.phone,
+          display_name: guestDisplayName(r),
           visits: r.visits,
           last_method: r.lastMethod,
           marketing_consent: r.marketingConsent,
@@ -80,6 +81,7 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
           phone: g.phone,
           first_name: g.firstName,
           last_name: g.lastName,
+          display_name: guestDisplayName(g),
           gender: g.gender,
           birthday: g.birthday,
           country: g.country,

@@ -142,7 +142,7 @@ describe('voucher login', () => {
       multisitevoucher_fields_backgroundcolor: '#ffffff',
     });
     const screen = await (await arriveFromUnifi(server, s)).guest.get();
-    expect(screen.html).toContain('<h2>Enter your voucher code</h2>');
+    expect(screen.html).toContain('<h1 class="h2">Enter your voucher code</h1>');
     expect(screen.html).toMatch(/<button class="btn go" type="submit">Connect<\/button>/);
   });
 

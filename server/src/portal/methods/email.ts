@@ -5,6 +5,7 @@ import { identityOf, recordLogin } from '../../domains/guests/login-records.ts';
 import { designOf, messagePage, type PortalAnswer } from '../views.ts';
 import { baseScreen, checkFields, formAgain, loginFieldsOf, valuesOf, type MethodContext, type PortalMethod } from './method.ts';
 import { withoutSecrets } from './simple.ts';
+import { suggestEmail } from '../email-typo.ts';
 
 const LINK_HOURS = 48;
 const RESENDS_PER_HOUR = 3;
@@ -17,10 +18,20 @@ const RESENDS_PER_HOUR = 3;
 export const email: PortalMethod = {
   method: 'email',
   screen: (ctx) => baseScreen(ctx, 'email'),
-  async submit(ctx, form) {
+  async submit(ctx, posted) {
     const values = valuesOf(ctx, 'email');
     const screen = baseScreen(ctx, 'email');
+    // A likely typo (`maria@gmial.con`) is asked about once, with no script: the page comes back with
+    // "Did you mean maria@gmail.com?" and two buttons posting `email_fix=maria@gmail.com` or `email_fix=keep`.
+    // The suggestion is taken only for the address it was made for: a guest who edits the field and
+    // presses Enter (the first button) is asked again about what they typed now.
+    const { email_fix: fix, ...form } = posted;
+    const suggestion = form.email ? suggestEmail(form.email.trim()) : null;
+    const taken = suggestion !== null && fix === suggestion;
+    if (taken) form.email = suggestion;
     const { errors, collected } = checkFields(ctx, loginFieldsOf(ctx, 'email'), form);
+    if (suggestion && !errors.email && !taken && fix !== 'keep')
+      return formAgain(ctx, { ...screen, emailSuggestion: suggestion }, form, {}, 200);
     if (!errors.email && collected.email && (values.enable_validation === true || ctx.snap.site.validateEmail)) {
       if ((await ctx.deps.emailDomains.canReceiveMail(collected.email)) === 'no') errors.email = ctx.t.emailNotDeliverable;
     }

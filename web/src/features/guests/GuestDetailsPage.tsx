@@ -22,7 +22,7 @@ import { ConsentsCard } from './ConsentsCard.tsx';
 import { DevicesCard } from './DevicesCard.tsx';
 import { ProfileCard, UsageCard } from './ProfileCards.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
-import { fullName, guestApi } from './format.ts';
+import { guestApi } from './format.ts';
 import './i18n.ts';
 
 /** /app/guests/details/{id}: the guest's profile, devices (disconnect), sessions, consents, usage; delete. */
@@ -86,9 +86,9 @@ export function GuestDetailsPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {fullName(g) || g.email || g.phone || t('guests.details.guestNumber', { id: g.id })}
+            {g.display_name ?? t('guests.details.guestNumber', { id: g.id })}
           </Typography>
-          {fullName(g) && g.email && (
+          {g.email && g.display_name !== g.email && (
             <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {g.email}
             </Typography>

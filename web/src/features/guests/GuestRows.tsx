@@ -13,7 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { GuestListItem } from '@splashboard/contract';
-import { dateTime, fullName } from './format.ts';
+import { dateTime } from './format.ts';
 
 /** The guests of one page: a table on wider screens, a list of two-line items on a phone. */
 export function GuestRows({ items, timeZone, from }: { items: GuestListItem[]; timeZone?: string; from: string }) {
@@ -22,7 +22,7 @@ export function GuestRows({ items, timeZone, from }: { items: GuestListItem[]; t
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const navigate = useNavigate();
   const path = (g: GuestListItem) => `/app/guests/details/${g.id}`;
-  const name = (g: GuestListItem) => fullName(g) || t('guests.noName');
+  const name = (g: GuestListItem) => g.display_name ?? t('guests.noName');
   const seen = (g: GuestListItem) => dateTime(g.last_seen, i18n.language, timeZone);
   if (!items.length) return null;
 

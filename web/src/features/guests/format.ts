@@ -21,8 +21,5 @@ export const duration = (t: TFunction, minutes: number) =>
     ? t('guests.details.minutes', { count: minutes })
     : t('guests.details.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 
-export const fullName = (g: { first_name: string | null; last_name: string | null }) =>
-  [g.first_name, g.last_name].filter(Boolean).join(' ');
-
 /** A count the API estimated, rounded as people say it ("about 1,000,000"). */
 export const roughly = (n: number, lang: string) => n.toLocaleString(lang, { maximumSignificantDigits: 2 });

@@ -129,7 +129,7 @@ describe('the splash page designer', { timeout: 30_000 }, () => {
 
     // Before any save: the preview is the guest page with the changes.
     fireEvent.click(screen.getByRole('button', { name: 'Show the preview' }));
-    await waitFor(() => expect(previewHtml()).toContain('<h2>Welcome aboard</h2>'));
+    await waitFor(() => expect(previewHtml()).toContain('<h1 class="h2">Welcome aboard</h1>'));
     expect(previewHtml()).toContain('body{background:#102030');
     expect(previewHtml()).toContain('Room number');
     expect(puts()).toEqual([]);

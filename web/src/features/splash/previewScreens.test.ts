@@ -36,7 +36,8 @@ describe('the preview of a site with a method the portal does not offer', () => 
 describe('the splash preview of the voucher logins', () => {
   it('draws the multi-site voucher screen with its own heading and Connect button', () => {
     const html = previewHtml(source(['multisitevoucher']), 'method:multisitevoucher');
-    expect(html).toContain('<h2>Enter your voucher code</h2>');
+    // The guest page's one h1, sized as the h2 the operator wrote (the preview is the guest page).
+    expect(html).toContain('<h1 class="h2">Enter your voucher code</h1>');
     expect(html).toMatch(/type="submit">Connect<\/button>/);
   });
 

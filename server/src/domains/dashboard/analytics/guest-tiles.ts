@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   BOUNCE_SECONDS,
+  guestDisplayName,
   GENDER_SLICES,
   LATEST_GUESTS_LIMIT,
   VISIT_SEGMENTS,
@@ -219,11 +220,12 @@ export async function latestGuests(db: Database, scope: Scope, p: DashboardPerio
     last_name: string | null;
     email: string | null;
     phone: string | null;
+    identity: string;
     method: string | null;
   }>(
     db,
     sql`select l.guest_id, l.site_id, l.last_login_at, l.visit_number as visits,
-      g.first_name, g.last_name, g.email, g.phone,
+      g.first_name, g.last_name, g.email, g.phone, g.identity,
       (select s.method from guest_sessions s
         where s.guest_id = l.guest_id and s.started_at = l.last_login_at and s.grant_status in ('granted', 'confirmed')
         limit 1) as method
@@ -253,6 +255,13 @@ export async function latestGuests(db: Database, scope: Scope, p: DashboardPerio
       last_name: r.last_name,
       email: r.email,
       phone: r.phone,
+      display_name: guestDisplayName({
+        firstName: r.first_name,
+        lastName: r.last_name,
+        email: r.email,
+        phone: r.phone,
+        identity: r.identity,
+      }),
       method: r.method ?? '',
       last_login_at: new Date(r.last_login_at).toISOString(),
       visits: num(r.visits),

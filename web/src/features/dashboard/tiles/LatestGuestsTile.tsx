@@ -21,7 +21,7 @@ export function LatestGuestsTile({
     {
       key: 'name',
       label: t('dashboard.columns.name'),
-      cell: (g) => [g.first_name, g.last_name].filter(Boolean).join(' ') || t('dashboard.noName'),
+      cell: (g) => g.display_name ?? t('dashboard.noName'),
     },
     { key: 'contact', label: t('dashboard.columns.contact'), cell: (g) => g.email ?? g.phone ?? '', optional: true },
     ...(allSites
