@@ -60,6 +60,8 @@ export const esES: Catalog = {
       sessionRequired:
         'Inicia sesión en el panel para hacer esto: una clave de API no puede cambiar la contraseña, la clave de API, la verificación en dos pasos ni el correo de la cuenta',
       siteNotFound: 'No existe ninguna ubicación con el id {{siteId}}',
+      facebookNotConfigured:
+        'El acceso con Facebook no está disponible en este servidor: no tiene ninguna aplicación de Facebook. Define FACEBOOK_APP_ID y FACEBOOK_APP_SECRET y reinícialo para ofrecerlo.',
       colour: 'Usa un color como #1976d2 o rgba(25, 118, 210, 0.8)',
       wholeNumber: 'Introduce un número entero',
       atLeast: 'Como mínimo {{n}}',
