@@ -94,6 +94,12 @@ export const esES: Catalog = {
     haveAccount: '¿Ya tienes cuenta? Inicia sesión',
     verifying: 'Comprobando tu enlace…',
     validationFailed: 'No se ha podido validar el correo (puede que el enlace haya caducado)',
+    resendHelp:
+      'Los enlaces sirven una vez, durante 48 horas. Podemos enviar uno nuevo a la dirección para la que era este enlace.',
+    resend: 'Enviarme un enlace nuevo',
+    resending: 'Enviando…',
+    resent:
+      'Si este enlace era nuestro, va de camino uno nuevo a la dirección para la que era. Revisa tu bandeja de entrada (y la carpeta de spam).',
     detailsTitle: 'Háblanos de tu negocio',
     accountName: 'Nombre del negocio',
     displayName: 'Tu nombre',
@@ -290,6 +296,15 @@ export const esES: Catalog = {
     unifiTitle: 'Controlador UniFi',
     openndsTitle: 'Pasarela openNDS',
     otherRouter: 'El router de esta ubicación es {{router}}: estos ajustes solo se aplican a una ubicación {{family}}.',
+    publicAddress: {
+      title: 'Las pasarelas no pueden llegar a este servidor en {{url}}',
+      loopback:
+        'Esta dirección es el propio servidor (localhost o una dirección de bucle local): la pasarela buscaría el portal en sí misma. Las instrucciones de abajo se la dan igualmente a la pasarela.',
+      local_name:
+        'Un nombre .local solo lo resuelve el DNS multidifusión de una red, al que las pasarelas no preguntan: no encontrarían el portal.',
+      howTo:
+        'Define PUBLIC_URL con la dirección en la que las pasarelas y los invitados llegan a este servidor (un nombre en el DNS o una dirección IP, como http://192.168.1.20:8080 o https://wifi.example.com) y reinicia el servidor: todas las instrucciones para la pasarela de esta página salen de ella.',
+    },
     errors: {
       controllerUrl: 'Introduce la dirección del controlador, como https://unifi.example.com:8443',
       unifiSite: 'Usa el nombre corto del sitio UniFi (letras, números, - y _), como default',
