@@ -64,7 +64,10 @@ describe('Facebook login without a Facebook app', () => {
     const s = await unifiPortalSite(bare, ['clickthrough']);
     fakes.push(s);
     // A setting stored before the check (or by an older version): the portal still leaves Facebook off.
-    await bare.handle.db.update(sites).set({ authMethods: ['clickthrough', 'facebook'] }).where(eq(sites.id, s.siteId));
+    await bare.handle.db
+      .update(sites)
+      .set({ authMethods: ['clickthrough', 'facebook'] })
+      .where(eq(sites.id, s.siteId));
     const { guest } = await arriveFromUnifi(bare, s);
     const start = await guest.get();
     expect(start.status).toBe(200);

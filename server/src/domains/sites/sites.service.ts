@@ -45,7 +45,8 @@ function assertOwnImages(input: Partial<SiteCreateInput>, accountId: number) {
 
 /** A login method the server cannot serve is not saved on: Facebook needs the server's Facebook app. */
 function assertServable(methods: string[] | undefined, config: Deps['config']) {
-  if (methods?.includes('facebook') && !config.facebook.configured) throw fieldError('auth_methods', 'common.facebookNotConfigured');
+  if (methods?.includes('facebook') && !config.facebook.configured)
+    throw fieldError('auth_methods', 'common.facebookNotConfigured');
 }
 
 export function createSitesService({ db, accounts, sitesRepo, splash, config, sessions, storage, siteChanges }: Deps) {
