@@ -87,6 +87,7 @@ export const enUS = {
     router: 'Router',
     routerRequired: 'Router is required',
     authMethods: 'Authentication methods',
+    methodUnavailable: 'not available: this server has no Facebook app',
     selectOne: 'Please select at least one',
     logo: 'Logo',
     background: 'Background image',

@@ -132,6 +132,7 @@ export const esES: Catalog = {
     router: 'Router',
     routerRequired: 'El router es obligatorio',
     authMethods: 'Métodos de acceso',
+    methodUnavailable: 'no disponible: este servidor no tiene ninguna aplicación de Facebook',
     selectOne: 'Selecciona al menos uno',
     logo: 'Logotipo',
     background: 'Imagen de fondo',

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Checkbox from '@mui/material/Checkbox';
 import Alert from '@mui/material/Alert';
@@ -14,7 +13,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import AddIcon from '@mui/icons-material/Add';
 import { isPortalLoginMethod, type AuthMethod } from '@splashboard/contract';
-import { loadMeta } from '../../app/meta.ts';
+import { useUnavailableLoginMethods } from '../../app/useUnavailableLoginMethods.ts';
 import { LOGIN_METHODS, authMethodsFrom, loginMethodsOf, type LoginMethod } from './resources.ts';
 import { useMethodName } from './labels.ts';
 
@@ -25,21 +24,6 @@ interface Props {
   disabled: boolean;
 }
 
-/** The login methods this server cannot serve (Facebook without a Facebook app), as its meta call names them. */
-function useUnavailableMethods(): readonly string[] {
-  const [unavailable, setUnavailable] = useState<readonly string[]>([]);
-  useEffect(() => {
-    let live = true;
-    loadMeta()
-      .then((meta) => live && setUnavailable(meta.unavailable_login_methods))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return unavailable;
-}
-
 /**
  * Which login methods guests get and in which order, and whether a terms page comes first. A method the
  * server cannot serve is not offered to add: it is shown disabled with why and how to enable it.
@@ -47,7 +31,7 @@ function useUnavailableMethods(): readonly string[] {
 export function MethodsPicker({ authMethods, onChange, error, disabled }: Props) {
   const { t } = useTranslation();
   const methodName = useMethodName();
-  const unavailable = useUnavailableMethods();
+  const unavailable = useUnavailableLoginMethods();
   const on = loginMethodsOf(authMethods);
   const terms = authMethods.includes('atos');
   const off = LOGIN_METHODS.filter((m) => !on.includes(m) && !unavailable.includes(m));
