@@ -125,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appSecret: c.FACEBOOK_APP_SECRET,
       dialogUrl: c.FACEBOOK_DIALOG_URL,
       graphUrl: c.FACEBOOK_GRAPH_URL,
+      /** Facebook login can be offered: both the app's id and secret are set. */
+      configured: c.FACEBOOK_APP_ID !== '' && c.FACEBOOK_APP_SECRET !== '',
     },
     /** Absent: the system's resolvers. */
     dnsServers: dnsServerList(c.DNS_SERVERS).length ? dnsServerList(c.DNS_SERVERS) : undefined,

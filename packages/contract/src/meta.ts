@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_TYPES, SUBSCRIPTION_STATUSES } from './plans.ts';
+import { AUTH_METHODS } from './routers.ts';
 
 export const metaSchema = z.object({
   logo_svg: z.string(),
@@ -12,6 +13,8 @@ export const metaSchema = z.object({
   }),
   supported_routers: z.array(z.object({ id: z.string(), name: z.string() })),
   languages: z.array(z.string()),
+  /** Login methods this server cannot serve (Facebook without a Facebook app): the designer offers them disabled. */
+  unavailable_login_methods: z.array(z.enum(AUTH_METHODS)),
 });
 
 export const subscriptionSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { routerStatusSchema } from './router-settings.ts';
+import { publicAddressSchema, routerStatusSchema } from './router-settings.ts';
 import { RADIUS_GATEWAY_MESSAGES } from './messages/routers.ts';
 
 import { RADIUS_GATEWAY_TYPES } from './radius-gateways.ts';
@@ -99,5 +99,6 @@ export const radiusGatewaySettingsSchema = z.object({
     /** MikroTik: the API path of the login.html to upload to the router. */
     login_html_path: z.string().nullable(),
   }),
+  public_address: publicAddressSchema,
 });
 export type RadiusGatewaySettings = z.infer<typeof radiusGatewaySettingsSchema>;

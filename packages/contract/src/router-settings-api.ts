@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages/common.ts';
 import { API_ROUTER_MESSAGES } from './messages/routers.ts';
-import { routerStatusSchema } from './router-settings.ts';
+import { publicAddressSchema, routerStatusSchema } from './router-settings.ts';
 
 /**
  * Router types whose portal grants by calling the controller's API or by a URL the guest's browser
@@ -113,5 +113,6 @@ export const apiRouterSettingsSchema = z.object({
   status_checked_at: z.string().nullable(),
   router_type: z.string().nullable(),
   instructions: z.array(z.object({ key: z.enum(ROUTER_INSTRUCTION_KEYS), value: z.string() })),
+  public_address: publicAddressSchema,
 });
 export type ApiRouterSettings = z.infer<typeof apiRouterSettingsSchema>;

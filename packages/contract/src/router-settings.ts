@@ -70,6 +70,20 @@ export const unifiRouterSettingsInputSchema = z.object({
 });
 export type UnifiRouterSettingsInput = z.input<typeof unifiRouterSettingsInputSchema>;
 
+/**
+ * Why gateways cannot reach the address the instructions give them (PUBLIC_URL): `loopback` names this
+ * machine itself (localhost, 127.x.x.x, ::1, 0.0.0.0), `local_name` is a `.local` name, which only multicast
+ * DNS on one network answers and gateways do not ask.
+ */
+export const PUBLIC_ADDRESS_PROBLEMS = ['loopback', 'local_name'] as const;
+export type PublicAddressProblem = (typeof PUBLIC_ADDRESS_PROBLEMS)[number];
+/** The address every gateway is told (PUBLIC_URL), and what stops gateways reaching it, if anything. */
+export const publicAddressSchema = z.object({
+  url: z.string(),
+  problem: z.enum(PUBLIC_ADDRESS_PROBLEMS).nullable(),
+});
+export type PublicAddress = z.infer<typeof publicAddressSchema>;
+
 export const unifiRouterSettingsSchema = z.object({
   url: z.string(),
   username: z.string(),
@@ -91,6 +105,7 @@ export const unifiRouterSettingsSchema = z.object({
     /** Where UniFi sends guests: plain HTTP on port 80 of the external portal server. */
     guest_url: z.string(),
   }),
+  public_address: publicAddressSchema,
 });
 export type UnifiRouterSettings = z.infer<typeof unifiRouterSettingsSchema>;
 
@@ -143,6 +158,7 @@ export const openNdsRouterSettingsSchema = z.object({
   /** The portal's host, which a `portal_ip` placeholder asks the IP address of. */
   portal_host: z.string(),
   warnings: z.array(z.enum(OPENNDS_WARNINGS)),
+  public_address: publicAddressSchema,
 });
 export type OpenNdsRouterSettings = z.infer<typeof openNdsRouterSettingsSchema>;
 

@@ -185,6 +185,15 @@ export function createAccountsRepo(db: Database) {
       return row ?? null;
     },
 
+    /** A token of a kind whatever its state (used or expired too): what an old link was for. */
+    async anyToken(id: string, kind: string): Promise<OneTimeTokenRow | null> {
+      const [row] = await db
+        .select()
+        .from(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.id, id), eq(oneTimeTokens.kind, kind)));
+      return row ?? null;
+    },
+
     /** Counts one more attempt at a live token and answers it as it is now, or null when none is live. */
     async attemptToken(id: string, kind: string): Promise<OneTimeTokenRow | null> {
       const [row] = await db

@@ -16,6 +16,7 @@ const PUBLIC = new Set([
   'GET /a/api/v1/plans/',
   'POST /a/api/v1/registration/',
   'POST /a/api/v1/registration/email/verify',
+  'POST /a/api/v1/registration/email/resend',
   'POST /a/api/v1/registration/token/validate',
   'POST /a/api/v1/registration/activate',
 ]);

@@ -22,7 +22,7 @@ export const portalArea: Area<Deps> = {
     await app.register(
       portalRoutes({
         ...deps,
-        snapshots: createSiteSnapshots(deps.db, deps.siteChanges),
+        snapshots: createSiteSnapshots(deps.db, deps.siteChanges, undefined, deps.config.facebook.configured ? [] : ['facebook']),
         signer: createPassSigner(deps.deriveKey('guest portal pass')),
         sms: smsSenderOf(deps),
         emailDomains: createEmailDomainChecker({ servers: deps.config.dnsServers }),

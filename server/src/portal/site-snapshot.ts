@@ -45,7 +45,16 @@ export const PATH_OF_METHOD = Object.fromEntries(
 /** How many gateway keys (UniFi site name and access point) are remembered at most. */
 const GATEWAY_KEYS_KEPT = 5000;
 
-export function createSiteSnapshots(db: Database, siteChanges: SiteChanges, ttlMs = 5000) {
+/**
+ * `unavailable`: login methods this server cannot serve (Facebook without a Facebook app); the portal
+ * never offers them, whatever a site has stored.
+ */
+export function createSiteSnapshots(
+  db: Database,
+  siteChanges: SiteChanges,
+  ttlMs = 5000,
+  unavailable: readonly AuthMethod[] = [],
+) {
   const sites = createSitesRepo(db);
   const splash = createSplashRepo(db);
   const byId = new Map<number, SiteSnapshot>();
@@ -75,7 +84,9 @@ export function createSiteSnapshots(db: Database, siteChanges: SiteChanges, ttlM
       site,
       design: design ?? {},
       methods,
-      loginMethods: (site.authMethods as AuthMethod[]).filter((m) => m !== 'atos' && m !== 'multilanding'),
+      loginMethods: (site.authMethods as AuthMethod[]).filter(
+        (m) => m !== 'atos' && m !== 'multilanding' && !unavailable.includes(m),
+      ),
       hasTerms: site.authMethods.includes('atos'),
       loadedAt: Date.now(),
     };

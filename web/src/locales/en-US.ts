@@ -72,6 +72,11 @@ export const enUS = {
     haveAccount: 'Already have an account? Sign in',
     verifying: 'Checking your link…',
     validationFailed: 'Email Validation Failed (your link might have expired)',
+    resendHelp: 'Links work once, for 48 hours. We can send a new one to the address this link was for.',
+    resend: 'Send me a new link',
+    resending: 'Sending…',
+    resent:
+      'If this link was one of ours, a new one is on its way to the address it was for. Check your inbox (and spam folder).',
     detailsTitle: 'Tell us about your business',
     accountName: 'Business name',
     displayName: 'Your name',
@@ -104,6 +109,7 @@ export const enUS = {
     router: 'Router',
     routerRequired: 'Router is required',
     authMethods: 'Authentication methods',
+    methodUnavailable: 'not available: this server has no Facebook app',
     selectOne: 'Please select at least one',
     logo: 'Logo',
     background: 'Background image',
@@ -279,6 +285,15 @@ export const enUS = {
     unifiTitle: 'UniFi controller',
     openndsTitle: 'openNDS gateway',
     otherRouter: "This location's router is {{router}}: these settings apply only to a {{family}} location.",
+    publicAddress: {
+      title: 'Gateways cannot reach this server at {{url}}',
+      loopback:
+        'This address is the server itself (localhost or a loopback address): a gateway would look for the portal on itself. The instructions below give it to the gateway anyway.',
+      local_name:
+        'A .local name is answered only by multicast DNS on one network, which gateways do not ask: they could not find the portal.',
+      howTo:
+        'Set PUBLIC_URL to the address gateways and guests reach this server at (a name in DNS or an IP address, such as http://192.168.1.20:8080 or https://wifi.example.com) and restart the server: every gateway instruction here is made from it.',
+    },
     /** The contract's ROUTER_MESSAGES (codes `routers.<key>`). */
     errors: ROUTER_MESSAGES,
     statusTitle: 'Controller status',

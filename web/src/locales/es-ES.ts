@@ -63,6 +63,8 @@ export const esES: Catalog = {
       sessionRequired:
         'Inicia sesión en el panel para hacer esto: una clave de API no puede cambiar la contraseña, la clave de API, la verificación en dos pasos ni el correo de la cuenta',
       siteNotFound: 'No existe ninguna ubicación con el id {{siteId}}',
+      facebookNotConfigured:
+        'El acceso con Facebook no está disponible en este servidor: no tiene ninguna aplicación de Facebook. Define FACEBOOK_APP_ID y FACEBOOK_APP_SECRET y reinícialo para ofrecerlo.',
       colour: 'Usa un color como #1976d2 o rgba(25, 118, 210, 0.8)',
       wholeNumber: 'Introduce un número entero',
       atLeast: 'Como mínimo {{n}}',
@@ -120,6 +122,12 @@ export const esES: Catalog = {
     haveAccount: '¿Ya tienes cuenta? Inicia sesión',
     verifying: 'Comprobando tu enlace…',
     validationFailed: 'No se ha podido validar el correo (puede que el enlace haya caducado)',
+    resendHelp:
+      'Los enlaces sirven una vez, durante 48 horas. Podemos enviar uno nuevo a la dirección para la que era este enlace.',
+    resend: 'Enviarme un enlace nuevo',
+    resending: 'Enviando…',
+    resent:
+      'Si este enlace era nuestro, va de camino uno nuevo a la dirección para la que era. Revisa tu bandeja de entrada (y la carpeta de spam).',
     detailsTitle: 'Háblanos de tu negocio',
     accountName: 'Nombre del negocio',
     displayName: 'Tu nombre',
@@ -152,6 +160,7 @@ export const esES: Catalog = {
     router: 'Router',
     routerRequired: 'El router es obligatorio',
     authMethods: 'Métodos de acceso',
+    methodUnavailable: 'no disponible: este servidor no tiene ninguna aplicación de Facebook',
     selectOne: 'Selecciona al menos uno',
     logo: 'Logotipo',
     background: 'Imagen de fondo',
@@ -328,6 +337,15 @@ export const esES: Catalog = {
     unifiTitle: 'Controlador UniFi',
     openndsTitle: 'Pasarela openNDS',
     otherRouter: 'El router de esta ubicación es {{router}}: estos ajustes solo se aplican a una ubicación {{family}}.',
+    publicAddress: {
+      title: 'Las pasarelas no pueden llegar a este servidor en {{url}}',
+      loopback:
+        'Esta dirección es el propio servidor (localhost o una dirección de bucle local): la pasarela buscaría el portal en sí misma. Las instrucciones de abajo se la dan igualmente a la pasarela.',
+      local_name:
+        'Un nombre .local solo lo resuelve el DNS multidifusión de una red, al que las pasarelas no preguntan: no encontrarían el portal.',
+      howTo:
+        'Define PUBLIC_URL con la dirección en la que las pasarelas y los invitados llegan a este servidor (un nombre en el DNS o una dirección IP, como http://192.168.1.20:8080 o https://wifi.example.com) y reinicia el servidor: todas las instrucciones para la pasarela de esta página salen de ella.',
+    },
     errors: {
       controllerUrl: 'Introduce la dirección del controlador, como https://unifi.example.com:8443',
       unifiSite: 'Usa el nombre corto del sitio UniFi (letras, números, - y _), como default',

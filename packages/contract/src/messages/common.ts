@@ -41,6 +41,8 @@ export const MESSAGES = {
   redirectUrl: 'Enter a URL starting with http:// or https://',
   imageOrSkip: 'Upload a logo or background, or choose to skip',
   siteNotFound: 'No site exist with site id {{siteId}}',
+  facebookNotConfigured:
+    'Facebook login is not available on this server: it has no Facebook app. Set FACEBOOK_APP_ID and FACEBOOK_APP_SECRET and restart it to offer it.',
   colour: 'Use a colour such as #1976d2 or rgba(25, 118, 210, 0.8)',
   wholeNumber: 'Enter a whole number',
   atLeast: 'At least {{n}}',

@@ -17,5 +17,6 @@ export const metaRoutes =
       },
       supported_routers: ROUTER_TYPES.map((id) => ({ id, name: ROUTER_LABELS[id] })),
       languages: ['en-US', 'es-ES'],
+      unavailable_login_methods: config.facebook.configured ? [] : ['facebook' as const],
     }));
   };

@@ -43,6 +43,21 @@ export const registrationRoutes =
     );
 
     app.post(
+      '/registration/email/resend',
+      {
+        config: open,
+        schema: {
+          tags,
+          description:
+            "Sends a new verification link to the address an expired or used link was for (the link's token). The same answer whatever the token; rate limited (429 with Retry-After).",
+          body: tokenBodySchema,
+          response: { 200: z.object({ status: z.literal(200), message: z.string() }) },
+        },
+      },
+      async (request) => registration.resendVerification(request.body.token, clientMeta(request)),
+    );
+
+    app.post(
       '/registration/token/validate',
       { config: open, schema: { tags, body: tokenBodySchema, response: { 200: tokenValidateResponseSchema } } },
       async (request) => registration.validateToken(request.body.token, clientMeta(request)),

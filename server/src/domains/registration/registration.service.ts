@@ -59,21 +59,46 @@ export function createRegistrationService({ accounts, config, sessions, rateLimi
 
   const userByEmail = (email: string) => accounts.userByEmail(email);
 
+  const SENT = { status: 200 as const, message: 'We have sent you an email with a link to continue.' };
+
+  /** A new link to the address, or a sign-in link when it is already verified; counted per address and per email. */
+  async function sendLinkTo(email: string, planType: string | null, meta: Meta) {
+    await rateLimiter.consume(`verify:ip:${meta.ip}`, config.rateLimits.registrationsPerIp, window);
+    await rateLimiter.consume(`verify:email:${email}`, VERIFY_EMAILS_PER_ADDRESS, window);
+    const existing = await userByEmail(email);
+    if (existing?.emailVerified) {
+      await mailer.send(alreadyRegisteredEmail(email, `${config.publicUrl}/newapp/login`));
+    } else {
+      await sendVerification(email, planType);
+    }
+  }
+
   return {
     /** Sends a verification link to a new address, or to the signed-in user's own unverified one. */
     async requestVerification(input: { email?: string; plan_type?: string }, actor: Actor | null, meta: Meta) {
       const email = input.email ?? actor?.email;
       if (!email) throw fieldError('email', 'common.required');
-      await rateLimiter.consume(`verify:ip:${meta.ip}`, config.rateLimits.registrationsPerIp, window);
-      await rateLimiter.consume(`verify:email:${email}`, VERIFY_EMAILS_PER_ADDRESS, window);
-      const existing = await userByEmail(email);
-      if (existing?.emailVerified) {
-        await mailer.send(alreadyRegisteredEmail(email, `${config.publicUrl}/newapp/login`));
-      } else {
-        await sendVerification(email, input.plan_type ?? null);
-      }
+      await sendLinkTo(email, input.plan_type ?? null, meta);
       // The same answer either way, so the call does not tell who has an account.
-      return { status: 200 as const, message: 'We have sent you an email with a link to continue.' };
+      return SENT;
+    },
+
+    /**
+     * A new link for the address an old one (expired or used) was sent to: the page of a link that failed
+     * offers it, signed in or not. The answer is the same whatever the link, so it tells nothing of who has
+     * an account; unknown links count as wrong ones per address.
+     */
+    async resendVerification(token: string, meta: Meta) {
+      const key = `link:ip:${meta.ip}`;
+      await rateLimiter.assertUnder(key, config.rateLimits.registrationsPerIp, window);
+      const row = await accounts.anyToken(sha256(token), 'email_verify');
+      if (!row) {
+        await rateLimiter.consume(`verify:ip:${meta.ip}`, config.rateLimits.registrationsPerIp, window);
+        await rateLimiter.hit(key, window);
+        return SENT;
+      }
+      await sendLinkTo(row.email, typeof row.data.plan_type === 'string' ? row.data.plan_type : null, meta);
+      return SENT;
     },
 
     async validateToken(token: string, meta: Meta) {

@@ -9,6 +9,7 @@ import {
 import { invalid } from '../../platform/errors.ts';
 import { newRadiusKey } from '../../adapters/controllers/ruckus/credentials.ts';
 import { UNCHECKABLE_STATUS, type SettingsRecord, type StatusRecord, type StoredSettings } from './controller-settings.repo.ts';
+import { publicAddressOf } from './public-address.ts';
 
 /** One setting: its name in the API (input and `values`) and in the adapter's settings (config). */
 interface Field {
@@ -173,6 +174,7 @@ export function apiView(
   else if (mine) [status, detail] = [mine.status === UNCHECKABLE_STATUS ? null : mine.status, mine.statusDetail];
   return {
     family,
+    public_address: publicAddressOf(ctx.publicUrl),
     values,
     secrets_set: secretsSet,
     status,

@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import { invalid } from '../../platform/errors.ts';
 import { UNCHECKABLE_STATUS, type SettingsRecord, type StoredSettings } from './controller-settings.repo.ts';
+import { publicAddressOf } from './public-address.ts';
 
 export type OpenNdsInput = z.output<typeof openNdsRouterSettingsInputSchema>;
 
@@ -106,6 +107,7 @@ export function openNdsView(
   const saved = level !== null && stored;
   const status = saved ? stored.status : 'Not configured';
   return {
+    public_address: publicAddressOf(address.publicUrl),
     level: level ?? DEFAULT_LEVEL,
     faskey_set: !!saved && !!stored.secrets.faskey,
     status: status === UNCHECKABLE_STATUS ? null : status,

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { DEFAULT_FIELD_NAMES, optionsFrom, type GatewayFieldNames } from '../../adapters/controllers/radius-gateways/options.ts';
 import type { SettingsRecord, StoredSettings } from './controller-settings.repo.ts';
+import { publicAddressOf } from './public-address.ts';
 
 export type RadiusGatewayInput = z.output<typeof radiusGatewaySettingsInputSchema>;
 
@@ -86,6 +87,7 @@ export function radiusGatewayView(stored: StoredSettings | null, c: RadiusGatewa
   >;
   return {
     family: c.family,
+    public_address: publicAddressOf(c.publicUrl),
     router_type: c.routerType,
     saved,
     role_name: o.roleName,

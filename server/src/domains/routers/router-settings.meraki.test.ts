@@ -36,6 +36,7 @@ describe('Meraki Go router settings', () => {
       status_checked_at: null,
       router_type: 'merakigo',
       instructions: instructions(portalKey),
+      public_address: { url: 'https://wifi.example.test', problem: null },
     };
     expect((await client.get(`${base}/merakigo`)).body).toEqual(expected);
     const check = await client.post(`${base}/merakigo/status`);
@@ -68,6 +69,7 @@ describe('Meraki router settings (optional Dashboard API key)', () => {
       status_checked_at: null,
       router_type: 'meraki',
       instructions: instructions(portalKey),
+      public_address: { url: 'https://wifi.example.test', problem: null },
     };
     expect((await client.get(`${base}/meraki`)).body).toEqual(expected);
     expect((await client.post(`${base}/meraki/status`)).body).toEqual(expected);

@@ -13,6 +13,7 @@ describe('Juniper Mist router settings', () => {
     const { client, base, portalKey, siteId } = await ownerWithSite(server, 'mist');
     const empty = await client.get(`${base}/mist`);
     expect(empty.body).toEqual({
+      public_address: { url: 'https://wifi.example.test', problem: null },
       family: 'mist',
       values: { portal_url: 'https://portal.mist.com' },
       secrets_set: { secret: false },

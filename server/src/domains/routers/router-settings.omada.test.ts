@@ -30,6 +30,7 @@ describe('Omada router settings', () => {
     const res = await client.get(`${base}/omada`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
+      public_address: { url: 'https://wifi.example.test', problem: null },
       family: 'omada',
       values: { url: '', controller_id: '', username: '', skip_tls_verify: false, time_unit: 'microseconds' },
       secrets_set: { password: false },

@@ -43,6 +43,7 @@ describe('UniFi router settings', () => {
     const res = await client.get(`${base}/unifi`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
+      public_address: { url: 'http://192.0.2.10:8080', problem: null },
       url: '',
       username: '',
       password_set: false,

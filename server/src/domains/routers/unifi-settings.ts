@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { UnifiController } from '../../adapters/controllers/unifi/unifi.ts';
 import { invalid } from '../../platform/errors.ts';
 import type { SettingsRecord, StatusRecord, StoredSettings } from './controller-settings.repo.ts';
+import { publicAddressOf } from './public-address.ts';
 
 export type UnifiInput = z.output<typeof unifiRouterSettingsInputSchema>;
 
@@ -31,6 +32,7 @@ export function unifiView(stored: StoredSettings | null, routerType: string | nu
   const redirectPath = `/guest/s/${c.site}/`;
   const status = config && stored ? stored.status : 'Not configured';
   return {
+    public_address: publicAddressOf(publicUrl),
     url: c.url,
     username: c.username,
     password_set: !!config && !!stored?.secrets.password,

@@ -12,7 +12,7 @@ import {
   type Actor,
   type ClientAccess,
 } from '../../platform/access.ts';
-import { forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { fieldError, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { foreignUploads, storeImage, type Upload } from '../../platform/uploads.ts';
 import type { SiteAccess, SiteContext, SiteRow } from '../../platform/site-access.ts';
 import { mergeGuestFields, methodFieldsOf } from '../splash/guest-fields.ts';
@@ -41,6 +41,12 @@ const IMAGE_FIELDS = ['logo_image', 'html_image'] as const;
 function assertOwnImages(input: Partial<SiteCreateInput>, accountId: number) {
   const errors = foreignUploads(input, IMAGE_FIELDS, accountId);
   if (Object.keys(errors).length) throw invalid(errors);
+}
+
+/** A login method the server cannot serve is not saved on: Facebook needs the server's Facebook app. */
+function assertServable(methods: string[] | undefined, config: Deps['config']) {
+  if (methods?.includes('facebook') && !config.facebook.configured)
+    throw fieldError('auth_methods', 'common.facebookNotConfigured');
 }
 
 export function createSitesService({ db, accounts, sitesRepo, splash, config, sessions, storage, siteChanges }: Deps) {
@@ -96,6 +102,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
       const actor = requireAdmin(actorIn);
       if (!actor.subscriptionActive) throw forbidden('common.subscriptionExpired');
       assertOwnImages(input, actor.accountId);
+      assertServable(input.auth_methods, config);
       const row = await sitesRepo.insert({
         accountId: actor.accountId,
         name: input.name,
@@ -136,6 +143,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
     async update(actorIn: Actor | null, siteId: number, input: Partial<SiteCreateInput>) {
       const { actor, access } = await siteFor(actorIn, siteId, 'sitesettings', 'write');
       assertOwnImages(input, actor.accountId);
+      assertServable(input.auth_methods, config);
       const changes: Parameters<SitesRepo['update']>[1] = {};
       if (input.name !== undefined) changes.name = input.name;
       if (input.router_type !== undefined) changes.routerType = input.router_type;

@@ -7,7 +7,7 @@ import { accounts, sites, splashDesigns, users } from '../../db/schema/index.ts'
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ UPLOAD_MAX_BYTES: '4096' });
+  server = await startServer({ UPLOAD_MAX_BYTES: '4096', FACEBOOK_APP_ID: '1234567890', FACEBOOK_APP_SECRET: 'fb-app-secret' });
 });
 afterAll(() => server?.close());
 

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ FACEBOOK_APP_ID: '1234567890', FACEBOOK_APP_SECRET: 'fb-app-secret' });
 });
 afterAll(() => server?.close());
 

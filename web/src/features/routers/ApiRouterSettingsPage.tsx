@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import type { ApiRouterFamily, ApiRouterSettings, RouterSettingsFamily } from '@splashboard/contract';
 import { useAppSelector } from '../../app/hooks.ts';
 import { StatusPanel } from './StatusPanel.tsx';
+import { PublicAddressNotice } from './PublicAddressNotice.tsx';
 import { RouterTypeNotice } from './RouterTypeNotice.tsx';
 import { ApiRouterForm, type ApiFormValues } from './ApiRouterForm.tsx';
 import { ApiRouterInstructions } from './ApiRouterInstructions.tsx';
@@ -44,6 +45,7 @@ export function ApiRouterSettingsPage({ family }: { family: ApiRouterFamily }) {
         {t(`apiRouters.${family}.title`)}
       </Typography>
       <RouterTypeNotice routerType={settings.router_type} family={family as RouterSettingsFamily} />
+      <PublicAddressNotice address={settings.public_address} />
       {settings.status === null ? (
         <Alert severity="info" data-testid="router-uncheckable">
           {t(`apiRouters.${family}.uncheckable`)}

@@ -11,6 +11,7 @@ import { FAS_LEVELS, type GeneratedFaskey, type OpenNdsRouterSettings } from '@s
 import { fieldErrors, get, post, put } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { StatusPanel } from './StatusPanel.tsx';
+import { PublicAddressNotice } from './PublicAddressNotice.tsx';
 import { RouterTypeNotice } from './RouterTypeNotice.tsx';
 import { OpenNdsConfigLines } from './OpenNdsConfigLines.tsx';
 import { FaskeyShownOnce, GenerateFaskeyButton } from './GenerateFaskey.tsx';
@@ -79,6 +80,7 @@ export function OpenNdsSettingsPage() {
         {t('routers.openndsTitle')}
       </Typography>
       <RouterTypeNotice routerType={settings.router_type} family="opennds" />
+      <PublicAddressNotice address={settings.public_address} />
       <StatusPanel status={settings.status} detail={settings.status_detail} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack component="form" spacing={2} onSubmit={save} noValidate>

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { RadiusGatewaySettings, RadiusGatewayType } from '@splashboard/contract';
 import { useAppSelector } from '../../app/hooks.ts';
 import { StatusPanel } from './StatusPanel.tsx';
+import { PublicAddressNotice } from './PublicAddressNotice.tsx';
 import { RouterTypeNotice } from './RouterTypeNotice.tsx';
 import { RadiusGatewayValues } from './RadiusGatewayValues.tsx';
 import { NasClientsPanel } from './NasClientsPanel.tsx';
@@ -52,6 +53,7 @@ export function RadiusGatewaySettingsPage({ family }: { family: RadiusGatewayTyp
         {t(`radiusGateways.titles.${family}`)}
       </Typography>
       <RouterTypeNotice routerType={settings.router_type} family={family} />
+      <PublicAddressNotice address={settings.public_address} />
       <Typography color="text.secondary">{t('radiusGateways.intro')}</Typography>
       <StatusPanel
         status={settings.status}

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import type { UnifiRouterSettings } from '@splashboard/contract';
 import { useAppSelector } from '../../app/hooks.ts';
 import { StatusPanel } from './StatusPanel.tsx';
+import { PublicAddressNotice } from './PublicAddressNotice.tsx';
 import { RouterTypeNotice } from './RouterTypeNotice.tsx';
 import { UnifiForm, type UnifiFormValues } from './UnifiForm.tsx';
 import { UnifiInstructions } from './UnifiInstructions.tsx';
@@ -35,6 +36,7 @@ export function UnifiSettingsPage() {
         {t('routers.unifiTitle')}
       </Typography>
       <RouterTypeNotice routerType={settings.router_type} family="unifi" />
+      <PublicAddressNotice address={settings.public_address} />
       <StatusPanel
         status={settings.status}
         detail={settings.status_detail}

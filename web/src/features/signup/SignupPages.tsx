@@ -72,6 +72,46 @@ export function RegisterPage() {
   );
 }
 
+/**
+ * A link that failed (expired or used): the failure, and a button that sends a new link to the address the
+ * link was for, signed in or not. The server answers the same whatever the link (429 when asked too often).
+ */
+function LinkFailed({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [error, setError] = useState('');
+  const resend = async () => {
+    setState('sending');
+    setError('');
+    try {
+      await post('/a/api/v1/registration/email/resend', { token });
+      setState('sent');
+    } catch (err) {
+      setError(errorText.error(err, t('common.somethingWentWrong')));
+      setState('idle');
+    }
+  };
+  return (
+    <Stack spacing={2}>
+      <Alert severity="error">{t('signup.validationFailed')}</Alert>
+      {state === 'sent' ? (
+        <Alert severity="success" role="status">
+          {t('signup.resent')}
+        </Alert>
+      ) : (
+        <>
+          <Typography color="text.secondary">{t('signup.resendHelp')}</Typography>
+          <Button variant="contained" onClick={() => void resend()} disabled={state === 'sending'}>
+            {state === 'sending' ? t('signup.resending') : t('signup.resend')}
+          </Button>
+        </>
+      )}
+      {error && <Alert severity="warning">{error}</Alert>}
+    </Stack>
+  );
+}
+
 /** Step 2: the link from the email; a known address is confirmed, a new one goes on to the details. */
 export function VerificationPage() {
   const { t } = useTranslation();
@@ -100,7 +140,7 @@ export function VerificationPage() {
   }, [token, navigate, dispatch, store]);
   return (
     <CenteredCard title={t('signup.registerTitle')}>
-      {failed ? <Alert severity="error">{t('signup.validationFailed')}</Alert> : <Typography>{t('signup.verifying')}</Typography>}
+      {failed ? <LinkFailed token={token!} /> : <Typography>{t('signup.verifying')}</Typography>}
     </CenteredCard>
   );
 }
@@ -195,7 +235,12 @@ export function RegistrationPage() {
             helperText={errors.deployment_type_other_text}
           />
         )}
-        {errors.form && <Alert severity="error">{errors.form}</Alert>}
+        {errors.form &&
+          (errors.token && params.get('token') ? (
+            <LinkFailed token={params.get('token')!} />
+          ) : (
+            <Alert severity="error">{errors.form}</Alert>
+          ))}
         <Button type="submit" variant="contained">
           {t('signup.createAccount')}
         </Button>

@@ -10,6 +10,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
 import type { AuthMethod } from '@splashboard/contract';
 import { loadMeta } from '../../app/meta.ts';
+import { useUnavailableLoginMethods } from '../../app/useUnavailableLoginMethods.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { draftChanged, methodToggled } from '../../app/store.ts';
 
@@ -70,6 +71,8 @@ export function MethodChecks({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const chosen = useAppSelector((s) => s.onboarding.auth_methods);
+  // A method the server cannot serve is shown, disabled, with why (the designer says how to enable it).
+  const unavailable = useUnavailableLoginMethods();
   return (
     <FormControl error={!!error} component="fieldset">
       <FormLabel component="legend">{label}</FormLabel>
@@ -77,7 +80,10 @@ export function MethodChecks({
         {methods.map((m) => (
           <FormControlLabel
             key={m}
-            label={t(`sites.methods.${m}`)}
+            label={
+              unavailable.includes(m) ? `${t(`sites.methods.${m}`)} (${t('sites.methodUnavailable')})` : t(`sites.methods.${m}`)
+            }
+            disabled={unavailable.includes(m) && !chosen.includes(m)}
             control={
               <Checkbox
                 checked={chosen.includes(m)}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Checkbox from '@mui/material/Checkbox';
+import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -12,6 +13,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import AddIcon from '@mui/icons-material/Add';
 import { isPortalLoginMethod, type AuthMethod } from '@splashboard/contract';
+import { useUnavailableLoginMethods } from '../../app/useUnavailableLoginMethods.ts';
 import { LOGIN_METHODS, authMethodsFrom, loginMethodsOf, type LoginMethod } from './resources.ts';
 import { useMethodName } from './labels.ts';
 
@@ -22,13 +24,19 @@ interface Props {
   disabled: boolean;
 }
 
-/** Which login methods guests get and in which order, and whether a terms page comes first. */
+/**
+ * Which login methods guests get and in which order, and whether a terms page comes first. A method the
+ * server cannot serve is not offered to add: it is shown disabled with why and how to enable it.
+ */
 export function MethodsPicker({ authMethods, onChange, error, disabled }: Props) {
   const { t } = useTranslation();
   const methodName = useMethodName();
+  const unavailable = useUnavailableLoginMethods();
   const on = loginMethodsOf(authMethods);
   const terms = authMethods.includes('atos');
-  const off = LOGIN_METHODS.filter((m) => !on.includes(m));
+  const off = LOGIN_METHODS.filter((m) => !on.includes(m) && !unavailable.includes(m));
+  const blocked = LOGIN_METHODS.filter((m) => unavailable.includes(m));
+  const why = (method: LoginMethod) => (method === 'facebook' ? t('splash.methods.facebookUnavailable') : '');
   const set = (login: LoginMethod[], withTerms = terms) => onChange(authMethodsFrom(login, withTerms, authMethods));
   const move = (i: number, by: number) => {
     const next = [...on];
@@ -53,7 +61,14 @@ export function MethodsPicker({ authMethods, onChange, error, disabled }: Props)
                 sx={{ flex: 1, minWidth: 0, mr: 0 }}
                 control={<Checkbox checked disabled={disabled} onChange={() => set(on.filter((m) => m !== method))} />}
                 label={
-                  isPortalLoginMethod(method) ? (
+                  unavailable.includes(method) ? (
+                    <Stack component="span">
+                      <span>{methodName(method)}</span>
+                      <Typography component="span" variant="caption" color="error">
+                        {t('splash.methods.unavailable')}. {t('splash.methods.removeUnavailable')}
+                      </Typography>
+                    </Stack>
+                  ) : isPortalLoginMethod(method) ? (
                     methodName(method)
                   ) : (
                     <Stack component="span">
@@ -107,6 +122,18 @@ export function MethodsPicker({ authMethods, onChange, error, disabled }: Props)
             </Stack>
           </Stack>
         )}
+        {blocked.map((method) => (
+          <Alert key={method} severity="info" data-testid={`unavailable-${method}`}>
+            <Stack spacing={0.5}>
+              <FormControlLabel
+                sx={{ m: 0 }}
+                control={<Checkbox checked={on.includes(method)} disabled size="small" />}
+                label={`${methodName(method)}: ${t('splash.methods.unavailable')}`}
+              />
+              <span>{why(method)}</span>
+            </Stack>
+          </Alert>
+        ))}
         {error && <FormHelperText error>{error}</FormHelperText>}
         <FormControlLabel
           control={<Switch checked={terms} disabled={disabled} onChange={(e) => set(on, e.target.checked)} />}
