@@ -23,7 +23,7 @@ const DEMO_SITES = [
   {
     name: 'City Stadium',
     routerType: 'mikrotik',
-    authMethods: ['clickthrough', 'facebook', 'guestuser'],
+    authMethods: ['clickthrough', 'voucher', 'guestuser'],
     timezone: 'Europe/London',
     currency: 'GBP',
     defaultCountryCode: 'GB',
