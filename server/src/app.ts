@@ -77,6 +77,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** Where what the operator reads outside the log is printed (emails kept without SMTP) instead of stdout. */
+  console?: { write(text: string): void };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
@@ -87,6 +89,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     handle,
     log: app.log,
     mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null,
+    console: opts.console,
   });
   const deps: AppDeps = {
     ...ctx,

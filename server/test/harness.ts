@@ -55,7 +55,7 @@ export interface TestServer {
 /** The real server on a free loopback port, with its own database and data folder. */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { webDist?: string; logStream?: { write(line: string): void } } = {},
+  opts: { webDist?: string; logStream?: { write(line: string): void }; console?: { write(text: string): void } } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-test-'));
   const db = await freshDatabase();
@@ -73,7 +73,12 @@ export async function startServer(
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...env,
   });
-  const built = await buildApp(config, { handle: db.handle, webDist: opts.webDist, logStream: opts.logStream });
+  const built = await buildApp(config, {
+    handle: db.handle,
+    webDist: opts.webDist,
+    logStream: opts.logStream,
+    console: opts.console,
+  });
   await built.startWorkers();
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();

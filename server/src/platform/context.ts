@@ -40,6 +40,8 @@ export function createAppContext(opts: {
   log: FastifyBaseLogger;
   /** Where emails leave from; without one they stay in the outbox (adapters/smtp makes one from SMTP_URL). */
   mailTransport: MailTransport | null;
+  /** Where emails kept without SMTP are printed for the operator: stdout unless the log is silenced. */
+  console?: { write(text: string): void };
 }): AppContext {
   const { config, handle, log } = opts;
   const db = handle.db;
@@ -55,7 +57,14 @@ export function createAppContext(opts: {
     secrets: new SecretBox(secretKeyHex),
     deriveKey: (purpose) => hmacSha256(secretKeyHex, purpose),
     jobs,
-    mailer: createMailer({ outbox: createOutboxRepo(db), jobs, log, transport: opts.mailTransport, from: config.mailFrom }),
+    mailer: createMailer({
+      outbox: createOutboxRepo(db),
+      jobs,
+      log,
+      transport: opts.mailTransport,
+      from: config.mailFrom,
+      printKept: config.logLevel === 'silent' ? null : (text) => (opts.console ?? process.stdout).write(text),
+    }),
     storage: createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
     rateLimiter: createRateLimiter(rateLimits),
     accounts,

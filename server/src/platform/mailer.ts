@@ -27,6 +27,8 @@ export function createMailer(deps: {
   log: FastifyBaseLogger;
   transport: MailTransport | null;
   from: string;
+  /** Where an email kept without SMTP is printed whole for the operator (null: not printed, as in tests). */
+  printKept: ((text: string) => void) | null;
 }) {
   const { outbox, transport } = deps;
 
@@ -46,10 +48,9 @@ export function createMailer(deps: {
     async send(email: OutgoingEmail) {
       const id = await outbox.insert(email, transport ? 'queued' : 'kept');
       if (!transport) {
-        deps.log.info(
-          { to: email.to, subject: email.subject, outboxId: id },
-          `email kept in outbox (no SMTP configured):\n${email.text}`,
-        );
+        // The text (its links hold one-time tokens) goes to the operator's console, not into the JSON log.
+        deps.log.info({ to: email.to, subject: email.subject, outboxId: id }, 'email kept in outbox (no SMTP configured)');
+        deps.printKept?.(keptEmailBlock(email));
         return;
       }
       await deps.jobs.enqueue(MAIL_JOB, { id });
@@ -57,3 +58,9 @@ export function createMailer(deps: {
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;
+
+/** An email as the console shows it when there is no SMTP server: its links each on a line of their own. */
+export function keptEmailBlock(email: OutgoingEmail): string {
+  const rule = '-'.repeat(72);
+  return `\n${rule}\nEmail kept in the outbox (SMTP_URL is not set)\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text.trim()}\n${rule}\n\n`;
+}

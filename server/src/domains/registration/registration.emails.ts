@@ -15,7 +15,7 @@ export function alreadyRegisteredEmail(to: string, loginLink: string): OutgoingE
   return {
     to,
     subject: 'You already have a Splashboard account',
-    text: `Someone asked to register this email address, and it already has an account.\nSign in here: ${loginLink}\n\nIf it was not you, ignore this email.`,
+    text: `Someone asked to register this email address, and it already has an account.\nSign in here:\n${loginLink}\n\nIf it was not you, ignore this email.`,
     html: `<p>Someone asked to register this email address, and it already has an account.</p><p><a href="${escape(loginLink)}">Sign in</a></p><p>If it was not you, ignore this email.</p>`,
   };
 }

@@ -131,18 +131,27 @@ describe('registration with a plain email, confirmed afterwards', () => {
 });
 
 describe('without SMTP', () => {
-  it('keeps the email in the outbox and logs its link, so a first run works offline', async () => {
+  it('keeps the email in the outbox and prints it with its link on a line of its own, out of the JSON log', async () => {
     const lines: string[] = [];
-    const offline = await startServer({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    const printed: string[] = [];
+    const offline = await startServer(
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(line) }, console: { write: (text) => void printed.push(text) } },
+    );
     try {
       const email = uniqueEmail('offline');
       expect((await offline.client().post('/a/api/v1/registration/email/verify', { email })).status).toBe(200);
       const [row] = await offline.handle.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
       expect(row!.status).toBe('kept');
       const link = linkIn(row!.text);
+      // The log says an email was kept, without its text: the link holds a one-time token.
       const logged = lines.map((l) => JSON.parse(l) as { to?: string; msg?: string }).find((l) => l.to === email);
-      expect(logged?.msg).toContain(link);
-      // The logged link works.
+      expect(logged?.msg).toBe('email kept in outbox (no SMTP configured)');
+      expect(lines.join('')).not.toContain(link);
+      // The console shows the email, the link alone on its line, where a first-time operator can copy it.
+      const block = printed.find((p) => p.includes(`To: ${email}`))!;
+      expect(block.split('\n').map((l) => l.trim())).toContain(link);
+      // The printed link works.
       const token = link.split('/').at(-1)!;
       expect((await offline.client().post('/a/api/v1/registration/token/validate', { token })).body.email).toBe(email);
     } finally {
