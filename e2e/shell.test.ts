@@ -60,6 +60,8 @@ describe('dashboard shell in Chromium', () => {
     const [mail] = await app.handle.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
     const link = mail!.text.match(/https?:\/\/\S+\/newapp\/signup\/verification\/\S+/)![0];
     await page.goto(`${app.url}${new URL(link).pathname}`);
+    // The password rule is said under the field before anything is sent.
+    await page.getByText('At least 7 characters').waitFor();
     await page.getByLabel('Business name').fill('Café Azul');
     await page.getByLabel('Your name').fill('Lucía');
     await page.getByLabel(/^Password/).fill('short');
@@ -68,7 +70,8 @@ describe('dashboard shell in Chromium', () => {
     await page.getByText('Password must be at least 7 characters').waitFor();
     await page.getByLabel(/^Password/).fill('seven-chars');
     await page.getByLabel('Confirm password').fill('seven-chars');
-    await page.getByLabel('Business website (optional)').fill('https://cafe-azul.example');
+    // Typed as people say it, without https://: taken, and stored with it.
+    await page.getByLabel('Business website (optional)').fill('cafe-azul.example');
     await page.getByLabel('Where will you offer guest Wi-Fi?').click();
     await page.getByRole('option', { name: 'Other' }).click();
     await page.getByLabel('Tell us where').fill('Food truck');

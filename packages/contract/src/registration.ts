@@ -29,6 +29,26 @@ export const registrationBodySchema = z
   .refine((v) => Boolean(v.token) || Boolean(v.email), { message: MESSAGES.required, path: ['email'] });
 export type RegistrationDraft = z.input<typeof registrationBodySchema>;
 
+/**
+ * A business website as people type it (`cafesol.example`, `www.cafesol.example/menu`, `https://...`): with
+ * https:// added when it names no scheme (otherwise kept as typed). '' for nothing typed; null for what is not a web address (another
+ * scheme, spaces, a host without a dot).
+ */
+export function normalizeWebsite(typed: string): string | null {
+  const value = typed.trim();
+  if (!value) return '';
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || /\s/.test(value)) return null;
+  if (!/^[^.]+(\.[^.]+)+$/.test(url.hostname)) return null;
+  return withScheme;
+}
+
 export const emailVerifyBodySchema = z.object({
   email: emailField.optional(),
   plan_type: z.enum(PLAN_TYPES).optional(),

@@ -57,6 +57,7 @@ export const esES: Catalog = {
       currencyCode: 'Usa un código de moneda de tres letras',
       countryCode: 'Usa un código de país de dos letras',
       redirectUrl: 'Introduce una URL que empiece por http:// o https://',
+      website: 'Introduce un sitio web como cafesol.example o https://cafesol.example',
       imageOrSkip: 'Sube un logotipo o un fondo, o elige omitirlos',
       invalidApiKey: 'Clave de API no válida',
       crossSite: 'Cierra la sesión desde el propio Splashboard: no se aceptan peticiones iniciadas en otros sitios',

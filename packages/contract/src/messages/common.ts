@@ -39,6 +39,7 @@ export const MESSAGES = {
   currencyCode: 'Use a three-letter currency code',
   countryCode: 'Use a two-letter country code',
   redirectUrl: 'Enter a URL starting with http:// or https://',
+  website: 'Enter a website such as cafesol.example or https://cafesol.example',
   imageOrSkip: 'Upload a logo or background, or choose to skip',
   siteNotFound: 'No site exist with site id {{siteId}}',
   facebookNotConfigured:

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS, type PlanType } from '@splashboard/contract';
+import { normalizeWebsite, TRIAL_DAYS, type PlanType } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
@@ -118,6 +118,8 @@ export function createRegistrationService({ accounts, config, sessions, rateLimi
         verifiedTokenId = row.id;
       }
       if (!email) throw fieldError('email', 'common.required');
+      const website = normalizeWebsite(input.account_url ?? '');
+      if (website === null) throw fieldError('account_url', 'common.website');
       if (await userByEmail(email)) throw fieldError('email', 'common.emailRegistered');
       const passwordHash = await hashPassword(input.password);
 
@@ -125,7 +127,7 @@ export function createRegistrationService({ accounts, config, sessions, rateLimi
         const accountId = await accounts.insertAccount(
           {
             name: input.account_name,
-            url: input.account_url ?? '',
+            url: website,
             deploymentType: input.deployment_type,
             deploymentTypeOtherText: input.deployment_type_other_text ?? '',
             accountType: input.account_type,

@@ -161,6 +161,28 @@ describe('without SMTP', () => {
 });
 
 describe('registration rules', () => {
+  it('takes a business website typed without https:// and stores it with it; refuses what is not a website', async () => {
+    const email = uniqueEmail('website');
+    expect(
+      (await server.client().post('/a/api/v1/registration/', draft({ email, account_url: ' cafesol.example ' }))).status,
+    ).toBe(200);
+    const [row] = await server.handle.db
+      .select({ url: accounts.url })
+      .from(accounts)
+      .innerJoin(users, eq(users.accountId, accounts.id))
+      .where(eq(users.email, email));
+    expect(row!.url).toBe('https://cafesol.example');
+    for (const account_url of ['cafe sol', 'ftp://cafesol.example', 'localhost']) {
+      const other = uniqueEmail('website');
+      const res = await server.client().post('/a/api/v1/registration/', draft({ email: other, account_url }));
+      expect(res.status, account_url).toBe(422);
+      expect(res.body.schema_errors, account_url).toEqual({
+        account_url: ['Enter a website such as cafesol.example or https://cafesol.example'],
+      });
+      expect(await server.handle.db.select().from(users).where(eq(users.email, other)), account_url).toHaveLength(0);
+    }
+  });
+
   it('slows mass registration from one address (429) without creating the account', async () => {
     const limited = await startServer({ RATE_LIMIT_REGISTRATIONS_PER_IP: '2' });
     try {

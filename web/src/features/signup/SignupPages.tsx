@@ -181,7 +181,7 @@ export function RegistrationPage() {
       setErrors(shown ? fe : { ...fe, form: errorText.error(err, t('common.somethingWentWrong')) });
     }
   };
-  const text = (name: string, label: string, type = 'text', autoComplete?: string) => (
+  const text = (name: string, label: string, type = 'text', autoComplete?: string, hint?: string) => (
     <TextField
       name={name}
       type={type}
@@ -189,7 +189,7 @@ export function RegistrationPage() {
       autoComplete={autoComplete}
       required
       error={!!errors[name]}
-      helperText={errors[name]}
+      helperText={errors[name] ?? hint}
     />
   );
   return (
@@ -198,14 +198,14 @@ export function RegistrationPage() {
         {text('account_name', t('signup.accountName'), 'text', 'organization')}
         <TextField
           name="account_url"
-          type="url"
+          inputProps={{ inputMode: 'url' }}
           label={t('signup.accountUrl')}
           autoComplete="url"
           error={!!errors.account_url}
           helperText={errors.account_url}
         />
         {text('displayname', t('signup.displayName'), 'text', 'name')}
-        {text('password', t('auth.password'), 'password', 'new-password')}
+        {text('password', t('auth.password'), 'password', 'new-password', t('auth.passwordRule'))}
         {text('confirm_password', t('signup.confirmPassword'), 'password', 'new-password')}
         <TextField name="plan_type" select label={t('signup.plan')} defaultValue={planOf(plan)}>
           {PLAN_TYPES.map((p) => (
