@@ -66,6 +66,9 @@ describe.each([
     await page.getByLabel(/^Username/).fill('admin');
     await page.getByLabel(/^Password/).fill('secret-pass');
     await page.getByLabel(/^Site short name/).fill('cafe');
+    // The certificate is checked unless asked otherwise, and the help says so.
+    expect(await page.getByLabel('Accept a self-signed certificate').isChecked()).toBe(false);
+    await page.getByText(/^Off by default: the certificate is checked\./).waitFor();
     await page.getByLabel('Accept a self-signed certificate').check();
     await page.getByRole('button', { name: 'Save and check' }).click();
     await status(page, 'Online');

@@ -325,7 +325,8 @@ export const enUS = {
       site: 'Site short name',
       siteHelp: 'The name in the controller’s address (…/manage/site/<name>/); usually default',
       skipTls: 'Accept a self-signed certificate',
-      skipTlsHelp: 'Controllers come with one. Turn this off once yours has a trusted certificate.',
+      skipTlsHelp:
+        'Off by default: the certificate is checked. Turn it on while your controller still has the self-signed one it came with, and off again once it has a trusted one.',
       mode: 'Controller type',
       modes: {
         auto: 'Detect automatically',

@@ -385,7 +385,8 @@ export const esES: Catalog = {
       site: 'Nombre corto del sitio',
       siteHelp: 'El nombre que aparece en la dirección del controlador (…/manage/site/<nombre>/); normalmente default',
       skipTls: 'Aceptar un certificado autofirmado',
-      skipTlsHelp: 'Los controladores vienen con uno. Desactívalo cuando el tuyo tenga un certificado de confianza.',
+      skipTlsHelp:
+        'Desactivado por defecto: se comprueba el certificado. Actívalo mientras tu controlador tenga el autofirmado de fábrica y desactívalo cuando tenga uno de confianza.',
       mode: 'Tipo de controlador',
       modes: {
         auto: 'Detectar automáticamente',

@@ -29,7 +29,8 @@ const en = {
       'Omada documents microseconds, but some controllers expect milliseconds (unconfirmed): if guests are let in for a moment only, choose milliseconds',
     time_unitOptions: { microseconds: 'Microseconds (documented)', milliseconds: 'Milliseconds' },
     skip_tls_verify: 'Accept a self-signed certificate',
-    skip_tls_verifyHelp: 'Controllers come with one. Turn this off once yours has a trusted certificate.',
+    skip_tls_verifyHelp:
+      'Off by default: the certificate is checked. Turn it on while your controller still has the self-signed one it came with, and off again once it has a trusted one.',
     instructionsIntro:
       'In Omada, open Site Settings > Authentication > Portal, add a portal with the authentication type External Portal Server, and enter:',
     instructions: { portal_url: 'Custom portal server URL', walled_garden: 'Pre-authentication access (URL or host)' },
@@ -92,7 +93,8 @@ const en = {
     password: 'Northbound portal interface password',
     passwordHelp: 'Set in the controller under System > Northbound Portal Interface',
     skip_tls_verify: 'Accept a self-signed certificate',
-    skip_tls_verifyHelp: 'Controllers come with one. Turn this off once yours has a trusted certificate.',
+    skip_tls_verifyHelp:
+      'Off by default: the certificate is checked. Turn it on while your controller still has the self-signed one it came with, and off again once it has a trusted one.',
     instructionsIntro:
       'On the controller, create a Hotspot (WISPr) portal with an external logon URL, use our RADIUS server as its authentication and accounting service, and enter:',
     instructions: { portal_url: 'Logon URL (external)', walled_garden: 'Walled garden' },
@@ -146,7 +148,8 @@ const es: typeof en = {
       'Omada documenta microsegundos, pero algunos controladores esperan milisegundos (sin confirmar): si los invitados solo entran un instante, elige milisegundos',
     time_unitOptions: { microseconds: 'Microsegundos (documentado)', milliseconds: 'Milisegundos' },
     skip_tls_verify: 'Aceptar un certificado autofirmado',
-    skip_tls_verifyHelp: 'Los controladores traen uno. Desactívalo cuando el tuyo tenga un certificado de confianza.',
+    skip_tls_verifyHelp:
+      'Desactivado por defecto: se comprueba el certificado. Actívalo mientras tu controlador tenga el autofirmado de fábrica y desactívalo cuando tenga uno de confianza.',
     instructionsIntro:
       'En Omada, abre Site Settings > Authentication > Portal, añade un portal con el tipo de autenticación External Portal Server e introduce:',
     instructions: {
@@ -214,7 +217,8 @@ const es: typeof en = {
     password: 'Contraseña de la interfaz de portal northbound',
     passwordHelp: 'Se define en el controlador en System > Northbound Portal Interface',
     skip_tls_verify: 'Aceptar un certificado autofirmado',
-    skip_tls_verifyHelp: 'Los controladores traen uno. Desactívalo cuando el tuyo tenga un certificado de confianza.',
+    skip_tls_verifyHelp:
+      'Desactivado por defecto: se comprueba el certificado. Actívalo mientras tu controlador tenga el autofirmado de fábrica y desactívalo cuando tenga uno de confianza.',
     instructionsIntro:
       'En el controlador, crea un portal Hotspot (WISPr) con URL de inicio de sesión externa, usa nuestro servidor RADIUS como servicio de autenticación y de contabilidad, e introduce:',
     instructions: { portal_url: 'URL de inicio de sesión (externa)', walled_garden: 'Jardín vallado' },
