@@ -198,7 +198,7 @@ export function RegistrationPage() {
         {text('account_name', t('signup.accountName'), 'text', 'organization')}
         <TextField
           name="account_url"
-          inputProps={{ inputMode: 'url' }}
+          slotProps={{ htmlInput: { inputMode: 'url' } }}
           label={t('signup.accountUrl')}
           autoComplete="url"
           error={!!errors.account_url}
