@@ -1,10 +1,9 @@
 // `npm start`: install, build, migrate, seed the demo account and serve, in one command.
 import { spawn } from 'node:child_process';
-import { ensureInstalled, run } from './lib.mjs';
+import { buildIfChanged, ensureInstalled } from './lib.mjs';
 
 ensureInstalled();
-console.log('Building...');
-run('npm', ['run', 'build', '--silent']);
+buildIfChanged();
 // React (the guest pages drawn on the server) runs its development build, several times slower, unless told.
 const server = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js', 'start'], {
   stdio: 'inherit',

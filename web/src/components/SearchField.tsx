@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import TextField from '@mui/material/TextField';
 import InputAdornment from '@mui/material/InputAdornment';
-import Search from '@mui/icons-material/Search';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { SearchIcon as Search } from './icons.ts';
 
 /**
  * A list's search box: what is typed is searched for once typing pauses (300 ms), trimmed, so a list is

@@ -13,8 +13,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import MenuIcon from '@mui/icons-material/Menu';
-import AccountCircle from '@mui/icons-material/AccountCircle';
 import ListItemText from '@mui/material/ListItemText';
 import Switch from '@mui/material/Switch';
 import { useUiSettings } from '../app/UiSettings.tsx';
@@ -27,6 +25,7 @@ import { SideMenu } from './SideMenu.tsx';
 import { SiteSwitcher } from './SiteSwitcher.tsx';
 import { Banners } from './Banners.tsx';
 import { Logo } from './Logo.tsx';
+import { MenuIcon, AccountCircleIcon as AccountCircle } from '../components/icons.ts';
 
 export function AppLayout({ children, menus }: { children: ReactNode; menus: SideMenus }) {
   const { t } = useTranslation();

@@ -5,11 +5,10 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Collapse from '@mui/material/Collapse';
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useAppSelector } from '../app/hooks.ts';
 import type { MenuItem, SideMenus } from '../app/feature.ts';
 import { visibleItems } from './visibleItems.ts';
+import { ExpandLessIcon as ExpandLess, ExpandMoreIcon as ExpandMore } from '../components/icons.ts';
 
 export function SideMenu({ menus, onNavigate }: { menus: SideMenus; onNavigate: () => void }) {
   const { t } = useTranslation();

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import type { DashboardTileKey } from '@splashboard/contract/dashboard';
+import { VisibilityIcon } from '../../components/icons.ts';
 
 /** The tiles hidden in edit mode, each one click from coming back. */
 export function HiddenTiles({ hidden, onRestore }: { hidden: DashboardTileKey[]; onRestore: (tile: DashboardTileKey) => void }) {

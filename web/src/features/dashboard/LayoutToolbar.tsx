@@ -2,11 +2,10 @@ import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import EditIcon from '@mui/icons-material/Edit';
-import SaveIcon from '@mui/icons-material/Save';
 import type { DashboardTileKey } from '@splashboard/contract/dashboard';
 import type { DashboardState } from './layoutState.ts';
 import { HiddenTiles } from './HiddenTiles.tsx';
+import { EditIcon, SaveIcon } from '../../components/icons.ts';
 
 /** Edit mode: toggled on, then saved or cancelled; hidden tiles restored from here. */
 export function LayoutToolbar({

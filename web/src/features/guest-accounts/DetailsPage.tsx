@@ -9,9 +9,6 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import Edit from '@mui/icons-material/Edit';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { GuestAccountConnectAnswer, GuestAccountDetails, GuestAccountDisconnectAnswer } from '@splashboard/contract';
 import { ApiFailure, del, fieldErrors, get, post } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -32,6 +29,7 @@ import { DetailsGrid, Field } from '../../components/Details.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useErrorText } from '../../app/errorText.ts';
 import './i18n.ts';
+import { ArrowBackIcon as ArrowBack, EditIcon as Edit, DeleteOutlinedIcon as DeleteOutline } from '../../components/icons.ts';
 
 /** /app/guestuser/details/{id}/{p}/{rpp}/{search?}: an account, its devices (connect, disconnect) and sessions. */
 export function DetailsPage() {

@@ -16,13 +16,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import UploadFile from '@mui/icons-material/UploadFile';
 import { z } from 'zod';
 import { GUEST_IMPORT_COLUMNS, guestAccountLimitsSchema, type GuestImport, type GuestImportField } from '@splashboard/contract';
 import { ApiFailure, get, post } from '../../app/api.ts';
 import { base } from './format.ts';
 import { useErrorText, type Bounds } from '../../app/errorText.ts';
 import './i18n.ts';
+import { UploadFileIcon as UploadFile } from '../../components/icons.ts';
 
 const POLL_MS = 700;
 const COLUMN_NAMES = Object.values(GUEST_IMPORT_COLUMNS).map((names) => names[0]);

@@ -7,8 +7,6 @@ import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
-import Add from '@mui/icons-material/Add';
-import UploadFile from '@mui/icons-material/UploadFile';
 import type { GuestAccountList } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
@@ -19,6 +17,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { base, listQuery, listStateOf, type ListState } from './format.ts';
 import './i18n.ts';
+import { AddIcon as Add, UploadFileIcon as UploadFile } from '../../components/icons.ts';
 
 /** /app/guestuser/manage: the site's guest accounts, searched and paged (state in the address), create and import. */
 export function ManagePage() {

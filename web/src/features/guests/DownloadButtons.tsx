@@ -5,10 +5,10 @@ import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
 import type { GuestDownloadStatus, GuestExportKind } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
 import { guestApi } from './format.ts';
+import { DownloadIcon } from '../../components/icons.ts';
 
 const POLL_MS = 500;
 

@@ -13,8 +13,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogActions from '@mui/material/DialogActions';
 import Box from '@mui/material/Box';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { GuestDetails } from '@splashboard/contract';
 import { ApiFailure, del, get } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -24,6 +22,7 @@ import { ProfileCard, UsageCard } from './ProfileCards.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
 import { guestApi } from './format.ts';
 import './i18n.ts';
+import { ArrowBackIcon, DeleteOutlinedIcon as DeleteIcon } from '../../components/icons.ts';
 
 /** /app/guests/details/{id}: the guest's profile, devices (disconnect), sessions, consents, usage; delete. */
 export function GuestDetailsPage() {

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import SearchIcon from '@mui/icons-material/Search';
 import { datesInOrder, searchUsable, type GuestFilterValues } from './guestsList.ts';
+import { SearchIcon } from '../../components/icons.ts';
 
 const SEARCH_DELAY_MS = 400;
 

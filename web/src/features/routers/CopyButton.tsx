@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import ContentCopy from '@mui/icons-material/ContentCopy';
-import Check from '@mui/icons-material/Check';
+import { ContentCopyIcon as ContentCopy, CheckIcon as Check } from '../../components/icons.ts';
 
 /** The Clipboard API exists only in secure contexts; a dashboard on a plain-http LAN address falls back to execCommand. */
 async function copyText(text: string): Promise<boolean> {

@@ -10,12 +10,14 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import Delete from '@mui/icons-material/Delete';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { del, fieldErrors, get, post } from '../../app/api.ts';
 import { CopyButton } from './CopyButton.tsx';
 import './radius-i18n.ts';
+import {
+  DeleteIcon as Delete,
+  VisibilityIcon as Visibility,
+  VisibilityOffIcon as VisibilityOff,
+} from '../../components/icons.ts';
 
 interface NasClient {
   id: number;

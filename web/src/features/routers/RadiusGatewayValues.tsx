@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Download from '@mui/icons-material/Download';
 import type { RadiusGatewaySettings } from '@splashboard/contract';
 import { CopyButton } from './CopyButton.tsx';
 import './radius-i18n.ts';
+import { DownloadIcon as Download } from '../../components/icons.ts';
 
 function Value({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation();

@@ -8,10 +8,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { SMS_MAX_EXTRA_PARAMS, SMS_NUMBER_FORMATS, type SmsNumberFormat } from '@splashboard/contract';
 import { newParamRow, type ExtraParamRow, type SmsFieldsProps } from './smsForm.ts';
+import { AddIcon as Add, DeleteOutlinedIcon as DeleteOutline } from '../../components/icons.ts';
 
 const noSpellCheck = { htmlInput: { spellCheck: false, autoCapitalize: 'none' } };
 

@@ -12,11 +12,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { BIRTHDAY_FORMATS, LOGIN_FIELD_TITLES, type LoginField, type LoginFieldType } from '@splashboard/contract';
 import { OptionsField } from './OptionsField.tsx';
+import { ArrowUpwardIcon, ArrowDownwardIcon, DeleteOutlinedIcon as DeleteOutlineIcon } from '../../components/icons.ts';
 
 const CUSTOM: LoginFieldType[] = ['custom_text', 'custom_number', 'custom_checkbox', 'custom_select'];
 /** Kinds whose answer is typed, so that a pattern can check it. */

@@ -9,13 +9,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import AddIcon from '@mui/icons-material/Add';
 import { isPortalLoginMethod, type AuthMethod } from '@splashboard/contract';
 import { useUnavailableLoginMethods } from '../../app/useUnavailableLoginMethods.ts';
 import { LOGIN_METHODS, authMethodsFrom, loginMethodsOf, type LoginMethod } from './resources.ts';
 import { useMethodName } from './labels.ts';
+import { ArrowUpwardIcon, ArrowDownwardIcon, AddIcon } from '../../components/icons.ts';
 
 interface Props {
   authMethods: string[];

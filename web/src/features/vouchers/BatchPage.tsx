@@ -10,8 +10,6 @@ import Paper from '@mui/material/Paper';
 import Box from '@mui/material/Box';
 import Tabs from '@mui/material/Tabs';
 import Tab from '@mui/material/Tab';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import {
   VOUCHER_LIST_STATUSES,
   type VoucherBatch,
@@ -30,6 +28,7 @@ import { PrintControls } from './PrintControls.tsx';
 import { VoucherList } from './VoucherList.tsx';
 import { dataOf, dateTime, durationText, sitesText, speedsText, validUntilText } from './format.ts';
 import { apiBase, appBase, type ListState } from './paths.ts';
+import { ArrowBackIcon as ArrowBack, DeleteOutlinedIcon as DeleteOutline } from '../../components/icons.ts';
 
 /** A batch: its limits, where it works, its vouchers by status, print and delete. */
 export function BatchPage({ kind, batchId }: { kind: VoucherKind; batchId: number }) {

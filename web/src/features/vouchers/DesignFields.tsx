@@ -11,8 +11,8 @@ import FormGroup from '@mui/material/FormGroup';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
-import UploadFile from '@mui/icons-material/UploadFile';
 import { VOUCHER_CARDS_PER_PAGE, VOUCHER_CARD_LANGUAGES, VOUCHER_PAPERS, type VoucherDesign } from '@splashboard/contract';
+import { UploadFileIcon as UploadFile } from '../../components/icons.ts';
 
 const COLOURS = ['background_color', 'border_color', 'text_color', 'accent_color'] as const;
 const SHOWN = [

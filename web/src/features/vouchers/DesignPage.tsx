@@ -11,7 +11,6 @@ import TextField from '@mui/material/TextField';
 import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import {
   VOUCHER_DESIGNER_PATH,
   voucherDesignSchema,
@@ -29,6 +28,7 @@ import { DesignFields } from './DesignFields.tsx';
 import { PrintControls } from './PrintControls.tsx';
 import { apiBase, appBase } from './paths.ts';
 import './i18n.ts';
+import { ArrowBackIcon as ArrowBack } from '../../components/icons.ts';
 
 const printedOf = (b: VoucherBatch): PrintedBatch => ({
   batchCode: b.batch_id,

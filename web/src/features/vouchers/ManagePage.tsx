@@ -11,8 +11,6 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Tabs from '@mui/material/Tabs';
 import Tab from '@mui/material/Tab';
-import Add from '@mui/icons-material/Add';
-import Palette from '@mui/icons-material/Palette';
 import {
   VOUCHER_SORT_FIELDS,
   type VoucherBatchList,
@@ -29,6 +27,7 @@ import { PlanUsage } from './ListParts.tsx';
 import { VoucherList } from './VoucherList.tsx';
 import { LIST_TABS, apiBase, appBase, listQuery, listStateOf, type ListState } from './paths.ts';
 import './i18n.ts';
+import { AddIcon as Add, PaletteIcon as Palette } from '../../components/icons.ts';
 
 type Answer = { tab: 'batches'; list: VoucherBatchList } | { tab: Exclude<ListState['tab'], 'batches'>; list: VoucherListAnswer };
 

@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import MenuItem from '@mui/material/MenuItem';
 import Button from '@mui/material/Button';
-import Print from '@mui/icons-material/Print';
 import { VOUCHER_PAPERS, type VoucherKind } from '@splashboard/contract';
 import { pdfPath } from './paths.ts';
+import { PrintIcon as Print } from '../../components/icons.ts';
 
 /** Paper choice and "Print": the batch's cards as a PDF download (the session cookie is enough for a GET). */
 export function PrintControls(props: {

@@ -8,8 +8,6 @@ import Button from '@mui/material/Button';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { VoucherDetails, VoucherDisconnectAnswer, VoucherKind } from '@splashboard/contract';
 import { ApiFailure, del, get, post } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -30,6 +28,7 @@ import {
 } from './format.ts';
 import { useErrorText } from '../../app/errorText.ts';
 import { apiBase, appBase, batchPath } from './paths.ts';
+import { ArrowBackIcon as ArrowBack, DeleteOutlinedIcon as DeleteOutline } from '../../components/icons.ts';
 
 /** One voucher: its limits and what is used of them, its devices (disconnect) and sessions, delete. */
 export function VoucherPage({ kind, voucherId }: { kind: VoucherKind; voucherId: number }) {

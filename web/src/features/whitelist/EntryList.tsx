@@ -15,10 +15,9 @@ import Tooltip from '@mui/material/Tooltip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
-import Edit from '@mui/icons-material/Edit';
-import Delete from '@mui/icons-material/Delete';
 import type { MacEntry } from '@splashboard/contract';
 import { NETWORK_COLOUR } from './format.ts';
+import { EditIcon as Edit, DeleteIcon as Delete } from '../../components/icons.ts';
 
 function NetworkChip({ entry }: { entry: MacEntry }) {
   const { t } = useTranslation();

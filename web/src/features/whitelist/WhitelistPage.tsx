@@ -12,7 +12,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogActions from '@mui/material/DialogActions';
-import Add from '@mui/icons-material/Add';
 import type { MacEntry, MacEntryList } from '@splashboard/contract';
 import { del, get } from '../../app/api.ts';
 import { useAppSelector, useQueryParams } from '../../app/hooks.ts';
@@ -21,6 +20,7 @@ import { PagedList } from '../../components/Pager.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { base, listQuery, listStateOf, type ListState } from './format.ts';
+import { AddIcon as Add } from '../../components/icons.ts';
 
 /** /app/settings-view/whitelisted-devices: the site's whitelisted devices, searched and paged (state in the address). */
 export function WhitelistPage() {

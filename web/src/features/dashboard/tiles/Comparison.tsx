@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import type { DashboardCompared, DashboardPeriod } from '@splashboard/contract/dashboard';
 import { day, decimal, percent } from '../format.ts';
+import { ArrowUpwardIcon, ArrowDownwardIcon } from '../../../components/icons.ts';
 
 /**
  * How a figure compares with the previous period: the change (a percentage, or points for a rate) and

@@ -8,10 +8,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import type { DashboardTileKey } from '@splashboard/contract/dashboard';
 import type { CallState } from '../useDashboardCall.ts';
+import { VisibilityOffIcon, DragIndicatorIcon } from '../../../components/icons.ts';
 
 /** The class of a tile's title bar: the grid drags tiles by it in edit mode. */
 export const DRAG_HANDLE = 'dashboard-tile-drag';
