@@ -176,6 +176,16 @@ describe('guest portal test mode', () => {
     });
   });
 
+  it('does not ask to confirm the email address: there is no guest to confirm', async () => {
+    const { client } = await registerAccount(server);
+    const site = await createSite(client, { router_type: 'unifi', auth_methods: ['email'] });
+    expect((await client.put(`/s/${site.id}/api/v1/emailconfig/`, { enable_verification: true })).status).toBe(200);
+    const guest = await openAsGuest(client, site.id);
+    const done = await guest.post('email', { email: 'ben@example.com' });
+    expect(textOf(done.html)).toContain('Test finished: nobody was let in');
+    expect(await rowsAt(site.id)).toEqual({ guests: [], sessions: [], consents: [] });
+  });
+
   it('checks a voucher code for real, and neither uses the voucher nor tells the controller', async () => {
     const s = await unifiSite(['voucher']);
     const { codes, ids } = await createBatch(server, s.owner, `${s.api}/voucher`, {
