@@ -24,6 +24,7 @@ import { guestsArea } from './domains/guests/index.ts';
 import { guestAccountsArea } from './domains/guest-accounts/index.ts';
 import { vouchersArea } from './domains/vouchers/index.ts';
 import { dashboardArea } from './domains/dashboard/index.ts';
+import { setupArea } from './domains/setup/index.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
 import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
@@ -50,6 +51,7 @@ const AREAS = [
   guestAccountsArea,
   vouchersArea,
   dashboardArea,
+  setupArea,
   portalArea,
 ];
 

@@ -64,6 +64,7 @@ input[aria-invalid=true]{border-color:#b71c1c;box-shadow:0 0 0 1px #b71c1c}input
 .stack{display:flex;flex-direction:column;gap:12px}.stack>p,form>p{margin:0}.err{color:#b71c1c;font-size:14px;margin:4px 0 0}
 .note{padding:12px;border-radius:8px;background:#f1f5f9;font-size:14px;margin:0}.note.bad{background:#fdecea;color:#8a1c1c}.note.ok{background:#e7f5ec;color:#1b5e20}
 div.gdpr{margin-bottom:8px}.gdpr{font-size:13px;border-top:1px solid #e2e8f0;padding-top:10px}.gdpr summary{cursor:pointer;font-weight:700}.gdpr h4{margin:8px 0 0;font-size:13px}.gdpr p{margin:2px 0}
+.details{margin:0;font-size:14px}.details div{display:flex;justify-content:space-between;gap:12px;padding:6px 0;border-bottom:1px solid #e2e8f0}.details dt{font-weight:700}.details dd{margin:0;text-align:right;overflow-wrap:anywhere}
 .legal{white-space:pre-line;font-size:14px;max-height:50vh;overflow:auto;border:1px solid #e2e8f0;border-radius:8px;padding:12px}
 .foot{margin-top:20px;text-align:center;font-size:13px}.foot p{margin:6px 0}.foot a[hreflang]{display:inline-block;padding:13px 16px}.foot img{max-height:24px;vertical-align:middle}
 .copy{word-break:break-all;font-size:12px;line-height:1.35;max-height:calc(5 * 1.35em + 16px);overflow:auto;-webkit-user-select:all;user-select:all;background:#f1f5f9;padding:8px;border-radius:6px}

@@ -96,6 +96,8 @@ export interface MessageScreen {
   title: string;
   body: string;
   extra?: string;
+  /** Facts listed under the message (what a test login would have told the router). */
+  details?: { label: string; value: string }[];
   /** A button: a link, or a form that posts back (retry). */
   action?: {
     label: string;

@@ -19,6 +19,8 @@ import type { SiteSnapshots } from './site-snapshot.ts';
 import type { EmailDomainChecker } from './email-domain.ts';
 import type { FacebookClient } from '../adapters/facebook/facebook-client.ts';
 import type { SecretBox } from '../platform/crypto.ts';
+import type { PortalTestTokens } from '../domains/setup/portal-test-token.ts';
+import { createSitesRepo, type SitesRepo } from '../domains/sites/sites.repo.ts';
 
 /** What the portal is given to build its pages and login methods from. */
 export interface PortalSetup {
@@ -38,6 +40,8 @@ export interface PortalSetup {
   secrets: SecretBox;
   /** The platform's: an account's plan (the vouchers' monthly limit). */
   accounts: AccountsRepo;
+  /** Checks the tokens that open test mode (issued by the site API to an operator). */
+  testTokens: PortalTestTokens;
 }
 
 /** The data the portal reads and writes, through the repos of the tables' own domains. */
@@ -51,6 +55,8 @@ export interface PortalData {
   authmonQueue: AuthmonRepo;
   /** openNDS level 3: the gateway's polls. */
   authmon: AuthmonStore;
+  /** Test mode's visits, for the set-up checklist. */
+  sites: Pick<SitesRepo, 'markPortalTested'>;
 }
 
 /** What the portal's pages and login methods are built from. */
@@ -68,5 +74,6 @@ export function portalDepsOf(setup: PortalSetup): PortalDeps {
     vouchers: createVouchersRepo(db),
     authmonQueue: createAuthmonRepo(db),
     authmon: createAuthmonStore(db, setup.controllers),
+    sites: createSitesRepo(db),
   };
 }

@@ -18,6 +18,7 @@ import type { SiteSnapshot } from './site-snapshot.ts';
 import { issueRadiusCredentials } from './radius-credentials.ts';
 import { gatewayReturnUrl } from './gateway-return.ts';
 import { connectedPage, designOf, messagePage, methodSettings, waitPage, type PortalAnswer } from './views.ts';
+import { testGrantPage } from './test-grant.ts';
 
 export interface LoginAttempt {
   snap: SiteSnapshot;
@@ -43,7 +44,9 @@ export interface LoginAttempt {
 
 export type LoginOutcome =
   | { ok: true; answer: PortalAnswer; sessionId: number; guestId: number }
-  | { ok: false; reason: 'limit' | 'devices' | 'not_ready'; answer: PortalAnswer };
+  | { ok: false; reason: 'limit' | 'devices' | 'not_ready'; answer: PortalAnswer }
+  /** Test mode: every check passed, nothing recorded, no controller asked. */
+  | { ok: false; reason: 'test'; answer: PortalAnswer };
 
 /**
  * A guest has proved what the method asks: apply the site's limits, record the login, then ask the
@@ -56,8 +59,9 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
   const identity = attempt.identity ?? identityOf(method, attempt.collected, pass.arrival.clientMac, attempt.socialId);
   let limits: Required<AccessLimits> = { ...limitsOf(values), ...attempt.limits } as Required<AccessLimits>;
 
-  const adapter = await deps.controllers.adapterFor(snap.site.id, snap.site.routerType);
-  if (!adapter) {
+  // Test mode needs no controller: it never asks one.
+  const adapter = pass.test ? null : await deps.controllers.adapterFor(snap.site.id, snap.site.routerType);
+  if (!adapter && !pass.test) {
     deps.log.warn(
       { siteId: snap.site.id, routerType: snap.site.routerType },
       'guest login refused: the site has no working controller settings',
@@ -94,6 +98,14 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
       })),
     };
   }
+
+  // Only test mode gets here without an adapter: it stops before anything is recorded or granted.
+  if (!adapter)
+    return {
+      ok: false,
+      reason: 'test',
+      answer: testGrantPage(snap, pass, { method, identity, limits, continueUrl: continueUrlOf(snap, pass) }),
+    };
 
   const { guestId, session } = await recordLogin(deps, {
     accountId: snap.site.accountId,

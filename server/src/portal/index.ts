@@ -4,6 +4,7 @@ import { createFacebookClient } from '../adapters/facebook/facebook-client.ts';
 import type { Controllers } from '../domains/routers/controllers.ts';
 import { smsSenderOf } from '../domains/sms/index.ts';
 import { createEmailDomainChecker } from './email-domain.ts';
+import { PORTAL_TEST_KEY_PURPOSE, createPortalTestTokens } from '../domains/setup/portal-test-token.ts';
 import { createPassSigner } from './pass.ts';
 import { portalRoutes } from './portal.routes.ts';
 import { createSiteSnapshots } from './site-snapshot.ts';
@@ -27,6 +28,7 @@ export const portalArea: Area<Deps> = {
         sms: smsSenderOf(deps),
         emailDomains: createEmailDomainChecker({ servers: deps.config.dnsServers }),
         facebook: createFacebookClient(deps.config),
+        testTokens: createPortalTestTokens(deps.deriveKey(PORTAL_TEST_KEY_PURPOSE)),
       }),
     );
   },

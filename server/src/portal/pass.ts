@@ -18,6 +18,8 @@ export interface PortalPass {
   iat: number;
   /** Terms accepted (unix seconds), when the site shows a terms screen. */
   tos?: number;
+  /** Test mode, opened by an operator from the dashboard (test-mode.ts): logins stop before the grant. */
+  test?: true;
 }
 
 const MAX_AGE_SECONDS = 6 * 3600;

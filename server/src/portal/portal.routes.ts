@@ -12,6 +12,7 @@ import { facebookCallback, startFacebook } from './methods/facebook.ts';
 import { authmonHandler, waitPage } from './opennds-wait.ts';
 import { acceptTerms, legal, methodPage, onlyMethod, retry, startPage, submitMethod, switchLanguage } from './pages.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
+import { openTestMode } from './test-mode.ts';
 import { bareMessage, messagePage, type PortalAnswer } from './views.ts';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, string> | undefined }>;
@@ -92,6 +93,16 @@ function gatewayRoutes(app: FastifyInstance, deps: PortalDeps) {
   }
   app.get('/guest/:key/through/:token', options, async (r: Req, reply) =>
     send(reply, await gatewayReturn(deps, r.params.key!, r.params.token!, r.headers['accept-language'])),
+  );
+  // Test mode, opened by an operator with a token from the site API (setup area).
+  app.get('/guest/:key/test/:token', options, async (r: Req, reply) =>
+    send(
+      reply,
+      await openTestMode(deps, await deps.snapshots.byPortalKey(r.params.key!), r.params.token!, {
+        ip: r.ip,
+        acceptLanguage: r.headers['accept-language'],
+      }),
+    ),
   );
   app.get('/guest/:key/wait/:token', options, async (r: Req, reply) =>
     send(reply, await waitPage(deps, r.params.key!, r.params.token!, r.headers['accept-language'])),

@@ -116,6 +116,16 @@ export function Message({ screen }: { screen: MessageScreen }) {
         {screen.title}
       </h1>
       <p className={`note${tone}`}>{screen.body}</p>
+      {screen.details?.length ? (
+        <dl className="details">
+          {screen.details.map((d) => (
+            <div key={d.label}>
+              <dt>{d.label}</dt>
+              <dd>{d.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       {screen.extra ? <p>{screen.extra}</p> : null}
       {screen.action?.href ? (
         <a className="btn go" href={screen.action.href}>

@@ -24,6 +24,8 @@ export const sites = pgTable(
       .notNull()
       .default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 12)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an operator last opened the site's guest portal in test mode (the set-up checklist's "see it as a guest"). */
+    portalTestedAt: timestamp('portal_tested_at', { withTimezone: true }),
   },
   (t) => [index('sites_account_idx').on(t.accountId), uniqueIndex('sites_portal_key_key').on(t.portalKey)],
 );

@@ -156,6 +156,16 @@ export function createGuestSessionsRepo(db: Database) {
       await db.update(guestSessions).set({ minutes, expiresAt }).where(eq(guestSessions.id, id));
     },
 
+    /** Whether any guest login was ever recorded at the site. */
+    async hasAnyAtSite(siteId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: guestSessions.id })
+        .from(guestSessions)
+        .where(eq(guestSessions.siteId, siteId))
+        .limit(1);
+      return !!row;
+    },
+
     async hasAnyOfGuest(guestId: number): Promise<boolean> {
       const [row] = await db
         .select({ id: guestSessions.id })

@@ -62,6 +62,15 @@ export function createControllerSettingsRepo(db: Database, secrets: SecretBox) {
       };
     },
 
+    /** The family and last known status of the site's settings, without opening their secrets. */
+    async statusOf(siteId: number): Promise<Pick<StoredSettings, 'family' | 'status'> | null> {
+      const [row] = await db
+        .select({ family: controllerSettings.family, status: controllerSettings.status })
+        .from(controllerSettings)
+        .where(eq(controllerSettings.siteId, siteId));
+      return row ? { family: row.family, status: row.status as StoredSettings['status'] } : null;
+    },
+
     /** When the site's settings last changed (0 when it has none): one primary-key read, for caches. */
     async version(siteId: number): Promise<number> {
       const [row] = await db

@@ -103,6 +103,11 @@ export function createSitesRepo(db: Database) {
       return row!;
     },
 
+    /** An operator opened the site's guest portal in test mode. */
+    async markPortalTested(siteId: number) {
+      await db.update(sites).set({ portalTestedAt: new Date() }).where(eq(sites.id, siteId));
+    },
+
     async delete(accountId: number, siteId: number, tx: Executor = db) {
       await tx.delete(sites).where(and(eq(sites.id, siteId), eq(sites.accountId, accountId)));
     },

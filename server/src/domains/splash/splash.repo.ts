@@ -31,6 +31,21 @@ export function createSplashRepo(db: Database) {
         });
     },
 
+    /** Whether the operator ever saved anything of the site's splash page (the design or a login method's settings). */
+    async everSaved(siteId: number): Promise<boolean> {
+      const [design] = await db
+        .select({ siteId: splashDesigns.siteId })
+        .from(splashDesigns)
+        .where(eq(splashDesigns.siteId, siteId));
+      if (design) return true;
+      const [method] = await db
+        .select({ siteId: splashMethodSettings.siteId })
+        .from(splashMethodSettings)
+        .where(eq(splashMethodSettings.siteId, siteId))
+        .limit(1);
+      return !!method;
+    },
+
     /** Every login method's stored settings of a site. */
     async methodSettings(siteId: number): Promise<MethodSettingsRow[]> {
       return db.select().from(splashMethodSettings).where(eq(splashMethodSettings.siteId, siteId));

@@ -8,6 +8,7 @@ import { DateRangePicker } from './DateRangePicker.tsx';
 import { DashboardGrid } from './DashboardGrid.tsx';
 import { LayoutToolbar } from './LayoutToolbar.tsx';
 import { DataRealNotice } from './DataRealNotice.tsx';
+import { SetupChecklist } from './SetupChecklist.tsx';
 import { completeLayouts } from './layoutState.ts';
 import { browserTimeZone } from './format.ts';
 import { presetOf, type DayRange, type RangePreset } from './range.ts';
@@ -97,6 +98,7 @@ export function DashboardPage() {
             onDefaults={layout.restoreDefaults}
           />
           {state.error && <Alert severity="error">{state.error}</Alert>}
+          {!allSites && <SetupChecklist siteId={siteId} />}
           <DataRealNotice siteId={siteId} />
           {!state.loading && (
             <DashboardGrid

@@ -22,6 +22,7 @@ import { serverText } from './i18n.ts';
 import { DesignEditor } from './DesignEditor.tsx';
 import { MethodPanel } from './MethodPanel.tsx';
 import { MethodsPicker } from './MethodsPicker.tsx';
+import { OpenAsGuestButton } from './OpenAsGuestButton.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
 import { firstScreenOf, screensOfMethod, screensOfSite, type PreviewScreenId } from './previewScreens.ts';
 import { FONTS_URL, PATH_OF, loginMethodsOf, refs, thumbnailsUrl, type LoginMethod } from './resources.ts';
@@ -164,6 +165,12 @@ function SplashDesigner({ siteId }: { siteId: number }) {
         {t('splash.title')}
       </Typography>
       <Typography color="text.secondary">{t('splash.intro')}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <OpenAsGuestButton siteId={siteId} sx={{ flex: 'none' }} />
+        <Typography variant="body2" color="text.secondary">
+          {t('splash.openAsGuest.help')}
+        </Typography>
+      </Stack>
       {readOnly && <Alert severity="info">{t('splash.readOnly')}</Alert>}
       <Box
         sx={{

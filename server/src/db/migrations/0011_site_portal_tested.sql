@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "portal_tested_at" timestamp with time zone;

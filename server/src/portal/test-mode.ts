@@ -1,0 +1,39 @@
+import { guestLangFrom } from '@splashboard/splash';
+import type { ControllerFamily, GuestArrival } from '../adapters/controllers/index.ts';
+import { portalPath } from './arrival.ts';
+import type { PortalDeps } from './deps.ts';
+import type { PortalPass } from './pass.ts';
+import { TEST_CLIENT_MAC } from './test-grant.ts';
+import type { SiteSnapshot } from './site-snapshot.ts';
+import { bareMessage, messagePage, type PortalAnswer } from './views.ts';
+
+/**
+ * An operator opens the site's portal in test mode with a token the site API gave them (setup area):
+ * the visit is recorded for the set-up checklist, and the operator gets a pass marked `test`, signed
+ * like every pass, so no guest can make one. From there the pages and login methods are the real
+ * ones; only the grant is replaced (test-grant.ts). No gateway sent the operator, so the arrival is
+ * made up: a test device, and the page first asked for left empty.
+ */
+export async function openTestMode(
+  deps: PortalDeps,
+  snap: SiteSnapshot | null,
+  token: string,
+  request: { ip: string; acceptLanguage: string | undefined },
+): Promise<PortalAnswer> {
+  const lang = guestLangFrom(request.acceptLanguage);
+  if (!snap) return bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404);
+  if (!deps.testTokens.verify(token, snap.site.id))
+    return messagePage(snap, lang, (t) => ({ tone: 'info', title: t.testExpiredTitle, body: t.testExpiredBody }), 410, false);
+  await deps.sites.markPortalTested(snap.site.id);
+  const arrival: GuestArrival = {
+    family: (snap.site.routerType ?? '') as ControllerFamily,
+    clientMac: TEST_CLIENT_MAC,
+    apMac: null,
+    clientIp: request.ip,
+    originalUrl: null,
+    ssid: null,
+    gateway: {},
+  };
+  const pass: PortalPass = { s: snap.site.id, arrival, lang, iat: Math.floor(Date.now() / 1000), test: true };
+  return { redirect: portalPath(snap, deps.signer.sign(pass)) };
+}
