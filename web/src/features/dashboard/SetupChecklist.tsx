@@ -5,13 +5,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import { ROUTER_SETTINGS_PAGES, type SetupChecklist as Checklist } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
 import { StatusChip } from '../routers/StatusPanel.tsx';
 import { OpenAsGuestButton } from '../splash/OpenAsGuestButton.tsx';
 import './i18n.ts';
+import { CheckCircleIcon as CheckCircle, RadioButtonUncheckedIcon as RadioButtonUnchecked } from '../../components/icons.ts';
 
 const routerPage = (routerType: string | null) =>
   routerType && routerType in ROUTER_SETTINGS_PAGES
