@@ -2,6 +2,9 @@ import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { accounts, clientSiteAccess, oneTimeTokens, sessions, users } from '../db/schema/index.ts';
 
+/** The one-time tokens behind 'Forgot password' links (auth area); a password change in Account voids them too. */
+export const PASSWORD_RESET_TOKEN = 'password_reset';
+
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;

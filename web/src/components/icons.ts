@@ -2,7 +2,6 @@
 // path data here instead of installing @mui/icons-material's 43,000 files for 22 of them.
 import { createSvgIcon } from '@mui/material/utils';
 import { createElement } from 'react';
-import {} from './icons.ts';
 
 const icon = (name: string, d: string) => createSvgIcon(createElement('path', { d }), name);
 

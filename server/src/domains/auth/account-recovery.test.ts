@@ -147,6 +147,20 @@ describe('password reset', () => {
     expect((await server.client().post('/password/reset', { token: first, password: 'other-new-pass' })).status).toBe(422);
   });
 
+  it('voids the links sent before the password is changed in Account', async () => {
+    const { client, email, password } = await registerAccount(server);
+    const token = await askForLink(email);
+    const changed = await client.post('/a/api/v1/profile/password', {
+      current_password: password,
+      password: 'changed-in-account',
+    });
+    expect(changed.status).toBe(200);
+    const late = await server.client().post('/password/reset', { token, password: 'brand-new-pass' });
+    expect(late.status).toBe(422);
+    expect(late.body.code).toBe('common.resetLinkFailed');
+    expect((await server.client().post('/login', { email, password: 'changed-in-account' })).status).toBe(200);
+  });
+
   it('keeps the registration password rule', async () => {
     const { email } = await registerAccount(server);
     const token = await askForLink(email);

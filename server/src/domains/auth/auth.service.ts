@@ -1,5 +1,6 @@
 import { MESSAGES } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
+import { PASSWORD_RESET_TOKEN } from '../../platform/accounts.repo.ts';
 import { requireSession, type Actor } from '../../platform/access.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { AppError, fieldError, invalid, notFound } from '../../platform/errors.ts';
@@ -16,7 +17,6 @@ type Meta = { ip: string; userAgent: string };
 
 const TF_TOKEN_MINUTES = 5;
 const TF_TOKEN_ATTEMPTS = 5;
-const RESET_KIND = 'password_reset';
 const RESET_TOKEN_MINUTES = 60;
 /** Reset emails one address can be sent per rate-limit window (whether an account has it or not). */
 export const RESET_EMAILS_PER_ADDRESS = 3;
@@ -118,7 +118,7 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
         const token = randomToken(32);
         await accounts.insertToken({
           id: sha256(token),
-          kind: RESET_KIND,
+          kind: PASSWORD_RESET_TOKEN,
           userId: user.id,
           email: user.email,
           expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
@@ -136,15 +136,15 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
     async resetPassword(input: { token: string; password: string }, meta: Meta) {
       const key = `reset-link:ip:${meta.ip}`;
       await rateLimiter.assertUnder(key, config.rateLimits.registrationsPerIp, window);
-      const row = await accounts.liveToken(sha256(input.token), RESET_KIND);
+      const row = await accounts.liveToken(sha256(input.token), PASSWORD_RESET_TOKEN);
       const user = row?.userId ? await accounts.userById(row.userId) : null;
-      if (!row || !user || user.email !== row.email || !(await accounts.spendUserToken(row.id, RESET_KIND, user.id))) {
+      if (!row || !user || user.email !== row.email || !(await accounts.spendUserToken(row.id, PASSWORD_RESET_TOKEN, user.id))) {
         await rateLimiter.hit(key, window);
         throw fieldError('token', 'common.resetLinkFailed');
       }
       await accounts.updateUser(user.id, { passwordHash: await hashPassword(input.password), emailVerified: true });
       // Other links sent before this one stop working too, and whoever held a session is signed out.
-      await accounts.deleteUserTokens(user.id, RESET_KIND);
+      await accounts.deleteUserTokens(user.id, PASSWORD_RESET_TOKEN);
       await sessions.destroyOthers(user.id);
       await rateLimiter.reset(`login:email:${user.email}`);
       if (user.tfEnabled) return { session: null, body: { user: null, csrf_token: '', tf_required: true } };

@@ -1,5 +1,6 @@
 import type { Profile } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
+import { PASSWORD_RESET_TOKEN } from '../../platform/accounts.repo.ts';
 import { accountPermissions, canSeeSite, isProvider, requireActor, requireSession, type Actor } from '../../platform/access.ts';
 import { hmacSha256, randomToken, sha256 } from '../../platform/crypto.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
@@ -79,8 +80,9 @@ export function createProfileService({ accounts, sites, config, sessions, rateLi
         throw fieldError('current_password', 'common.wrongCurrentPassword');
       }
       await accounts.updateUser(actor.userId, { passwordHash: await hashPassword(input.password) });
-      // Anyone else holding a session for this user is signed out.
+      // Anyone else holding a session for this user is signed out, and reset links sent before stop working.
       await sessions.destroyOthers(actor.userId, actor.sessionId);
+      await accounts.deleteUserTokens(actor.userId, PASSWORD_RESET_TOKEN);
       return { status: 200 as const, message: 'Password updated' };
     },
 
