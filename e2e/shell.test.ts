@@ -478,6 +478,7 @@ describe('dashboard shell in Chromium', () => {
     await page.getByRole('heading', { name: 'Inicia sesión en Splashboard' }).waitFor();
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('es-ES');
     expect(await background()).not.toBe(WHITE);
+    await screenshot(page, 'sign-in-es-dark-1440');
     // Nothing chosen yet: the page follows the system's light or dark setting as it changes.
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(background).toBe(WHITE);
