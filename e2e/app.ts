@@ -85,12 +85,12 @@ export async function ownerOfUnifiLocation(
   return { api, email, password, siteId: id, site: { id, name: o.name }, accountId, lookupKey };
 }
 
-/** Fills in and sends the sign-in form. */
+/** Fills in and sends the sign-in form, in English or, for a browser that prefers Spanish, in Spanish. */
 export async function submitSignIn(page: Page, server: { url: string }, email: string, password: string) {
   await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
+  await page.getByLabel(/^(Password|Contraseña)/).fill(password);
+  await page.getByRole('button', { name: /^(Sign in|Iniciar sesión)$/ }).click();
 }
 
 /**

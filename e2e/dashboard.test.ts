@@ -107,6 +107,22 @@ describe.each([
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       const box = await tile(page, 'WiFi logins').boundingBox();
       expect(box!.width).toBeGreaterThan(width - 60);
+      // A tile's description and its previous period wrap instead of ending in an ellipsis.
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-tile] h2 + p, [data-tile] [data-testid=comparison] + p')]
+          .filter((p) => p.scrollWidth > p.clientWidth || getComputedStyle(p).whiteSpace === 'nowrap')
+          .map((p) => p.innerText),
+      );
+      expect(cut).toEqual([]);
+      await expect(text(tile(page, 'Total guests'))).resolves.toContain('Guests with at least one login in the period');
+      // The trial banner's button keeps its label on one line.
+      const upgrade = page.getByRole('button', { name: 'Upgrade Now' });
+      const lines = await upgrade.evaluate((b) => {
+        const style = getComputedStyle(b);
+        const inner = b.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        return Math.round(inner / parseFloat(style.lineHeight));
+      });
+      expect(lines).toBe(1);
     }
     await screenshot(page, `dashboard-site-${width}`);
 

@@ -558,7 +558,7 @@ describe('guest portal on a phone, from the UniFi redirect to the controller', (
     const phone = await openPhone({ locale: 'es-ES' });
     const { page } = phone;
     await phone.arrive(site);
-    await page.getByRole('heading', { name: 'Conéctate con tu correo' }).waitFor();
+    await page.getByRole('heading', { name: 'Conéctate con tu correo electrónico' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await page.getByRole('link', { name: 'Condiciones del servicio' }).waitFor();
     await page.getByRole('link', { name: 'Política de privacidad' }).waitFor();

@@ -144,7 +144,7 @@ describe.each([
     await shoot('settings-redirect-url');
 
     await page.goto(`${app.url}/newapp/app/site/new`);
-    await heading(page, 'Create New Location');
+    await heading(page, 'Create new location');
     await shoot('site-new');
     await page.getByRole('link', { name: 'Prefer a guided set-up? Go step by step' }).click();
     await heading(page, 'Your Wi-Fi equipment');

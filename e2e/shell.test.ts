@@ -231,7 +231,7 @@ describe('dashboard shell in Chromium', () => {
     // 5. The site still to create (everything else fine). The page has no top bar: it has a way out.
     await signIn(page, email, 'gate-pass-7');
     await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
-    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Log out' }).click();
     await page.waitForURL(/\/newapp\/login$/);
     await signIn(page, email, 'gate-pass-7');
     await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
@@ -308,7 +308,7 @@ describe('dashboard shell in Chromium', () => {
     await page.getByTestId('dashboard-site').getByText('Out One').waitFor();
     expect(new URL(page.url()).searchParams.get('site')).toBe(String(sites[0].id));
     await page.getByRole('button', { name: 'Account', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(/\/newapp\/login$/);
     await page.goto(`${app.url}/newapp/app/reports/dashboard`);
     await page.waitForURL(/\/newapp\/login$/);
@@ -349,7 +349,7 @@ describe('dashboard shell in Chromium', () => {
     }
     await page.goto(`${app.url}/newapp/app/reports/dashboard`);
     await page.getByRole('button', { name: 'Account', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(/\/newapp\/login$/);
     expect((await page.request.get(`${app.url}/a/api/v1/profile/`)).status()).toBe(401);
     await context.close();
@@ -464,7 +464,60 @@ describe('dashboard shell in Chromium', () => {
     // The pages outside the side menu carry the switch too, signed in or not.
     await page.goto(`${app.url}/newapp/app/site/new`);
     await page.getByRole('button', { name: 'English' }).click();
-    await page.getByRole('heading', { name: 'Create New Location' }).waitFor();
+    await page.getByRole('heading', { name: 'Create new location' }).waitFor();
+    await context.close();
+  });
+
+  it("follows the browser's Spanish and dark preference on a first visit until English and light are chosen", async () => {
+    const { page, context } = await openPage(browser, { width: 1440, height: 900 }, { locale: 'es-ES', colorScheme: 'dark' });
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const WHITE = 'rgb(255, 255, 255)';
+    await page.goto(`${app.url}/newapp/register`);
+    await page.getByRole('heading', { name: 'Crea tu cuenta' }).waitFor();
+    await page.goto(`${app.url}/newapp/login`);
+    await page.getByRole('heading', { name: 'Inicia sesión en Splashboard' }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('es-ES');
+    expect(await background()).not.toBe(WHITE);
+    await screenshot(page, 'sign-in-es-dark-1440');
+    // Nothing chosen yet: the page follows the system's light or dark setting as it changes.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(background).toBe(WHITE);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(background).not.toBe(WHITE);
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Splashboard' }).waitFor();
+    const darkSwitch = page.getByRole('button', { name: 'Dark theme' });
+    await expect(darkSwitch.getAttribute('aria-pressed')).resolves.toBe('true');
+    await darkSwitch.click();
+    await expect.poll(background).toBe(WHITE);
+    await expect(darkSwitch.getAttribute('aria-pressed')).resolves.toBe('false');
+
+    // The choices win over the browser from now on: after a reload, and when the system goes dark again.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in to Splashboard' }).waitFor();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await background()).toBe(WHITE);
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en-US');
+    await page.goto(`${app.url}/newapp/register`);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(await background()).toBe(WHITE);
+    await context.close();
+  });
+
+  it("takes the account's chosen language at sign-in on a new browser, and keeps a language chosen there in the account", async () => {
+    const { api, email, password } = await accountWithSites(['Costa']);
+    expect((await api.post('/a/api/v1/profile/', { language: 'es-ES' })).status).toBe(200);
+    const { page, context } = await openPage(browser, { width: 1440, height: 900 }, { locale: 'en-US' });
+    await signIn(page, email, password);
+    await page.getByRole('heading', { name: 'Panel', exact: true }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Panel', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Cuenta', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await expect.poll(async () => (await api.get('/a/api/v1/profile/')).body.language).toBe('en-US');
     await context.close();
   });
 

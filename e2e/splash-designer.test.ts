@@ -171,22 +171,46 @@ describe.each([
 });
 
 describe('splash screens in Spanish, one screen’s style page, and a Read Only client', () => {
-  it('shows the designer and the preview in Spanish on a phone', async () => {
+  it('shows the designer and the preview in Spanish, every tab on a computer, then on a phone', async () => {
     const { site, email } = await emailSite();
-    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
+    const methods = [
+      'email',
+      'clickthrough',
+      'phone',
+      'password',
+      'voucher',
+      'multisitevoucher',
+      'guestuser',
+      'payment',
+      'ageconsent',
+      'wifi4eu',
+    ];
+    expect((await site.owner.put(`/s/api/v1/site/${site.siteId}`, { auth_methods: methods })).status).toBe(200);
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 }, { locale: 'es-ES' });
     await signIn(page, server, email, PASSWORD, mainStreet(site));
-    await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('menuitem', { name: 'Español' }).click();
-    await page.keyboard.press('Escape');
+    // The browser prefers Spanish: the dashboard is in Spanish with nothing chosen.
     await page.goto(`${server.url}/newapp/app/site/splash-pages`);
     await page.getByRole('heading', { name: 'Página de bienvenida', exact: true }).waitFor();
+    // Every part's tab shows at once on a computer, without scroll arrows, however long their Spanish names.
+    await page.getByRole('tab', { name: 'Bono multiubicación' }).waitFor();
+    await expect(page.getByRole('tab').count()).resolves.toBe(methods.length + 3);
+    expect(await page.locator('.MuiTabs-scrollButtons').count()).toBe(0);
+    const outside = await page.getByRole('tablist').evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      return [...list.querySelectorAll('[role=tab]')]
+        .filter((tab) => tab.getBoundingClientRect().right > box.right + 0.5)
+        .map((tab) => tab.textContent);
+    });
+    expect(outside).toEqual([]);
+    await screenshot(page, 'splash-designer-es-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByLabel('Fondo de la página', { exact: true }).fill('#12');
     await page.getByText('Usa un color como #1976d2 o rgba(25, 118, 210, 0.8)').waitFor();
     await page.getByLabel('Fondo de la página', { exact: true }).fill('#123456');
     await page.getByRole('tab', { name: 'Correo electrónico' }).click();
     // The preview speaks the guest's language: the default texts in Spanish.
     const preview = await openPreview(page, 375);
-    await preview.getByRole('heading', { name: 'Conéctate con tu correo' }).waitFor();
+    await preview.getByRole('heading', { name: 'Conéctate con tu correo electrónico' }).waitFor();
     await preview.getByRole('button', { name: 'Conectar' }).waitFor();
     await page.getByRole('button', { name: 'English', exact: true }).click();
     await preview.getByRole('heading', { name: 'Connect with your email' }).waitFor();

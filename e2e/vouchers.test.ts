@@ -382,7 +382,7 @@ describe('who sees vouchers, and the plan limit', () => {
       .where(and(eq(voucherActivationCounts.accountId, batch!.accountId), eq(voucherActivationCounts.month, activationPeriod())));
     expect((await (await arriveFromUnifi(server, main)).guest.post('voucher', { voucher: codes[1]! })).status).toBe(403);
 
-    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'es-ES' });
+    const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'en-US' });
     await signIn(page, server, email, password, hotelSol(main));
     await page.goto(`${server.url}/newapp/app/voucher/manage`);
     await page

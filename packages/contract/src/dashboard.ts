@@ -485,13 +485,14 @@ const DEFAULT_ORDER: DashboardTileKey[] = [
 
 /**
  * A tile's width in a grid of `cols` columns. On the full grid its preferred width; on narrower grids
- * (tablet, phone) a chart or table scaled down would be too small to read, so figures share a row (two
- * on a phone, three on a tablet) and charts and tables take half the row on a tablet, all of it on a phone.
+ * (tablet, phone) a chart or table scaled down would be too small to read, so figures share a row (three
+ * on a tablet) and charts and tables take half the row on a tablet; on a phone every tile takes the row,
+ * as half a phone is too narrow for a figure's description and previous period.
  */
 function widthIn(cols: number, preferred: number, h: number) {
   if (cols >= 12) return Math.min(cols, preferred);
   const figure = h <= 2;
-  if (cols <= 2) return figure ? Math.max(1, cols / 2) : cols;
+  if (cols <= 2) return cols;
   if (figure) return Math.max(1, Math.round(cols / 3));
   return preferred >= 8 ? cols : Math.max(1, Math.round(cols / 2));
 }
@@ -503,8 +504,10 @@ function flow(cols: number): DashboardLayoutItem[] {
   let x = 0;
   let rowTop = 0;
   for (const i of DEFAULT_ORDER) {
-    const [pw, h] = DEFAULT_SIZES[i];
-    const w = widthIn(cols, pw, h);
+    const [pw, preferredH] = DEFAULT_SIZES[i];
+    const w = widthIn(cols, pw, preferredH);
+    // On a phone a figure's texts wrap instead of being cut: a row more for them.
+    const h = cols <= 2 && preferredH <= 2 ? preferredH + 1 : preferredH;
     if (x + w > cols) {
       x = 0;
       rowTop = Math.max(...heights);

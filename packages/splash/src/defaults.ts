@@ -43,7 +43,7 @@ const ES_DESIGN: Partial<SplashDesign> = {
 
 /** Default style texts (headings and button labels) in Spanish, by their English default. */
 const ES_STYLE_TEXTS: Record<string, string> = {
-  '<h2>Connect with your email</h2>': '<h2>Conéctate con tu correo</h2>',
+  '<h2>Connect with your email</h2>': '<h2>Conéctate con tu correo electrónico</h2>',
   '<h2>Connect with your phone number</h2>': '<h2>Conéctate con tu teléfono</h2>',
   '<h2>Enter the Wi-Fi password</h2>': '<h2>Introduce la contraseña del Wi-Fi</h2>',
   '<h2>Connect with Facebook</h2>': '<h2>Conéctate con Facebook</h2>',

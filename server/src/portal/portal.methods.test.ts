@@ -85,7 +85,7 @@ describe('email login', () => {
     const { guest } = await arriveFromUnifi(server, s, { lang: 'es-ES,es;q=0.9' });
     const page = await guest.get('email');
     expect(page.html).toContain('<html lang="es">');
-    expect(textOf(page.html)).toContain('Conéctate con tu correo');
+    expect(textOf(page.html)).toContain('Conéctate con tu correo electrónico');
     expect(textOf(page.html)).toContain('Correo electrónico');
     expect(textOf(page.html)).toContain('Condiciones del servicio');
     const bad = await guest.post('email', { email: 'nope' });

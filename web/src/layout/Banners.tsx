@@ -5,6 +5,16 @@ import Button from '@mui/material/Button';
 import { useAppSelector } from '../app/hooks.ts';
 import { daysUntil } from '../app/gates.ts';
 
+/**
+ * On a phone the text takes the line beside the icon and the button goes under it, on the right: beside
+ * the text, the button's label wrapped onto two lines.
+ */
+const PHONE_LAYOUT = {
+  flexWrap: { xs: 'wrap', sm: 'nowrap' },
+  '& .MuiAlert-message': { flexBasis: { xs: 'calc(100% - 34px)', sm: 'auto' } },
+  '& .MuiAlert-action': { ml: 'auto', pt: { xs: 0, sm: 0.5 }, pb: { xs: 0.5, sm: 0 } },
+} as const;
+
 /** The subscription banners of the specification, with whole-day counts. */
 export function Banners() {
   const { t } = useTranslation();
@@ -24,9 +34,9 @@ export function Banners() {
       severity={severity}
       variant="filled"
       // The trial banner is yellow, the others red.
-      sx={{ py: 0, ...(severity === 'warning' ? { bgcolor: '#fdd835', color: 'rgba(0, 0, 0, 0.87)' } : {}) }}
+      sx={{ py: 0, ...PHONE_LAYOUT, ...(severity === 'warning' ? { bgcolor: '#fdd835', color: 'rgba(0, 0, 0, 0.87)' } : {}) }}
       action={
-        <Button color="inherit" size="small" onClick={() => navigate(to)}>
+        <Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => navigate(to)}>
           {label}
         </Button>
       }

@@ -7,10 +7,11 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 /**
  * The frame of the pages outside the side-menu layout: a card in the middle of the screen, with a
- * language switch (so that it can be chosen before signing in) and, for a signed-in user (sign-up steps,
+ * language switch and a dark theme switch (so that they can be chosen before signing in) and, for a signed-in user (sign-up steps,
  * first location), a way to log out, as these pages have no top bar.
  */
 export function CenteredCard({ title, children }: { title: string; children: ReactNode }) {
@@ -32,12 +33,13 @@ export function CenteredCard({ title, children }: { title: string; children: Rea
           {title}
         </Typography>
         {children}
-        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1 }}>
           {signedIn && (
             <Button size="small" color="inherit" component={RouterLink} to="/logout">
               {t('auth.logout')}
             </Button>
           )}
+          <ThemeSwitch />
           <LanguageSwitch />
         </Box>
       </Paper>

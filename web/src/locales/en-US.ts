@@ -39,7 +39,7 @@ export const enUS = {
     tfHelp: 'Enter the 6-digit code from your authenticator app.',
     code: 'Code',
     verify: 'Verify',
-    logout: 'Logout',
+    logout: 'Log out',
     logoutFailed: 'Unable to logout',
     forgotLink: 'Forgot password?',
     forgotTitle: 'Reset your password',
@@ -104,7 +104,7 @@ export const enUS = {
     },
   },
   sites: {
-    newTitle: 'Create New Location',
+    newTitle: 'Create new location',
     name: 'Location name',
     router: 'Router',
     routerRequired: 'Router is required',

@@ -34,7 +34,7 @@ export const esES: Catalog = {
       rateLimited: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
       invalidCredentials: 'Correo electrónico o contraseña incorrectos',
       tfInvalid: 'El código introducido no es válido o ha caducado. Inténtalo de nuevo.',
-      emailValidationFailed: 'No se ha podido validar el correo (puede que el enlace haya caducado)',
+      emailValidationFailed: 'No se ha podido validar el correo electrónico (puede que el enlace haya caducado)',
       passwordMin: 'La contraseña debe tener al menos 7 caracteres',
       passwordMatch: 'Las contraseñas deben coincidir',
       required: 'Este campo es obligatorio',
@@ -44,7 +44,7 @@ export const esES: Catalog = {
       fileTooLarge: 'El archivo es demasiado grande',
       subscriptionExpired: 'Ponte en contacto con tu administrador para renovarla',
       signInExpired: 'Tu inicio de sesión ha caducado. Vuelve a iniciar sesión.',
-      noAccountYet: 'Ninguna cuenta usa este correo todavía. Termina el registro.',
+      noAccountYet: 'Ninguna cuenta usa este correo electrónico todavía. Termina el registro.',
       emailInUse: 'Este correo electrónico ya está en uso',
       emailRegistered: 'Ya existe una cuenta con este correo electrónico. Inicia sesión.',
       wrongCurrentPassword: 'Tu contraseña actual no es correcta',
@@ -62,7 +62,7 @@ export const esES: Catalog = {
       invalidApiKey: 'Clave de API no válida',
       crossSite: 'Cierra la sesión desde el propio Splashboard: no se aceptan peticiones iniciadas en otros sitios',
       sessionRequired:
-        'Inicia sesión en el panel para hacer esto: una clave de API no puede cambiar la contraseña, la clave de API, la verificación en dos pasos ni el correo de la cuenta',
+        'Inicia sesión en el panel para hacer esto: una clave de API no puede cambiar la contraseña, la clave de API, la verificación en dos pasos ni el correo electrónico de la cuenta',
       siteNotFound: 'No existe ninguna ubicación con el id {{siteId}}',
       facebookNotConfigured:
         'El acceso con Facebook no está disponible en este servidor: no tiene ninguna aplicación de Facebook. Define FACEBOOK_APP_ID y FACEBOOK_APP_SECRET y reinícialo para ofrecerlo.',
@@ -117,12 +117,12 @@ export const esES: Catalog = {
   },
   signup: {
     registerTitle: 'Crea tu cuenta',
-    registerHelp: 'Introduce tu correo de trabajo. Te enviaremos un enlace para continuar.',
+    registerHelp: 'Introduce tu correo electrónico de trabajo. Te enviaremos un enlace para continuar.',
     sendLink: 'Enviar enlace',
     linkSent: 'Te hemos enviado un correo con un enlace para continuar.',
     haveAccount: '¿Ya tienes cuenta? Inicia sesión',
     verifying: 'Comprobando tu enlace…',
-    validationFailed: 'No se ha podido validar el correo (puede que el enlace haya caducado)',
+    validationFailed: 'No se ha podido validar el correo electrónico (puede que el enlace haya caducado)',
     resendHelp:
       'Los enlaces sirven una vez, durante 48 horas. Podemos enviar uno nuevo a la dirección para la que era este enlace.',
     resend: 'Enviarme un enlace nuevo',
@@ -331,7 +331,7 @@ export const esES: Catalog = {
     currency: 'Moneda',
     country: 'Código de país predeterminado',
     timezone: 'Zona horaria',
-    validateEmail: 'Validar los correos de los invitados',
+    validateEmail: 'Validar los correos electrónicos de los invitados',
   },
   routers: {
     settingsLink: 'Ajustes del router ({{router}})',

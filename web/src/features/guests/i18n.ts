@@ -122,13 +122,13 @@ const en = {
 
 const es: typeof en = {
   title: 'Invitados',
-  search: 'Buscar por nombre, email o teléfono',
+  search: 'Buscar por nombre, correo electrónico o teléfono',
   searchMin: 'Escribe al menos 3 caracteres para buscar',
   lastSeenFrom: 'Última visita desde',
   lastSeenTo: 'Última visita hasta',
   dateOrder: 'La fecha de inicio debe ser anterior o igual a la de fin',
   clearFilters: 'Quitar filtros',
-  columns: { name: 'Nombre', email: 'Email', phone: 'Teléfono', lastSeen: 'Última visita', visits: 'Visitas' },
+  columns: { name: 'Nombre', email: 'Correo electrónico', phone: 'Teléfono', lastSeen: 'Última visita', visits: 'Visitas' },
   noName: 'Sin nombre',
   visits_one: '{{count}} visita',
   visits_other: '{{count}} visitas',
@@ -151,7 +151,7 @@ const es: typeof en = {
     notFound: 'No se ha encontrado el invitado',
     profile: 'Perfil',
     fields: {
-      email: 'Email',
+      email: 'Correo electrónico',
       phone: 'Teléfono',
       firstName: 'Nombre',
       lastName: 'Apellidos',
@@ -160,7 +160,7 @@ const es: typeof en = {
       country: 'País',
       postcode: 'Código postal',
       marketing: 'Consentimiento de marketing',
-      emailVerified: 'Email verificado',
+      emailVerified: 'Correo electrónico verificado',
       firstSeen: 'Primera visita',
       lastSeen: 'Última visita',
       visits: 'Visitas',

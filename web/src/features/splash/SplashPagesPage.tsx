@@ -12,7 +12,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
 import type { SplashDesign } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -36,6 +36,12 @@ type TabId = 'design' | LoginMethod | 'multilanding' | 'atos';
  * The editor's save bar, kept in sight under the top bar (at the bottom it would sit under the
  * messages that a save shows on a phone).
  */
+const wrappedTabs = (theme: Theme) => ({
+  '& .MuiTabs-list': { flexWrap: 'wrap' },
+  '& .MuiTabs-indicator': { display: 'none' },
+  '& .MuiTab-root.Mui-selected': { boxShadow: `inset 0 -2px 0 ${theme.palette.primary.main}` },
+});
+
 function SaveBar({ dirty, saving, onSave }: { dirty: boolean; saving: boolean; onSave(): void }) {
   const { t } = useTranslation();
   return (
@@ -206,9 +212,12 @@ function SplashDesigner({ siteId }: { siteId: number }) {
             <Tabs
               value={shownTab}
               onChange={(_, v: TabId) => chooseTab(v)}
-              variant="scrollable"
+              // On a computer every tab shows, on as many rows as they need (longer Spanish names scrolled
+              // behind arrows); the chosen one is underlined itself, as the sliding indicator draws one row.
+              variant={wide ? 'standard' : 'scrollable'}
               scrollButtons="auto"
               allowScrollButtonsMobile
+              sx={wide ? wrappedTabs(theme) : undefined}
               aria-label={t('splash.tabs.label')}
             >
               {tabs.map((id) => (

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { decimal, hour, weekday } from '../format.ts';
+import { WRAP_ON_PHONE } from './TileFrame.tsx';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const LABELLED_HOURS = new Set([0, 6, 12, 18]);
@@ -72,7 +73,7 @@ export function ActivityTile({ data }: { data: DashboardTileData<'guest_activity
         </div>
       </Box>
       {peak && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }} noWrap>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, ...WRAP_ON_PHONE }} noWrap>
           {t('dashboard.activity.peak', { weekday: weekday(peak.weekday, lang, 'long'), hour: hour(peak.hour, lang) })}
         </Typography>
       )}

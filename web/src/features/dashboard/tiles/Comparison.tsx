@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import type { DashboardCompared, DashboardPeriod } from '@splashboard/contract/dashboard';
 import { day, decimal, percent } from '../format.ts';
 import { ArrowUpwardIcon, ArrowDownwardIcon } from '../../../components/icons.ts';
+import { WRAP_ON_PHONE } from './TileFrame.tsx';
 
 /**
  * How a figure compares with the previous period: the change (a percentage, or points for a rate) and
@@ -50,6 +51,7 @@ export function Comparison({
         noWrap
         title={compact ? `${text}. ${before}` : text}
         sx={{
+          ...(compact ? {} : WRAP_ON_PHONE),
           display: 'block',
           color: good === null ? 'text.secondary' : good ? 'success.main' : 'error.main',
         }}
@@ -58,7 +60,7 @@ export function Comparison({
         {text}
       </Typography>
       {!compact && (
-        <Typography variant="caption" color="text.secondary" component="p" noWrap>
+        <Typography variant="caption" color="text.secondary" component="p" noWrap sx={WRAP_ON_PHONE}>
           {before}
         </Typography>
       )}

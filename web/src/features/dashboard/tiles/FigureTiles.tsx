@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { DashboardTileData } from '@splashboard/contract/dashboard';
 import { count, decimal, percent } from '../format.ts';
 import { Comparison } from './Comparison.tsx';
+import { WRAP_ON_PHONE } from './TileFrame.tsx';
 
 const FIGURE = { fontWeight: 500, lineHeight: 1.1, whiteSpace: 'nowrap' } as const;
 
@@ -22,7 +23,7 @@ export function Figure({ value, detail }: { value: string; detail?: string }) {
         {value}
       </Typography>
       {detail && (
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary" noWrap sx={WRAP_ON_PHONE}>
           {detail}
         </Typography>
       )}

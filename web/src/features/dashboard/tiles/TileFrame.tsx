@@ -14,6 +14,8 @@ import { VisibilityOffIcon, DragIndicatorIcon } from '../../../components/icons.
 
 /** The class of a tile's title bar: the grid drags tiles by it in edit mode. */
 export const DRAG_HANDLE = 'dashboard-tile-drag';
+/** A tile's one-line texts wrap on a phone, where their ellipsis cut them after a few words. */
+export const WRAP_ON_PHONE = { whiteSpace: { xs: 'normal', sm: 'nowrap' } } as const;
 
 /**
  * A tile's card: its title and what it measures, then its own loading, error or content. `data-state`
@@ -61,7 +63,14 @@ export function TileFrame<T>({
           <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 500, lineHeight: 1.3 }} noWrap>
             {title}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="p" noWrap title={t(`dashboard.tiles.${tile}.about`)}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            noWrap
+            sx={WRAP_ON_PHONE}
+            title={t(`dashboard.tiles.${tile}.about`)}
+          >
             {t(`dashboard.tiles.${tile}.about`)}
           </Typography>
         </Box>
