@@ -62,6 +62,9 @@ describe('dashboard shell in Chromium', () => {
     await page.goto(`${app.url}${new URL(link).pathname}`);
     // The password rule is said under the field before anything is sent.
     await page.getByText('At least 7 characters').waitFor();
+    // The plan picked on the plans page is explained, with the trial's terms.
+    await page.getByText(/^Everything in Collect, for more guests: up to 20,000 active guest devices/).waitFor();
+    await page.getByText(/14-day free trial, no card needed/).waitFor();
     await page.getByLabel('Business name').fill('Café Azul');
     await page.getByLabel('Your name').fill('Lucía');
     await page.getByLabel(/^Password/).fill('short');

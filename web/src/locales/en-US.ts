@@ -92,6 +92,15 @@ export const enUS = {
     passwordMin: 'Password must be at least 7 characters',
     passwordMatch: 'Passwords must match',
     plans: { collect: 'Collect', engage: 'Engage', provider: 'Provider' },
+    planLines: {
+      collect:
+        'Splash pages, guest logins and guest data, vouchers and Wi-Fi sales: up to {{devices}} active guest devices, {{vouchers}} vouchers activated, {{fee}}% fee on sales',
+      engage: 'Everything in Collect, for more guests: up to {{devices}} active guest devices, {{vouchers}} vouchers activated, {{fee}}% fee on sales',
+      provider:
+        'Everything in Engage, plus your own branding, for those who run Wi-Fi for others: up to {{devices}} active guest devices, {{vouchers}} vouchers activated, {{fee}}% fee on sales',
+    },
+    trialTerms_one: 'Every plan starts with a {{count}}-day free trial, no card needed. When it ends, buy a plan to keep making changes; you can change plan later.',
+    trialTerms_other: 'Every plan starts with a {{count}}-day free trial, no card needed. When it ends, buy a plan to keep making changes; you can change plan later.',
     deployments: {
       cafe: 'Café or restaurant',
       hotel: 'Hotel',
