@@ -11,7 +11,7 @@ import type { Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { MethodChecks, RouterField } from '../sites/SiteFields.tsx';
 import { SiteImages } from '../sites/SiteImages.tsx';
-import { ONBOARDING_STEPS, type OnboardingStep } from './steps.ts';
+import { ONBOARDING_STEPS, type OnboardingStep } from '../sites/onboardingSteps.ts';
 
 const KEYS: Record<OnboardingStep, string> = {
   'deployment/1': 'deployment',

@@ -18,7 +18,7 @@ import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { MethodChecks, RouterField } from './SiteFields.tsx';
 import { SiteImages } from './SiteImages.tsx';
 import { useErrorText } from '../../app/errorText.ts';
-import { ONBOARDING_STEPS } from '../signup/steps.ts';
+import { ONBOARDING_STEPS } from './onboardingSteps.ts';
 
 /**
  * Create a location: name, router, login methods, and a logo and background or the choice to skip
