@@ -61,6 +61,8 @@ describe.each([
     // axe's list rule: a list holds only list items.
     await expect(page.locator('main ul > :not(li)').count()).resolves.toBe(0);
     await fitsWidth(page);
+    await settle(page);
+    await screenshot(page, `settings-index-${width}`);
     await page.getByRole('link', { name: /^Router settings \(UniFi\)/ }).click();
     await page.getByRole('heading', { name: 'UniFi controller' }).waitFor();
     await status(page, 'Not configured');

@@ -7,7 +7,7 @@ const en = {
   index: {
     siteName: 'The location’s name, currency, country code and time zone',
     redirectUrl: 'Where guests go once they are online',
-    noRedirect: 'Not set: guests stay where they were going',
+    noRedirect: 'Not set: guests go on to the page they first asked for',
     guestFields: 'What guests are asked for when they log in',
     router: 'Connect the location’s router or controller to this server',
     splash: 'The page guests see before they get online, and how they log in',
@@ -40,7 +40,7 @@ const es: typeof en = {
   index: {
     siteName: 'El nombre, la moneda, el prefijo de país y la zona horaria de la ubicación',
     redirectUrl: 'Adónde van los invitados una vez conectados',
-    noRedirect: 'Sin configurar: los invitados siguen a donde iban',
+    noRedirect: 'Sin configurar: los invitados siguen a la página que pidieron al principio',
     guestFields: 'Lo que se pide a los invitados al conectarse',
     router: 'Conecta el router o controlador de la ubicación con este servidor',
     splash: 'La página que ven los invitados antes de conectarse, y cómo acceden',
