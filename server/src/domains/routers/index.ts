@@ -35,7 +35,12 @@ export const createControllersOf = (
 /** A site's router status as its settings page shows it, for pages that sum up a site (settings/summary). */
 export function routerStatusOf(deps: Deps): RouterStatusOf {
   const settings = createControllerSettingsRepo(deps.db, deps.secrets);
-  const services = { ...deps, settings, nasClients: createNasClientsRepo(deps.db), radiusSessions: createRadiusSessionsRepo(deps.db) };
+  const services = {
+    ...deps,
+    settings,
+    nasClients: createNasClientsRepo(deps.db),
+    radiusSessions: createRadiusSessionsRepo(deps.db),
+  };
   return createRouterStatus({
     routerSettings: createRouterSettingsService(services),
     apiSettings: createApiRouterSettingsService(services),

@@ -1,9 +1,4 @@
-import {
-  API_ROUTER_FAMILIES,
-  isRadiusGatewayType,
-  type ApiRouterFamily,
-  type RouterStatus,
-} from '@splashboard/contract';
+import { API_ROUTER_FAMILIES, isRadiusGatewayType, type ApiRouterFamily, type RouterStatus } from '@splashboard/contract';
 import type { Actor } from '../../platform/access.ts';
 import type { SiteRow } from '../../platform/site-access.ts';
 import type { createApiRouterSettingsService } from './api-router-settings.service.ts';

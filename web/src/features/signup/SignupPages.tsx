@@ -31,7 +31,8 @@ const FORM_FIELDS = new Set([
   'deployment_type_other_text',
 ]);
 
-const planOf = (p: string | undefined): PlanType => ((PLAN_TYPES as readonly string[]).includes(p ?? '') ? (p as PlanType) : 'collect');
+const planOf = (p: string | undefined): PlanType =>
+  (PLAN_TYPES as readonly string[]).includes(p ?? '') ? (p as PlanType) : 'collect';
 
 /** Step 1: the email address, to which we send a link. */
 export function RegisterPage() {

@@ -105,8 +105,7 @@ const en = {
     creating: 'Creating…',
   },
   loginOff: {
-    voucher:
-      'This location’s splash page has no voucher login: guests cannot use these vouchers until it is turned on.',
+    voucher: 'This location’s splash page has no voucher login: guests cannot use these vouchers until it is turned on.',
     multisite_voucher:
       'This location’s splash page has no multi-site voucher login: guests cannot use these vouchers here until it is turned on.',
     turnOn: 'Turn on voucher login',
