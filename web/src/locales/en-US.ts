@@ -92,14 +92,12 @@ export const enUS = {
     passwordMin: 'Password must be at least 7 characters',
     passwordMatch: 'Passwords must match',
     plans: { collect: 'Collect', engage: 'Engage', provider: 'Provider' },
-    planLines: {
-      collect:
-        'Splash pages, guest logins and guest data, vouchers and Wi-Fi sales: up to {{devices}} active guest devices, {{vouchers}} vouchers activated, {{fee}}% fee on sales',
-      engage:
-        'Everything in Collect, for more guests: up to {{devices}} active guest devices, {{vouchers}} vouchers activated, {{fee}}% fee on sales',
-      provider:
-        'Everything in Engage, plus your own branding, for those who run Wi-Fi for others: up to {{devices}} active guest devices, {{vouchers}} vouchers activated, {{fee}}% fee on sales',
+    planAdds: {
+      collect: 'Splash pages, guest logins and guest data, vouchers and Wi-Fi sales',
+      engage: 'Everything in Collect, for more guests',
+      provider: 'Everything in Engage, plus your own branding, for those who run Wi-Fi for others',
     },
+    planLine: '{{adds}}: up to {{devices}} active guest devices, {{vouchers}} vouchers activated, {{fee}}% fee on sales',
     trialTerms_one:
       'Every plan starts with a {{count}}-day free trial, no card needed. When it ends, buy a plan to keep making changes; you can change plan later.',
     trialTerms_other:
@@ -155,7 +153,6 @@ export const enUS = {
   },
   plans: {
     title: 'Choose your plan',
-    trial: 'Every plan starts with a {{count}}-day free trial.',
     monthly: 'Monthly',
     yearly: 'Yearly',
     devices: 'Up to {{count}} active guest devices',

@@ -144,14 +144,13 @@ export const esES: Catalog = {
     passwordMin: 'La contraseña debe tener al menos 7 caracteres',
     passwordMatch: 'Las contraseñas deben coincidir',
     plans: { collect: 'Collect', engage: 'Engage', provider: 'Provider' },
-    planLines: {
-      collect:
-        'Páginas de bienvenida, accesos y datos de los invitados, bonos y venta de Wi-Fi: hasta {{devices}} dispositivos de invitados activos, {{vouchers}} bonos activados, {{fee}} % de comisión por venta',
-      engage:
-        'Todo lo de Collect, para más invitados: hasta {{devices}} dispositivos de invitados activos, {{vouchers}} bonos activados, {{fee}} % de comisión por venta',
-      provider:
-        'Todo lo de Engage, más tu propia marca, para quienes gestionan el Wi-Fi de otros: hasta {{devices}} dispositivos de invitados activos, {{vouchers}} bonos activados, {{fee}} % de comisión por venta',
+    planAdds: {
+      collect: 'Páginas de bienvenida, accesos y datos de los invitados, bonos y venta de Wi-Fi',
+      engage: 'Todo lo de Collect, para más invitados',
+      provider: 'Todo lo de Engage, más tu propia marca, para quienes gestionan el Wi-Fi de otros',
     },
+    planLine:
+      '{{adds}}: hasta {{devices}} dispositivos de invitados activos, {{vouchers}} bonos activados, {{fee}} % de comisión por venta',
     trialTerms_one:
       'Todos los planes empiezan con una prueba gratuita de {{count}} día, sin tarjeta. Al terminar, compra un plan para seguir haciendo cambios; puedes cambiar de plan más adelante.',
     trialTerms_other:
@@ -208,7 +207,6 @@ export const esES: Catalog = {
   },
   plans: {
     title: 'Elige tu plan',
-    trial: 'Todos los planes empiezan con una prueba gratuita de {{count}} días.',
     monthly: 'Mensual',
     yearly: 'Anual',
     devices: 'Hasta {{count}} dispositivos de invitados activos',

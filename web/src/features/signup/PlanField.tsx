@@ -7,12 +7,13 @@ import Typography from '@mui/material/Typography';
 import { PLAN_LIMITS, PLAN_TYPES, TRIAL_DAYS, type PlanType } from '@splashboard/contract';
 
 /** One line on what a plan adds, with its limits (the specification's plan tiers). */
-export function usePlanLine() {
+function usePlanLine() {
   const { t, i18n } = useTranslation();
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   return (plan: PlanType) => {
     const l = PLAN_LIMITS[plan];
-    return t(`signup.planLines.${plan}`, {
+    return t('signup.planLine', {
+      adds: t(`signup.planAdds.${plan}`),
       devices: number(l.active_guest_devices),
       vouchers: number(l.vouchers_activated),
       fee: number(l.transaction_fee_percent),

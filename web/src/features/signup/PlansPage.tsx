@@ -12,7 +12,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { PLAN_LIMITS, PLAN_TYPES, TRIAL_DAYS } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
-import { usePlanLine } from './PlanField.tsx';
 
 type Prices = Record<(typeof PLAN_TYPES)[number], { monthly: number; yearly: number; currency: string }>;
 
@@ -27,7 +26,6 @@ export function PlansPage() {
     get<Prices>('/a/api/v1/plans/').then(setPrices, () => setFailed(true));
   }, []);
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
-  const line = usePlanLine();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 2, md: 4 } }}>
       <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto', alignItems: 'center' }}>
@@ -64,7 +62,7 @@ export function PlansPage() {
                   <Typography variant="h5" component="h2">
                     {t(`signup.plans.${plan}`)}
                   </Typography>
-                  <Typography color="text.secondary">{line(plan)}</Typography>
+                  <Typography color="text.secondary">{t(`signup.planAdds.${plan}`)}</Typography>
                   <Typography variant="h4" component="p">
                     {money}
                     <Typography component="span" color="text.secondary">
