@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { sites } from '../server/src/db/schema/index.ts';
 import { createSite, type TestServer } from '../server/test/harness.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
-import { launch, openPage, screenshot, settle } from './browser.ts';
+import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
 import { registerOwner, signIn, startApp } from './app.ts';
 
 let server: TestServer;
@@ -52,7 +52,18 @@ describe.each([
     const { context, page } = await openPage(browser, { width, height });
     await signIn(page, server, email, password);
     await page.goto(`${server.url}/newapp/app/settings-view?site=${unifiSite}`);
-    await page.getByRole('link', { name: 'Router settings (UniFi)' }).click();
+    // The settings list says what each page is for and where it stands.
+    await status(page, 'Not configured');
+    await page.getByText('Connect the location’s router or controller to this server').waitFor();
+    await page.getByRole('link', { name: /^Whitelisted devices.*0 devices$/ }).waitFor();
+    await page.getByRole('link', { name: /^SMS gateway.*Not set$/ }).waitFor();
+    await page.getByRole('link', { name: /1 login method: Click-through$/ }).waitFor();
+    // axe's list rule: a list holds only list items.
+    await expect(page.locator('main ul > :not(li)').count()).resolves.toBe(0);
+    await fitsWidth(page);
+    await settle(page);
+    await screenshot(page, `settings-index-${width}`);
+    await page.getByRole('link', { name: /^Router settings \(UniFi\)/ }).click();
     await page.getByRole('heading', { name: 'UniFi controller' }).waitFor();
     await status(page, 'Not configured');
     await page.getByText('/guest/s/default/', { exact: true }).waitFor();
@@ -77,6 +88,10 @@ describe.each([
     await page.getByText('A password is saved: leave empty to keep it').waitFor();
     await settle(page);
     await screenshot(page, `routers-unifi-online-${width}`);
+    await page.goto(`${server.url}/newapp/app/settings-view?site=${unifiSite}`);
+    await status(page, 'Online');
+    await page.getByRole('link', { name: /^Router settings \(UniFi\)/ }).click();
+    await page.getByRole('heading', { name: 'UniFi controller' }).waitFor();
 
     await page.getByLabel(/^Password/).fill('wrong-password');
     await page.getByRole('button', { name: 'Save and check' }).click();

@@ -62,6 +62,9 @@ describe('dashboard shell in Chromium', () => {
     await page.goto(`${app.url}${new URL(link).pathname}`);
     // The password rule is said under the field before anything is sent.
     await page.getByText('At least 7 characters').waitFor();
+    // The plan picked on the plans page is explained, with the trial's terms.
+    await page.getByText(/^Everything in Collect, for more guests: up to 20,000 active guest devices/).waitFor();
+    await page.getByText(/14-day free trial, no card needed/).waitFor();
     await page.getByLabel('Business name').fill('Café Azul');
     await page.getByLabel('Your name').fill('Lucía');
     await page.getByLabel(/^Password/).fill('short');
@@ -97,7 +100,12 @@ describe('dashboard shell in Chromium', () => {
     await page.getByText('Step 1 of 7').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Router is required').waitFor();
-    await page.getByLabel('Router').click();
+    // The routers come by vendor, and typing finds a vendor's routers by its name.
+    await page.getByRole('combobox', { name: 'Router' }).click();
+    await page.getByText('Ubiquiti', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Router' }).fill('cisco');
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Cisco Meraki', 'Cisco WLC', 'Meraki Go']);
+    await page.getByRole('combobox', { name: 'Router' }).fill('unif');
     await page.getByRole('option', { name: 'UniFi' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('What guests give to get online').waitFor();
@@ -122,7 +130,15 @@ describe('dashboard shell in Chromium', () => {
     await page.getByText('Please select at least one').waitFor();
     await page.getByLabel('Voucher', { exact: true }).check();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL(/\/signup\/registration\/deployment\/first$/);
+    await page.waitForURL(/\/signup\/registration\/deployment\/first\?steps=done$/);
+    // The last step says what it does, and does not offer the steps just taken.
+    await page.getByRole('heading', { name: 'Last step: name your location' }).waitFor();
+    await page.getByText('Step 7 of 7').waitFor();
+    await expect(page.getByRole('link', { name: /Go step by step/ }).count()).resolves.toBe(0);
+    // A reload keeps the answers of the steps.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Last step: name your location' }).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Router' }).inputValue()).toBe('UniFi');
     await expect(page.getByLabel('Voucher', { exact: true }).isChecked()).resolves.toBe(true);
     await page.getByLabel('Voucher', { exact: true }).uncheck();
     await page.getByLabel('Location name').fill('Terraza');
@@ -201,7 +217,7 @@ describe('dashboard shell in Chromium', () => {
     await page.getByRole('button', { name: 'Create New Location' }).click();
     await page.waitForURL(/\/newapp\/signup\/registration\/deployment$/);
     await page.getByLabel('Location name').fill('New Quay');
-    await page.getByLabel('Router').click();
+    await page.getByRole('combobox', { name: 'Router' }).click();
     await page.getByRole('option', { name: 'UniFi' }).click();
     await page.getByLabel('Click-through').check();
     await page.getByRole('button', { name: 'Create location' }).click();

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import {
+  sites,
   voucherActivationCounts,
   voucherBatchSites,
   voucherBatches,
@@ -368,6 +369,30 @@ describe('who sees vouchers, and the plan limit', () => {
     await context.close();
     await other.close();
   }, 180_000);
+
+  it('warns at a location whose splash page has no voucher login, and turns it on', async () => {
+    const { main, client, email, password } = await account();
+    expect((await client.put(`/s/api/v1/site/${main.siteId}`, { auth_methods: ['email', 'multisitevoucher'] })).status).toBe(200);
+    const { context, page } = await openPage(browser, { width: 375, height: 812 });
+    await signIn(page, server, email, password, hotelSol(main));
+    await page.goto(`${server.url}/newapp/app/voucher/create`);
+    await page.getByRole('heading', { name: 'Create a voucher batch' }).waitFor();
+    const warning = page.getByText(/splash page has no voucher login: guests cannot use these vouchers/);
+    await warning.waitFor();
+    await settle(page);
+    await screenshot(page, 'vouchers-login-off-375');
+    await fitsWidth(page);
+    await page.getByRole('button', { name: 'Turn on voucher login' }).click();
+    await page.getByText('Voucher login is on: guests can type their code on the splash page').waitFor();
+    await warning.waitFor({ state: 'detached' });
+    const [site] = await server.handle.db.select().from(sites).where(eq(sites.id, main.siteId));
+    expect(site!.authMethods).toEqual(['email', 'multisitevoucher', 'voucher']);
+    // The multi-site form asks for its own method, which the location has.
+    await page.goto(`${server.url}/newapp/app/voucher/multisite/create`);
+    await page.getByRole('heading', { name: 'Create a multi-site voucher batch' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Turn on voucher login' }).count()).resolves.toBe(0);
+    await context.close();
+  });
 
   it('says clearly when the plan’s monthly activations are used up, in English and Spanish', async () => {
     const { email, password, main, client } = await account();

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { macEntries } from '../server/src/db/schema/index.ts';
-import type { TestServer } from '../server/test/harness.ts';
+import { createSite, type TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
 import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
-import { ownerOfUnifiLocation, signIn, startApp } from './app.ts';
+import { ownerOfUnifiLocation, registerOwner, signIn, startApp } from './app.ts';
 
 // The Whitelisted devices screens in Chromium at a phone's and a desktop's width: reached from the
 // settings list, add with the required-fields message, search, edit, delete, each change reaching the
@@ -59,8 +59,12 @@ describe.each([
 
     await page.getByRole('link', { name: 'Add device' }).click();
     await page.getByRole('heading', { name: 'Add a whitelisted device' }).waitFor();
+    // Which address: the location's public one.
+    await page.getByText(/what a “what is my IP” page shows on a device at the location/).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Failed to create').waitFor();
+    // The fields say what is wrong; the toast points at them.
+    await page.getByText('Not saved: check the fields marked in red').waitFor();
+    await expect(page.getByText('Failed to create').count()).resolves.toBe(0);
     await expect(page.getByText('MAC address and external IP are required').count()).resolves.toBe(2);
     await page.getByLabel(/^MAC address/).fill('zz:zz');
     await page.getByLabel(/^External IP/).fill('203.0.113.300');
@@ -153,6 +157,24 @@ describe('whitelisted devices for a Read Only client, and in Spanish', () => {
       await expect(page.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
       await context.close();
     }
+  });
+
+  it('says that openNDS admits the devices by its own trusted MAC list, not RADIUS', async () => {
+    const { api, email, password } = await registerOwner(server, {
+      account: 'Bar Nube',
+      emailPrefix: 'whitelist-nds',
+      password: 'whitelist-pass-7',
+    });
+    const site = await createSite(api, { name: 'Bar Nube', router_type: 'opennds', auth_methods: ['clickthrough'] });
+    await api.post(`/s/${site.id}/api/v1/macentry/`, { mac: '00:11:22:33:44:66', external_ip: '192.0.2.11' });
+    const { context, page } = await openPage(browser, { width: 1440, height: 900 }, { locale: 'en-US' });
+    await signIn(page, server, email, password, site);
+    await page.goto(`${server.url}/newapp/app/settings-view/whitelisted-devices`);
+    await page.getByText('00:11:22:33:44:66').waitFor();
+    await page.getByText('Admitted by openNDS (trusted MAC)').waitFor();
+    await page.getByText(/a trustedmac line in \/etc\/config\/opennds/).waitFor();
+    await expect(page.getByText('Admitted by RADIUS').count()).resolves.toBe(0);
+    await context.close();
   });
 
   it('shows the screens in Spanish on a phone', async () => {

@@ -18,6 +18,7 @@ import { splashArea } from './domains/splash/index.ts';
 import { smsArea } from './domains/sms/index.ts';
 import { createControllersOf, routersArea } from './domains/routers/index.ts';
 import { accessHealthArea } from './domains/access-health/index.ts';
+import { settingsArea } from './domains/settings/index.ts';
 import { unifiTasksArea } from './domains/unifi-tasks/index.ts';
 import { sessionSweepArea } from './domains/session-sweep/index.ts';
 import { guestsArea } from './domains/guests/index.ts';
@@ -45,6 +46,7 @@ const AREAS = [
   smsArea,
   routersArea,
   accessHealthArea,
+  settingsArea,
   unifiTasksArea,
   sessionSweepArea,
   guestsArea,

@@ -23,3 +23,4 @@ export * from './unifi-tasks.ts';
 export * from './access-health.ts';
 export * from './radius-gateway-settings.ts';
 export * from './setup.ts';
+export * from './settings-summary.ts';

@@ -50,9 +50,18 @@ export const macEntrySchema = z.object({
 export type MacEntry = z.infer<typeof macEntrySchema>;
 export type MacEntryInput = z.input<typeof macEntryInputSchema>;
 
+/**
+ * How the site's gateway lets a whitelisted device on: `controller`, told by API (UniFi; each entry's
+ * network_status follows it); `radius`, the gateway asks our RADIUS server, which knows the list; `gateway`,
+ * the gateway's own list of trusted MACs (openNDS's trustedmac), which nothing here can write.
+ */
+export const MAC_ADMISSIONS = ['controller', 'radius', 'gateway'] as const;
+export type MacAdmission = (typeof MAC_ADMISSIONS)[number];
+
 export const macEntryListSchema = z.object({
   items: z.array(macEntrySchema),
   metadata: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
+  admission: z.enum(MAC_ADMISSIONS),
   /** False for a Read Only client: the dashboard hides the changes the server would refuse. */
   can_write: z.boolean(),
 });

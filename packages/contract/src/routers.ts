@@ -49,6 +49,31 @@ export const ROUTER_LABELS: Record<RouterType, string> = {
 };
 
 /** Guest login methods a site can enable; the permission flag each one sets on the site. */
+/** Who makes each router (or the project behind it): the router choice is grouped by it. */
+export const ROUTER_VENDORS: Record<RouterType, string> = {
+  unifi: 'Ubiquiti',
+  opennds: 'openNDS',
+  mikrotik: 'MikroTik',
+  arubainstanton: 'Aruba',
+  cnmaestro: 'Cambium Networks',
+  omada: 'TP-Link',
+  openmesh: 'Open Mesh',
+  ignitenet: 'IgniteNet',
+  arubacentral: 'Aruba',
+  zyxelnebula: 'Zyxel',
+  ruckusunleashed: 'Ruckus',
+  meraki: 'Cisco',
+  draytek: 'DrayTek',
+  merakigo: 'Cisco',
+  aruba: 'Aruba',
+  arubaiap: 'Aruba',
+  ciscowlc: 'Cisco',
+  ruckus_cloud: 'Ruckus',
+  mist: 'Juniper',
+  ruckus: 'Ruckus',
+  smartzone: 'Ruckus',
+};
+
 export const AUTH_METHODS = [
   'clickthrough',
   'email',

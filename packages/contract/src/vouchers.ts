@@ -62,7 +62,7 @@ export const voucherApiBase = (siteId: number, kind: VoucherKind) => `/s/${siteI
  * - GET  /batches/{id}                                                -> voucherBatchSchema
  * - GET  /batches/{id}/pdf          (voucherPdfQuerySchema)           -> application/pdf (cards to print)
  * - DELETE /batches/{id}            the batch and all its vouchers    -> okSchema
- * - POST /                          (voucherBatchInputSchema, or multisiteVoucherBatchInputSchema) -> voucherBatchSchema
+ * - POST /                          (voucherBatchInputSchema, or multisiteVoucherBatchInputSchema) -> voucherBatchCreatedSchema
  * - GET  /{id}                      one voucher                       -> voucherDetailsSchema
  * - DELETE /{id}                    one voucher (the lists' rows)     -> okSchema
  * - POST /{id}/disconnect/{user}    {user} = the device MAC           -> voucherDisconnectAnswerSchema
@@ -227,6 +227,13 @@ export const voucherBatchSchema = z.object({
   created_at: z.string(),
 });
 export type VoucherBatch = z.infer<typeof voucherBatchSchema>;
+
+/** What the new batch's location lacks for its vouchers to work: `voucher_login_off`, its splash page has no voucher login. */
+export const VOUCHER_BATCH_WARNINGS = ['voucher_login_off'] as const;
+export const voucherBatchCreatedSchema = voucherBatchSchema.extend({
+  warnings: z.array(z.enum(VOUCHER_BATCH_WARNINGS)),
+});
+export type VoucherBatchCreated = z.infer<typeof voucherBatchCreatedSchema>;
 
 export const voucherSchema = z.object({
   id: z.number().int(),

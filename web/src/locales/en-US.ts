@@ -92,6 +92,16 @@ export const enUS = {
     passwordMin: 'Password must be at least 7 characters',
     passwordMatch: 'Passwords must match',
     plans: { collect: 'Collect', engage: 'Engage', provider: 'Provider' },
+    planAdds: {
+      collect: 'Splash pages, guest logins and guest data, vouchers and Wi-Fi sales',
+      engage: 'Everything in Collect, for more guests',
+      provider: 'Everything in Engage, plus your own branding, for those who run Wi-Fi for others',
+    },
+    planLine: '{{adds}}: up to {{devices}} active guest devices, {{vouchers}} vouchers activated, {{fee}}% fee on sales',
+    trialTerms_one:
+      'Every plan starts with a {{count}}-day free trial, no card needed. When it ends, buy a plan to keep making changes; you can change plan later.',
+    trialTerms_other:
+      'Every plan starts with a {{count}}-day free trial, no card needed. When it ends, buy a plan to keep making changes; you can change plan later.',
     deployments: {
       cafe: 'Café or restaurant',
       hotel: 'Hotel',
@@ -107,6 +117,9 @@ export const enUS = {
     newTitle: 'Create new location',
     name: 'Location name',
     router: 'Router',
+    routerSearch: 'Type to search: UniFi, Cisco, Ruckus…',
+    noRouter: 'No router by that name',
+    newHelp: 'Name the location, choose its router and how guests log in. “Create location” saves it and opens its dashboard.',
     routerRequired: 'Router is required',
     authMethods: 'Authentication methods',
     methodUnavailable: 'not available: this server has no Facebook app',
@@ -140,7 +153,6 @@ export const enUS = {
   },
   plans: {
     title: 'Choose your plan',
-    trial: 'Every plan starts with a {{count}}-day free trial.',
     monthly: 'Monthly',
     yearly: 'Yearly',
     devices: 'Up to {{count}} active guest devices',
@@ -151,6 +163,10 @@ export const enUS = {
   },
   onboarding: {
     guided: 'Prefer a guided set-up? Go step by step',
+    last: {
+      title: 'Last step: name your location',
+      help: 'Give the location a name and check the answers of the previous steps. “Create location” saves it with this router and these login methods and opens its dashboard.',
+    },
     stepOf: 'Step {{step}} of {{count}}',
     progress: 'Set-up progress',
     deployment: {

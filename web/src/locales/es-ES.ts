@@ -144,6 +144,17 @@ export const esES: Catalog = {
     passwordMin: 'La contraseña debe tener al menos 7 caracteres',
     passwordMatch: 'Las contraseñas deben coincidir',
     plans: { collect: 'Collect', engage: 'Engage', provider: 'Provider' },
+    planAdds: {
+      collect: 'Páginas de bienvenida, accesos y datos de los invitados, bonos y venta de Wi-Fi',
+      engage: 'Todo lo de Collect, para más invitados',
+      provider: 'Todo lo de Engage, más tu propia marca, para quienes gestionan el Wi-Fi de otros',
+    },
+    planLine:
+      '{{adds}}: hasta {{devices}} dispositivos de invitados activos, {{vouchers}} bonos activados, {{fee}} % de comisión por venta',
+    trialTerms_one:
+      'Todos los planes empiezan con una prueba gratuita de {{count}} día, sin tarjeta. Al terminar, compra un plan para seguir haciendo cambios; puedes cambiar de plan más adelante.',
+    trialTerms_other:
+      'Todos los planes empiezan con una prueba gratuita de {{count}} días, sin tarjeta. Al terminar, compra un plan para seguir haciendo cambios; puedes cambiar de plan más adelante.',
     deployments: {
       cafe: 'Cafetería o restaurante',
       hotel: 'Hotel',
@@ -159,6 +170,10 @@ export const esES: Catalog = {
     newTitle: 'Crear nueva ubicación',
     name: 'Nombre de la ubicación',
     router: 'Router',
+    routerSearch: 'Escribe para buscar: UniFi, Cisco, Ruckus…',
+    noRouter: 'Ningún router con ese nombre',
+    newHelp:
+      'Pon nombre a la ubicación y elige su router y cómo se conectan los invitados. «Crear ubicación» la guarda y abre su panel.',
     routerRequired: 'El router es obligatorio',
     authMethods: 'Métodos de acceso',
     methodUnavailable: 'no disponible: este servidor no tiene ninguna aplicación de Facebook',
@@ -192,7 +207,6 @@ export const esES: Catalog = {
   },
   plans: {
     title: 'Elige tu plan',
-    trial: 'Todos los planes empiezan con una prueba gratuita de {{count}} días.',
     monthly: 'Mensual',
     yearly: 'Anual',
     devices: 'Hasta {{count}} dispositivos de invitados activos',
@@ -203,6 +217,10 @@ export const esES: Catalog = {
   },
   onboarding: {
     guided: '¿Prefieres una configuración guiada? Ve paso a paso',
+    last: {
+      title: 'Último paso: pon nombre a tu ubicación',
+      help: 'Pon nombre a la ubicación y revisa las respuestas de los pasos anteriores. «Crear ubicación» la guarda con este router y estos métodos de acceso y abre su panel.',
+    },
     stepOf: 'Paso {{step}} de {{count}}',
     progress: 'Progreso de la configuración',
     deployment: {

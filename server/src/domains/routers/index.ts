@@ -16,6 +16,7 @@ import { radiusGatewaySettingsRoutes } from './radius-gateway-settings.routes.ts
 import { createRadiusGatewaySettingsService } from './radius-gateway-settings.service.ts';
 import { routerSettingsRoutes } from './router-settings.routes.ts';
 import { createRouterSettingsService } from './router-settings.service.ts';
+import { createRouterStatus, type RouterStatusOf } from './router-status.ts';
 
 type Deps = Pick<AppContext, 'db' | 'secrets' | 'config' | 'siteChanges'> & { sites: SiteAccess; controllers: Controllers };
 
@@ -30,6 +31,22 @@ export const createControllersOf = (
     authmon,
     siteChanges: deps.siteChanges,
   });
+
+/** A site's router status as its settings page shows it, for pages that sum up a site (settings/summary). */
+export function routerStatusOf(deps: Deps): RouterStatusOf {
+  const settings = createControllerSettingsRepo(deps.db, deps.secrets);
+  const services = {
+    ...deps,
+    settings,
+    nasClients: createNasClientsRepo(deps.db),
+    radiusSessions: createRadiusSessionsRepo(deps.db),
+  };
+  return createRouterStatus({
+    routerSettings: createRouterSettingsService(services),
+    apiSettings: createApiRouterSettingsService(services),
+    radiusSettings: createRadiusGatewaySettingsService(services),
+  });
+}
 
 /**
  * The router settings pages of a site (permission routersettings): UniFi and openNDS, the API and URL

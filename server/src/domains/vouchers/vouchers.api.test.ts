@@ -60,6 +60,18 @@ describe('creating a batch', () => {
     }
   });
 
+  it('warns when the location’s splash page has no login for the batch’s vouchers, and makes them anyway', async () => {
+    const o = await ownerWithSite(server, { auth_methods: ['email', 'voucher'] });
+    const single = await o.client.post(`${o.voucher}/`, batchInput());
+    expect([single.status, single.body.warnings]).toEqual([200, []]);
+    const multi = await o.client.post(`${o.multi}/`, batchInput({ site_ids: [o.site.id] }));
+    expect([multi.status, multi.body.warnings, multi.body.unused]).toEqual([200, ['voucher_login_off'], 3]);
+    const put = await o.client.put(`/s/api/v1/site/${o.site.id}`, { auth_methods: ['email'] });
+    expect(put.status).toBe(200);
+    const off = await o.client.post(`${o.voucher}/`, batchInput());
+    expect([off.status, off.body.warnings]).toEqual([200, ['voucher_login_off']]);
+  });
+
   it('picks a free Batch Id when none is given, and refuses one already used at the site', async () => {
     const o = await ownerWithSite(server);
     const auto = await o.client.post(`${o.voucher}/`, batchInput());

@@ -11,6 +11,7 @@ import {
   voucherBatchInputSchema,
   voucherBatchListQuerySchema,
   voucherBatchListSchema,
+  voucherBatchCreatedSchema,
   voucherBatchSchema,
   voucherDesignSchema,
   voucherDesignUpdateSchema,
@@ -88,7 +89,17 @@ export const vouchersRoutes =
       for (const url of [`${base}/`, base]) {
         app.post(
           url,
-          { schema: { hide: url === base, tags, params: site, body: createBody, response: { 200: voucherBatchSchema } } },
+          {
+            schema: {
+              hide: url === base,
+              tags,
+              params: site,
+              body: createBody,
+              description:
+                '`warnings` has `voucher_login_off` when the location’s splash page has no login method for these vouchers (voucher, or multi-site voucher): guests cannot use them there until it is turned on.',
+              response: { 200: voucherBatchCreatedSchema },
+            },
+          },
           async (r) => vouchers.create(r.actor, r.params.siteId, kind, r.body),
         );
       }

@@ -141,7 +141,9 @@ export function createVouchersService({ db, accounts, sites: sitesService, netwo
         await insertCodes(tx, actor.accountId, batch.id, input.count);
         return batch;
       });
-      return batchAnswer(batch);
+      const method = kind === 'voucher' ? 'voucher' : 'multisitevoucher';
+      const warnings = site.authMethods.includes(method) ? [] : (['voucher_login_off'] as const);
+      return { ...(await batchAnswer(batch)), warnings: [...warnings] };
     },
 
     async listBatches(

@@ -50,6 +50,12 @@ export function createMacEntriesRepo(db: Database) {
       return { rows, total: total?.n ?? 0 };
     },
 
+    /** How many devices a site has on its list. */
+    async countOf(siteId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(macEntries).where(eq(macEntries.siteId, siteId));
+      return row?.n ?? 0;
+    },
+
     /** Every whitelisted MAC of a site (normalized). */
     async macsOf(siteId: number): Promise<string[]> {
       const rows = await db.select({ mac: macEntries.mac }).from(macEntries).where(eq(macEntries.siteId, siteId));

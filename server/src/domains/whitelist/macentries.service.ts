@@ -4,7 +4,7 @@ import { can, type Actor } from '../../platform/access.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import type { SiteAccess } from '../../platform/site-access.ts';
 import type { MacEntriesRepo, MacEntryRow as Row } from './mac-entries.repo.ts';
-import { usesApiWhitelist, type WhitelistSync } from './whitelist-sync.ts';
+import { admissionOf, usesApiWhitelist, type WhitelistSync } from './whitelist-sync.ts';
 
 const toEntry = (r: Row) => ({
   id: r.id,
@@ -43,12 +43,13 @@ export function createMacEntriesService({
     },
 
     async list(actor: Actor | null, siteId: number, q: { page: number; per_page: number; search: string }) {
-      const { canWrite } = await access(actor, siteId, 'read');
+      const { canWrite, row: site } = await access(actor, siteId, 'read');
       const { rows, total } = await macEntries.page(siteId, q);
       return {
         items: rows.map(toEntry),
         metadata: { page: q.page, per_page: q.per_page, total },
         can_write: canWrite,
+        admission: admissionOf(site.routerType),
       };
     },
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MacAdmission } from '@splashboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { ControllerError, type ControllerFamily } from '../../adapters/controllers/index.ts';
 import { defineJob, defineScheduledJob, type JobQueue } from '../../platform/jobs.ts';
@@ -26,6 +27,15 @@ export const WHITELIST_MINUTES = 365 * 24 * 60;
 
 export const usesApiWhitelist = (routerType: string | null) =>
   (API_WHITELIST_FAMILIES as readonly string[]).includes(routerType ?? '');
+
+/** Families whose gateway admits devices by a trusted-MAC list of its own (openNDS's trustedmac): not by RADIUS. */
+const GATEWAY_LIST_FAMILIES: readonly string[] = ['opennds'];
+
+/** How a site's gateway admits its whitelisted devices (macEntryListSchema's `admission`). */
+export function admissionOf(routerType: string | null): MacAdmission {
+  if (usesApiWhitelist(routerType)) return 'controller';
+  return GATEWAY_LIST_FAMILIES.includes(routerType ?? '') ? 'gateway' : 'radius';
+}
 
 /**
  * Tells an API controller (UniFi) about a site's whitelisted devices. A job names a site and a MAC, not

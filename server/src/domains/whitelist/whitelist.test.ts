@@ -59,6 +59,17 @@ describe('whitelisted devices', () => {
     expect((await client.get(base)).body.metadata.total).toBe(1);
   });
 
+  it('says how each router family admits the devices: by API, by our RADIUS server, or by the gateway’s own list', async () => {
+    const { client } = await registerAccount(server);
+    const admission = async (router_type: string) => {
+      const site = await createSite(client, { router_type });
+      return (await client.get(`/s/${site.id}/api/v1/macentry/`)).body.admission;
+    };
+    expect(await admission('unifi')).toBe('controller');
+    expect(await admission('mikrotik')).toBe('radius');
+    expect(await admission('opennds')).toBe('gateway');
+  });
+
   it("answers 'MAC address and external IP are required' and stores nothing", async () => {
     const { client } = await registerAccount(server);
     const site = await createSite(client);

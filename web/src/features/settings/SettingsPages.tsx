@@ -1,86 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useStore } from 'react-redux';
 import { useSnackbar } from 'notistack';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TextField from '@mui/material/TextField';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Paper from '@mui/material/Paper';
 import { fieldErrors, get, put } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { loadSite } from '../../app/session.ts';
 import { profileLoaded, type Store } from '../../app/store.ts';
 import type { Profile } from '@splashboard/contract';
-import { routerSettingsPage } from '../routers/paths.ts';
 import { useErrorText } from '../../app/errorText.ts';
 import './i18n.ts';
-import { splashScreenLink } from '../splash/linkStrings.ts';
-import '../whitelist/linkStrings.ts';
-import '../unifi-tasks/linkStrings.ts';
-import '../access-health/linkStrings.ts';
-
-export function SettingsViewPage() {
-  const { t } = useTranslation();
-  const site = useAppSelector((s) => s.site.settings);
-  const routerPage = site?.permissions.routersettings ? routerSettingsPage(site.router_type) : null;
-  return (
-    <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        {t('settings.title')}
-      </Typography>
-      <Paper>
-        <List>
-          <ListItemButton component={RouterLink} to="/app/settings-view/site-name">
-            <ListItemText primary={t('settings.siteName')} />
-          </ListItemButton>
-          <ListItemButton component={RouterLink} to="/app/settings-view/redirect-url">
-            <ListItemText primary={t('settings.redirectUrl')} />
-          </ListItemButton>
-          <ListItemButton component={RouterLink} to="/app/settings-view/guest-fields">
-            <ListItemText primary={t('settings.guestFieldsLink')} />
-          </ListItemButton>
-          {routerPage && (
-            <ListItemButton component={RouterLink} to={routerPage.path}>
-              <ListItemText primary={t('routers.settingsLink', { router: routerPage.label })} />
-            </ListItemButton>
-          )}
-          {site?.permissions.landingpage && (
-            <ListItemButton component={RouterLink} to={splashScreenLink(site.auth_methods)}>
-              <ListItemText primary={t('splash.settingsLink')} />
-            </ListItemButton>
-          )}
-          {site?.permissions.routersettings && site.router_type === 'unifi' && (
-            <ListItemButton component={RouterLink} to="/app/settings-view/unifi-scheduled-tasks">
-              <ListItemText primary={t('unifiTasks.settingsLink')} />
-            </ListItemButton>
-          )}
-          {site?.permissions.routersettings && (
-            <ListItemButton component={RouterLink} to="/app/settings-view/access-health">
-              <ListItemText primary={t('accessHealth.settingsLink')} />
-            </ListItemButton>
-          )}
-          {site?.permissions.macauth && (
-            <ListItemButton component={RouterLink} to="/app/settings-view/whitelisted-devices">
-              <ListItemText primary={t('whitelist.settingsLink')} />
-            </ListItemButton>
-          )}
-          {site?.permissions.smsgateway && (
-            <ListItemButton component={RouterLink} to="/app/settings-view/sms-config">
-              <ListItemText primary={t('settings.smsConfig')} />
-            </ListItemButton>
-          )}
-        </List>
-      </Paper>
-    </Stack>
-  );
-}
 
 interface General {
   name: string;

@@ -4,6 +4,23 @@ import '../../app/fieldKinds.i18n.ts';
 // New keys of the settings area, merged into the `settings` strings of web/src/locales.
 const en = {
   smsConfig: 'SMS gateway',
+  index: {
+    siteName: 'The location’s name, currency, country code and time zone',
+    redirectUrl: 'Where guests go once they are online',
+    noRedirect: 'Not set: guests go on to the page they first asked for',
+    guestFields: 'What guests are asked for when they log in',
+    router: 'Connect the location’s router or controller to this server',
+    splash: 'The page guests see before they get online, and how they log in',
+    methods_one: '{{count}} login method: {{methods}}',
+    methods_other: '{{count}} login methods: {{methods}}',
+    unifiTasks: 'Jobs the UniFi controller runs on a schedule for this location',
+    accessHealth: 'Recent guest logins and what the router answered',
+    whitelist: 'Devices that get online without the splash page',
+    devices_one: '{{count}} device',
+    devices_other: '{{count}} devices',
+    sms: 'The service that texts guests their login codes',
+    smsStates: { on: 'On', off: 'Off', not_set: 'Not set' },
+  },
   guestFieldsLink: 'Guest fields',
   guestFields: {
     title: 'Guest fields',
@@ -20,6 +37,23 @@ const en = {
 
 const es: typeof en = {
   smsConfig: 'Pasarela SMS',
+  index: {
+    siteName: 'El nombre, la moneda, el prefijo de país y la zona horaria de la ubicación',
+    redirectUrl: 'Adónde van los invitados una vez conectados',
+    noRedirect: 'Sin configurar: los invitados siguen a la página que pidieron al principio',
+    guestFields: 'Lo que se pide a los invitados al conectarse',
+    router: 'Conecta el router o controlador de la ubicación con este servidor',
+    splash: 'La página que ven los invitados antes de conectarse, y cómo acceden',
+    methods_one: '{{count}} método de acceso: {{methods}}',
+    methods_other: '{{count}} métodos de acceso: {{methods}}',
+    unifiTasks: 'Tareas que el controlador UniFi ejecuta de forma programada en esta ubicación',
+    accessHealth: 'Los últimos accesos de invitados y lo que respondió el router',
+    whitelist: 'Dispositivos que se conectan sin pasar por la página de bienvenida',
+    devices_one: '{{count}} dispositivo',
+    devices_other: '{{count}} dispositivos',
+    sms: 'El servicio que envía por SMS los códigos de acceso a los invitados',
+    smsStates: { on: 'Activada', off: 'Desactivada', not_set: 'Sin configurar' },
+  },
   guestFieldsLink: 'Datos de los invitados',
   guestFields: {
     title: 'Datos de los invitados',

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { Feature } from '../../app/feature.ts';
 
 const settingsPages = () => import('./SettingsPages.tsx');
-const SettingsViewPage = lazy(() => settingsPages().then((m) => ({ default: m.SettingsViewPage })));
+const SettingsViewPage = lazy(() => import('./SettingsIndexPage.tsx').then((m) => ({ default: m.SettingsViewPage })));
 const SiteNamePage = lazy(() => settingsPages().then((m) => ({ default: m.SiteNamePage })));
 const RedirectUrlPage = lazy(() => settingsPages().then((m) => ({ default: m.RedirectUrlPage })));
 const GuestFieldsPage = lazy(() => import('./GuestFieldsPage.tsx').then((m) => ({ default: m.GuestFieldsPage })));

@@ -11,7 +11,7 @@ import type { Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { MethodChecks, RouterField } from '../sites/SiteFields.tsx';
 import { SiteImages } from '../sites/SiteImages.tsx';
-import { ONBOARDING_STEPS, type OnboardingStep } from './steps.ts';
+import { ONBOARDING_STEPS, type OnboardingStep } from '../sites/onboardingSteps.ts';
 
 const KEYS: Record<OnboardingStep, string> = {
   'deployment/1': 'deployment',
@@ -83,7 +83,10 @@ export function OnboardingPage({ step }: { step: OnboardingStep }) {
   const navigate = useNavigate();
   const index = ONBOARDING_STEPS.indexOf(step);
   const suffix = first ? `/${first}` : '';
-  const to = (i: number) => `/signup/registration/${i < ONBOARDING_STEPS.length ? ONBOARDING_STEPS[i] : 'deployment'}${suffix}`;
+  const to = (i: number) =>
+    i < ONBOARDING_STEPS.length
+      ? `/signup/registration/${ONBOARDING_STEPS[i]}${suffix}`
+      : `/signup/registration/deployment${suffix}?steps=done`;
   const { body, check } = useStepBody(step);
   const key = KEYS[step];
   return (

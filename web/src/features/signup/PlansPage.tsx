@@ -33,7 +33,7 @@ export function PlansPage() {
           {t('plans.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-          {t('plans.trial', { count: TRIAL_DAYS })}
+          {t('signup.trialTerms', { count: TRIAL_DAYS })}
         </Typography>
         <ToggleButtonGroup exclusive size="small" value={cycle} onChange={(_e, v) => v && setCycle(v)}>
           <ToggleButton value="monthly">{t('plans.monthly')}</ToggleButton>
@@ -62,6 +62,7 @@ export function PlansPage() {
                   <Typography variant="h5" component="h2">
                     {t(`signup.plans.${plan}`)}
                   </Typography>
+                  <Typography color="text.secondary">{t(`signup.planAdds.${plan}`)}</Typography>
                   <Typography variant="h4" component="p">
                     {money}
                     <Typography component="span" color="text.secondary">

@@ -9,7 +9,7 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { DEPLOYMENT_TYPES, PLAN_TYPES, type Profile } from '@splashboard/contract';
+import { DEPLOYMENT_TYPES, PLAN_TYPES, type PlanType, type Profile } from '@splashboard/contract';
 import { fieldErrors, post } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
@@ -17,6 +17,7 @@ import { track } from '../../app/telemetry.ts';
 import { signedIn, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { useErrorText } from '../../app/errorText.ts';
+import { PlanField } from './PlanField.tsx';
 
 /** The fields of the registration form, which show their own errors. */
 const FORM_FIELDS = new Set([
@@ -30,7 +31,8 @@ const FORM_FIELDS = new Set([
   'deployment_type_other_text',
 ]);
 
-const planOf = (p: string | undefined) => ((PLAN_TYPES as readonly string[]).includes(p ?? '') ? p! : 'collect');
+const planOf = (p: string | undefined): PlanType =>
+  (PLAN_TYPES as readonly string[]).includes(p ?? '') ? (p as PlanType) : 'collect';
 
 /** Step 1: the email address, to which we send a link. */
 export function RegisterPage() {
@@ -207,13 +209,7 @@ export function RegistrationPage() {
         {text('displayname', t('signup.displayName'), 'text', 'name')}
         {text('password', t('auth.password'), 'password', 'new-password', t('auth.passwordRule'))}
         {text('confirm_password', t('signup.confirmPassword'), 'password', 'new-password')}
-        <TextField name="plan_type" select label={t('signup.plan')} defaultValue={planOf(plan)}>
-          {PLAN_TYPES.map((p) => (
-            <MenuItem key={p} value={p}>
-              {t(`signup.plans.${p}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <PlanField initial={planOf(plan)} />
         <TextField
           name="deployment_type"
           select

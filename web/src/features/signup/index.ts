@@ -1,6 +1,6 @@
 import { createElement, lazy } from 'react';
 import type { Feature, FeatureRoute } from '../../app/feature.ts';
-import { ONBOARDING_STEPS } from './steps.ts';
+import { ONBOARDING_STEPS } from '../sites/onboardingSteps.ts';
 
 const signupPages = () => import('./SignupPages.tsx');
 const RegisterPage = lazy(() => signupPages().then((m) => ({ default: m.RegisterPage })));

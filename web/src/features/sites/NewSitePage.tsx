@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStore } from 'react-redux';
 import { useSnackbar } from 'notistack';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import LinearProgress from '@mui/material/LinearProgress';
 import { AUTH_METHODS, type Profile, type Site } from '@splashboard/contract';
 import { fieldErrors, get, post } from '../../app/api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -16,6 +18,7 @@ import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { MethodChecks, RouterField } from './SiteFields.tsx';
 import { SiteImages } from './SiteImages.tsx';
 import { useErrorText } from '../../app/errorText.ts';
+import { ONBOARDING_STEPS } from './onboardingSteps.ts';
 
 /**
  * Create a location: name, router, login methods, and a logo and background or the choice to skip
@@ -24,6 +27,9 @@ import { useErrorText } from '../../app/errorText.ts';
 export function NewSitePage() {
   const { t } = useTranslation();
   const { first } = useParams();
+  const [params] = useSearchParams();
+  // After the guided steps (they link here with ?steps=done): the last step, not a fresh start.
+  const guided = params.get('steps') === 'done';
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const store = useStore() as Store;
@@ -62,11 +68,24 @@ export function NewSitePage() {
   };
 
   return (
-    <CenteredCard title={t('sites.newTitle')}>
+    <CenteredCard title={guided ? t('onboarding.last.title') : t('sites.newTitle')}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        <Link component={RouterLink} to={`/signup/registration/deployment/1${first ? `/${first}` : ''}`}>
-          {t('onboarding.guided')}
-        </Link>
+        {guided ? (
+          <>
+            <Typography variant="caption" color="text.secondary">
+              {t('onboarding.stepOf', { step: ONBOARDING_STEPS.length + 1, count: ONBOARDING_STEPS.length + 1 })}
+            </Typography>
+            <LinearProgress variant="determinate" value={100} aria-label={t('onboarding.progress')} />
+            <Typography color="text.secondary">{t('onboarding.last.help')}</Typography>
+          </>
+        ) : (
+          <>
+            <Typography color="text.secondary">{t('sites.newHelp')}</Typography>
+            <Link component={RouterLink} to={`/signup/registration/deployment/1${first ? `/${first}` : ''}`}>
+              {t('onboarding.guided')}
+            </Link>
+          </>
+        )}
         <TextField
           label={t('sites.name')}
           value={name}
@@ -90,6 +109,11 @@ export function NewSitePage() {
         <Button type="submit" variant="contained">
           {t('sites.create')}
         </Button>
+        {guided && (
+          <Button component={RouterLink} to={`/signup/registration/${ONBOARDING_STEPS.at(-1)}${first ? `/${first}` : ''}`}>
+            {t('common.back')}
+          </Button>
+        )}
         {!first && (
           <Button component={RouterLink} to="/app/reports/dashboard">
             {t('common.cancel')}

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
 import { post } from '../../app/api.ts';
@@ -64,16 +65,19 @@ export function SiteImages({ error }: { error?: string }) {
           {errors[field] && <FormHelperText error>{errors[field]}</FormHelperText>}
         </Stack>
       ))}
-      <FormControlLabel
-        label={t('sites.skipImage')}
-        control={
-          <Checkbox
-            checked={draft.skip_image && !hasImage}
-            disabled={hasImage}
-            onChange={(e) => dispatch(draftChanged({ skip_image: e.target.checked }))}
-          />
-        }
-      />
+      {/* In a group: the Stack's spacing would reset the label's negative margin, moving the box out of line. */}
+      <FormGroup>
+        <FormControlLabel
+          label={t('sites.skipImage')}
+          control={
+            <Checkbox
+              checked={draft.skip_image && !hasImage}
+              disabled={hasImage}
+              onChange={(e) => dispatch(draftChanged({ skip_image: e.target.checked }))}
+            />
+          }
+        />
+      </FormGroup>
       {/* The rule's message goes once an image or the skip is chosen. */}
       {error && !hasImage && !draft.skip_image && <FormHelperText error>{error}</FormHelperText>}
     </Stack>

@@ -16,6 +16,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { useErrorText } from '../../app/errorText.ts';
 import { BatchForm, EMPTY_BATCH, bodyOf, type BatchFormValues } from './BatchForm.tsx';
 import { apiBase, appBase, batchPath } from './paths.ts';
+import { VoucherLoginWarning } from './VoucherLoginWarning.tsx';
 import './i18n.ts';
 
 /** /app/voucher/create and /app/voucher/multisite/create: a new batch, checked here with the server's own rules first. */
@@ -57,6 +58,7 @@ export function CreatePage({ kind }: { kind: VoucherKind }) {
       <Typography variant="h4" component="h1">
         {t(`vouchers.form.title.${kind}`)}
       </Typography>
+      <VoucherLoginWarning kind={kind} siteId={siteId} />
       <BatchForm
         kind={kind}
         values={values}

@@ -104,6 +104,13 @@ const en = {
     submit: 'Create',
     creating: 'Creating…',
   },
+  loginOff: {
+    voucher: 'This location’s splash page has no voucher login: guests cannot use these vouchers until it is turned on.',
+    multisite_voucher:
+      'This location’s splash page has no multi-site voucher login: guests cannot use these vouchers here until it is turned on.',
+    turnOn: 'Turn on voucher login',
+    turnedOn: 'Voucher login is on: guests can type their code on the splash page',
+  },
   cancel: 'Cancel',
   created: 'Batch {{id}} created',
   createFailed: 'Failed to create',
@@ -321,6 +328,14 @@ const es: typeof en = {
     thisSite: '{{name}} (esta ubicación)',
     submit: 'Crear',
     creating: 'Creando…',
+  },
+  loginOff: {
+    voucher:
+      'La página de bienvenida de esta ubicación no tiene acceso con bono: los invitados no podrán usar estos bonos hasta que se active.',
+    multisite_voucher:
+      'La página de bienvenida de esta ubicación no tiene acceso con bono multiubicación: los invitados no podrán usar estos bonos aquí hasta que se active.',
+    turnOn: 'Activar el acceso con bono',
+    turnedOn: 'El acceso con bono está activado: los invitados pueden escribir su código en la página de bienvenida',
   },
   cancel: 'Cancelar',
   created: 'Lote {{id}} creado',

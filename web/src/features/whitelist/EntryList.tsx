@@ -15,18 +15,21 @@ import Tooltip from '@mui/material/Tooltip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
-import type { MacEntry } from '@splashboard/contract';
+import type { MacAdmission, MacEntry } from '@splashboard/contract';
 import { NETWORK_COLOUR } from './format.ts';
 import { EditIcon as Edit, DeleteIcon as Delete } from '../../components/icons.ts';
 
-function NetworkChip({ entry }: { entry: MacEntry }) {
+/** Where the device stands: the controller's answer (UniFi), or who admits it when nothing is sent (none). */
+function NetworkChip({ entry, admission }: { entry: MacEntry; admission: MacAdmission }) {
   const { t } = useTranslation();
   const chip = (
     <Chip
       size="small"
       variant="outlined"
       color={NETWORK_COLOUR[entry.network_status]}
-      label={t(`whitelist.network.${entry.network_status}`)}
+      label={
+        entry.network_status === 'none' ? t(`whitelist.admission.${admission}`) : t(`whitelist.network.${entry.network_status}`)
+      }
     />
   );
   return entry.network_detail ? (
@@ -58,10 +61,12 @@ function Actions({ entry, onDelete }: { entry: MacEntry; onDelete: (e: MacEntry)
 /** The devices of a page: a table on a wide screen, a list on a phone; edit and delete only with write access. */
 export function EntryList({
   items,
+  admission,
   canWrite,
   onDelete,
 }: {
   items: MacEntry[];
+  admission: MacAdmission;
   canWrite: boolean;
   onDelete: (e: MacEntry) => void;
 }) {
@@ -89,7 +94,7 @@ export function EntryList({
                   <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
                     {[e.external_ip, e.description].filter(Boolean).join(' · ')}
                   </Box>
-                  <NetworkChip entry={e} />
+                  <NetworkChip entry={e} admission={admission} />
                 </Stack>
               }
               slotProps={{ secondary: { component: 'span' } }}
@@ -117,7 +122,7 @@ export function EntryList({
             <TableCell>{e.external_ip}</TableCell>
             <TableCell>{e.description}</TableCell>
             <TableCell>
-              <NetworkChip entry={e} />
+              <NetworkChip entry={e} admission={admission} />
             </TableCell>
             {canWrite && (
               <TableCell align="right">

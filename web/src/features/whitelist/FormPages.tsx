@@ -29,8 +29,11 @@ function useSave(send: (v: EntryValues) => Promise<unknown>, done: string, faile
       enqueueSnackbar(t(done), { variant: 'success' });
       navigate(LIST_PATH);
     } catch (err) {
-      setErrors(errorText.fields(fieldErrors(err)));
-      enqueueSnackbar(t(failed), { variant: 'error' });
+      const fields = fieldErrors(err);
+      setErrors(errorText.fields(fields));
+      // The fields say what is wrong: the toast points at them instead of a bare failure.
+      const shown = Object.keys(fields).some((k) => k in EMPTY);
+      enqueueSnackbar(t(shown ? 'whitelist.checkFields' : failed), { variant: 'error' });
     } finally {
       setBusy(false);
     }

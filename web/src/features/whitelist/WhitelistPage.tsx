@@ -85,6 +85,7 @@ export function WhitelistPage() {
         </Typography>
       </PageHeader>
       <Typography color="text.secondary">{t('whitelist.intro')}</Typography>
+      {list?.admission === 'gateway' && <Alert severity="info">{t('whitelist.gatewayList')}</Alert>}
       {list && !list.can_write && <Alert severity="info">{t('whitelist.readOnly')}</Alert>}
       <SearchField value={state.search} onSearch={searchFor} label={t('whitelist.search')} sx={{ maxWidth: 480 }} />
       {list && (
@@ -97,7 +98,7 @@ export function WhitelistPage() {
             rpp={state.rpp}
             onChange={setState}
           >
-            <EntryList items={list.items} canWrite={list.can_write} onDelete={setDeleting} />
+            <EntryList items={list.items} admission={list.admission} canWrite={list.can_write} onDelete={setDeleting} />
           </PagedList>
         </Paper>
       )}

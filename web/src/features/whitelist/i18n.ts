@@ -19,6 +19,13 @@ const en = {
     network: 'Controller',
     actions: 'Actions',
   },
+  admission: {
+    controller: 'Authorized on the controller',
+    radius: 'Admitted by RADIUS',
+    gateway: 'Admitted by openNDS (trusted MAC)',
+  },
+  gatewayList:
+    'openNDS admits these devices itself, by its list of trusted MAC addresses: add each one on the gateway (a trustedmac line in /etc/config/opennds, then restart openNDS). This list does not reach the gateway.',
   network: {
     none: 'Admitted by RADIUS',
     pending: 'Sending to the controller…',
@@ -41,13 +48,15 @@ const en = {
     mac: 'MAC address',
     macHelp: 'Any format: AA:BB:CC:DD:EE:FF, aa-bb-cc-dd-ee-ff, aabb.ccdd.eeff',
     externalIp: 'External IP',
-    externalIpHelp: 'The public address the device is seen from (IPv4 or IPv6)',
+    externalIpHelp:
+      'The public IP address of this location’s internet connection, as seen from outside: what a “what is my IP” page shows on a device at the location (IPv4 or IPv6)',
     description: 'Description',
     save: 'Save',
   },
   created: 'Device added',
   saved: 'Saved',
   createFailed: 'Failed to create',
+  checkFields: 'Not saved: check the fields marked in red',
   updateFailed: 'Update failed',
   errors: WHITELIST_MESSAGES,
 };
@@ -68,6 +77,13 @@ const es: typeof en = {
     network: 'Controlador',
     actions: 'Acciones',
   },
+  admission: {
+    controller: 'Autorizado en el controlador',
+    radius: 'Admitido por RADIUS',
+    gateway: 'Admitido por openNDS (MAC de confianza)',
+  },
+  gatewayList:
+    'openNDS admite estos dispositivos por su cuenta, con su lista de direcciones MAC de confianza: añade cada una en el router (una línea trustedmac en /etc/config/opennds y reinicia openNDS). Esta lista no llega al router.',
   network: {
     none: 'Admitido por RADIUS',
     pending: 'Enviando al controlador…',
@@ -90,13 +106,15 @@ const es: typeof en = {
     mac: 'Dirección MAC',
     macHelp: 'En cualquier formato: AA:BB:CC:DD:EE:FF, aa-bb-cc-dd-ee-ff, aabb.ccdd.eeff',
     externalIp: 'IP externa',
-    externalIpHelp: 'La dirección pública desde la que se ve el dispositivo (IPv4 o IPv6)',
+    externalIpHelp:
+      'La dirección IP pública de la conexión a internet de esta ubicación, vista desde fuera: la que muestra una página de «cuál es mi IP» en un dispositivo de la ubicación (IPv4 o IPv6)',
     description: 'Descripción',
     save: 'Guardar',
   },
   created: 'Dispositivo añadido',
   saved: 'Guardado',
   createFailed: 'Error al crear',
+  checkFields: 'No se ha guardado: revisa los campos marcados en rojo',
   updateFailed: 'Error al actualizar',
   errors: {
     required: 'La dirección MAC y la IP externa son obligatorias',
