@@ -22,3 +22,4 @@ export * from './voucher-card-layout.ts';
 export * from './unifi-tasks.ts';
 export * from './access-health.ts';
 export * from './radius-gateway-settings.ts';
+export * from './rich-text.ts';

@@ -2,7 +2,10 @@ import {
   DEFAULT_SPLASH_DESIGN,
   LOGIN_FIELD_TITLES,
   defaultStylesOf,
+  designTextShape,
+  inLanguage,
   readDesign,
+  styleTextShapeOf,
   type LoginFieldType,
   type LoginMethodPath,
   type LoginMethodStyles,
@@ -105,7 +108,8 @@ export function resolveDesign(
     html_image: site.htmlImage,
   };
   // A stored value the design no longer accepts (an image link from before links were checked) is not drawn.
-  return readDesign(stored, defaults);
+  // The operator's own version in the guest's language comes first; without one, their English text.
+  return inLanguage(readDesign(stored, defaults), stored, lang, designTextShape);
 }
 
 /** One method's screen styles: stored values, the rest as defaults in the guest's language. */
@@ -114,7 +118,7 @@ export function resolveStyles(path: LoginMethodPath, stored: Record<string, stri
   for (const [key, value] of Object.entries(defaultStylesOf(path))) {
     out[key] = stored[key] ?? (lang === 'es-ES' ? (ES_STYLE_TEXTS[value] ?? value) : value);
   }
-  return out;
+  return inLanguage(out, stored, lang, styleTextShapeOf(path));
 }
 
 /** A field's label: the operator's own title, or the default one in the guest's language. */
