@@ -177,7 +177,9 @@ export type DesignTextKey = (typeof DESIGN_TEXT_KEYS)[number];
 export const storedTextKey = (lang: TranslatedLang, field: string) => `${lang}:${field}`;
 
 const translationsAnswer = (fields: readonly string[]) =>
-  z.object(Object.fromEntries(TRANSLATED_LANGS.map((l) => [l, z.object(Object.fromEntries(fields.map((f) => [f, z.string()])))])));
+  z.object(
+    Object.fromEntries(TRANSLATED_LANGS.map((l) => [l, z.object(Object.fromEntries(fields.map((f) => [f, z.string()])))])),
+  );
 /** An update names the languages and fields it changes; each is checked like its English field. */
 const translationsUpdate = (shape: z.ZodRawShape) =>
   closedPartial(Object.fromEntries(TRANSLATED_LANGS.map((l) => [l, closedPartial(shape)])));
@@ -199,7 +201,8 @@ export function readTranslations(stored: Record<string, unknown>, shape: Record<
 export function storedTranslations(input: Partial<Record<TranslatedLang, Record<string, string | undefined>>> | undefined) {
   const out: Record<string, string> = {};
   for (const lang of TRANSLATED_LANGS)
-    for (const [field, value] of Object.entries(input?.[lang] ?? {})) if (value !== undefined) out[storedTextKey(lang, field)] = value;
+    for (const [field, value] of Object.entries(input?.[lang] ?? {}))
+      if (value !== undefined) out[storedTextKey(lang, field)] = value;
   return out;
 }
 

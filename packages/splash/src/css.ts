@@ -56,7 +56,8 @@ const BACKGROUND: Record<SplashDesign['body_config'], string> = {
   center: 'center no-repeat',
 };
 
-const BASE = `*{box-sizing:border-box}html,body{margin:0}body{font-family:var(--font);color:#1f2933;min-height:100vh;display:flex;justify-content:center;align-items:flex-start;padding:16px;line-height:1.45}
+const BASE =
+  `*{box-sizing:border-box}html,body{margin:0}body{font-family:var(--font);color:#1f2933;min-height:100vh;display:flex;justify-content:center;align-items:flex-start;padding:16px;line-height:1.45}
 .card{width:100%;max-width:440px;margin-top:3vh;padding:24px 20px;box-shadow:0 2px 14px rgba(0,0,0,.14)}
 .logo img{max-width:min(var(--logo),100%);max-height:var(--logo);height:auto}
 .heading{text-align:center;margin:8px 0 16px}.heading h1,.heading h2,.heading h3{margin:.3em 0}

@@ -24,7 +24,8 @@ const site = async (methods: string[]) => {
 const SPANISH = 'es-ES,es;q=0.9,en;q=0.5';
 const ENGLISH = 'en-GB,en;q=0.9';
 /** A guest's email page, their browser asking for a language. */
-const emailPage = async (s: PortalSite, lang: string) => (await (await arriveFromUnifi(server, s, { lang })).guest.get('email')).html;
+const emailPage = async (s: PortalSite, lang: string) =>
+  (await (await arriveFromUnifi(server, s, { lang })).guest.get('email')).html;
 const h1Of = (html: string) => /<h1\b[^>]*>[\s\S]*?<\/h1>/.exec(html)?.[0] ?? '';
 const storedStyles = async (siteId: number) => {
   const [row] = await server.handle.db
@@ -52,7 +53,9 @@ describe('splash texts per language', () => {
     const styles = await s.owner.put(`${s.api}/emailconfig/splashpage`, {
       email_heading_htmltext: '<h2>Welcome to Harbour Café</h2>',
       email_loginbtn_text: 'Get online',
-      translations: { 'es-ES': { email_heading_htmltext: '<h2>Bienvenido al <b>Café del Puerto</b></h2>', email_loginbtn_text: 'Conectarme' } },
+      translations: {
+        'es-ES': { email_heading_htmltext: '<h2>Bienvenido al <b>Café del Puerto</b></h2>', email_loginbtn_text: 'Conectarme' },
+      },
     });
     expect(styles.status).toBe(200);
     expect(styles.body.translations['es-ES']).toMatchObject({
@@ -62,7 +65,9 @@ describe('splash texts per language', () => {
     });
     expect(styles.body.translations['es-ES']).not.toHaveProperty('email_loginbtn_color');
     // Read back as saved.
-    expect((await s.owner.get(`${s.api}/emailconfig/splashpage`)).body.translations['es-ES'].email_loginbtn_text).toBe('Conectarme');
+    expect((await s.owner.get(`${s.api}/emailconfig/splashpage`)).body.translations['es-ES'].email_loginbtn_text).toBe(
+      'Conectarme',
+    );
     expect((await s.owner.get(`${s.api}/splashpage/design`)).body.translations['es-ES'].tos_text).toBe('Normas de la casa');
 
     const es = await emailPage(s, SPANISH);
@@ -83,9 +88,9 @@ describe('splash texts per language', () => {
     // A guest who switches language on the page reads the other version.
     const { guest } = await arriveFromUnifi(server, s, { lang: ENGLISH });
     const switched = await guest.get('lang/es-ES');
-    const after = await (await arriveFromUnifi(server, s, { lang: ENGLISH })).guest.get(
-      new URL(switched.location!, server.url).pathname + 'email',
-    );
+    const after = await (
+      await arriveFromUnifi(server, s, { lang: ENGLISH })
+    ).guest.get(new URL(switched.location!, server.url).pathname + 'email');
     expect(h1Of(after.html)).toContain('Bienvenido');
   });
 
@@ -104,7 +109,9 @@ describe('splash texts per language', () => {
     // Texts the operator never changed are still the Spanish defaults.
     expect(textOf(es)).toContain('Política de privacidad');
 
-    const cleared = await s.owner.put(`${s.api}/emailconfig/splashpage`, { translations: { 'es-ES': { email_loginbtn_text: '' } } });
+    const cleared = await s.owner.put(`${s.api}/emailconfig/splashpage`, {
+      translations: { 'es-ES': { email_loginbtn_text: '' } },
+    });
     expect(cleared.status).toBe(200);
     expect(cleared.body.translations['es-ES'].email_loginbtn_text).toBe('');
     expect(textOf(await emailPage(s, SPANISH))).not.toContain('Conectarme');

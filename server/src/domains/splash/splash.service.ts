@@ -80,9 +80,11 @@ export function createSplashService({ splash, storage, sites, siteChanges }: Dep
    * The images chosen when the site was created are its design's until the design sets its own. The
    * texts' versions in the other languages come with it.
    */
-  async function designOf(
-    site: { id: number; logoImage: string; htmlImage: string },
-  ): Promise<SplashDesign & { translations: Translations }> {
+  async function designOf(site: {
+    id: number;
+    logoImage: string;
+    htmlImage: string;
+  }): Promise<SplashDesign & { translations: Translations }> {
     const defaults = { ...DEFAULT_SPLASH_DESIGN, logo_image: site.logoImage, html_image: site.htmlImage };
     const stored = (await splash.design(site.id)) ?? {};
     return { ...readDesign(stored, defaults), translations: readTranslations(stored, designTextShape) };
