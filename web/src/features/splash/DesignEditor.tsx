@@ -16,6 +16,7 @@ import type { GuestLang } from '@splashboard/splash';
 import { ColourField } from './ColourField.tsx';
 import { ImageField } from './ImageField.tsx';
 import { Section } from './Section.tsx';
+import { fallbackDesign } from './previewScreens.ts';
 import { errorKeyOf, textIn } from './texts.ts';
 
 type Key = keyof SplashDesign;
@@ -71,10 +72,11 @@ export function DesignEditor(props: Props) {
   const label = (key: Key) => t(`splash.design.${key}`);
   const err = (key: Key) => (errors[key] ? serverText(errors[key]) : undefined);
 
-  // Texts show the language being edited; an empty version shows the English text it falls back to.
+  // Texts show the language being edited; an empty version shows what guests read instead.
+  const fallbacks = lang === 'en-US' ? null : fallbackDesign(design, lang);
   const text = (key: DesignTextKey, max = 200) => {
     const long = (LONG[key] ?? 0) > 200;
-    const fallback = lang === 'en-US' ? undefined : design[key];
+    const fallback = fallbacks?.[key];
     const error = errors[errorKeyOf(key, lang)] ? serverText(errors[errorKeyOf(key, lang)]!) : undefined;
     return (
       <TextField

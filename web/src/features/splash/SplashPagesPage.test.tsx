@@ -176,9 +176,9 @@ describe('the splash page designer', { timeout: 30_000 }, () => {
     await waitFor(() => expect(label().value).toBe('Connect'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Español' }));
-    // No Spanish version yet: the field is empty, the English text shown as what guests read instead.
+    // No Spanish version yet: the field is empty, showing what Spanish guests read instead (the default's Spanish).
     expect(label().value).toBe('');
-    expect(label().placeholder).toBe('Connect');
+    expect(label().placeholder).toBe('Conectar');
     await waitFor(() => expect(previewHtml()).toContain('<html lang="es"'));
     fireEvent.change(label(), { target: { value: 'Conectarme' } });
     await waitFor(() => expect(previewHtml()).toContain('Conectarme'));

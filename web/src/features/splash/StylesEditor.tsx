@@ -8,6 +8,7 @@ import type { GuestLang } from '@splashboard/splash';
 import { ColourField } from './ColourField.tsx';
 import { RichHeadingField, headingPlaceholder } from './RichHeadingField.tsx';
 import { styleGroups, styleSlot } from './labels.ts';
+import { fallbackStyles } from './previewScreens.ts';
 import { errorKeyOf, textIn } from './texts.ts';
 
 interface Props {
@@ -24,8 +25,8 @@ interface Props {
 
 /**
  * One screen's styles, grouped by what they style (fields, each button, headings): colours, button texts
- * and headings. Texts show the language being edited; where a version is empty, the English text is its
- * placeholder (what guests read instead).
+ * and headings. Texts show the language being edited; where a version is empty, its placeholder is what
+ * guests read instead (the English text, or the default in their language).
  */
 export function StylesEditor({ path, styles, lang, onChange, errors, disabled, serverText }: Props) {
   const { t } = useTranslation();
@@ -34,7 +35,8 @@ export function StylesEditor({ path, styles, lang, onChange, errors, disabled, s
     return errors[key] ? serverText(errors[key]) : undefined;
   };
   const defaults = defaultStylesOf(path);
-  const english = (name: string) => (lang === 'en-US' ? undefined : String(styles[name] ?? ''));
+  const fallback = lang === 'en-US' ? null : fallbackStyles(path, styles, lang);
+  const english = (name: string) => fallback?.[name];
   return (
     <Stack spacing={2.5}>
       {styleGroups(path, styleFieldsOf(path)).map(({ group, names }) => (

@@ -243,7 +243,8 @@ const en = {
   texts: {
     language: 'Language of the texts',
     englishHelp: 'What guests read unless their phone is in Spanish.',
-    spanishHelp: 'What guests read when their phone is in Spanish. Where a text is empty, they read the English one.',
+    spanishHelp:
+      'What guests read when their phone is in Spanish. Where a text is empty, they read what it shows in grey: your English text, or our Spanish one where you kept ours.',
   },
   heading: {
     toolbar: 'Heading formatting',
@@ -525,7 +526,8 @@ const es: typeof en = {
   texts: {
     language: 'Idioma de los textos',
     englishHelp: 'Lo que leen los invitados, salvo si su teléfono está en español.',
-    spanishHelp: 'Lo que leen los invitados con el teléfono en español. Donde un texto esté vacío, leen el de inglés.',
+    spanishHelp:
+      'Lo que leen los invitados con el teléfono en español. Donde un texto esté vacío, leen lo que muestra en gris: tu texto en inglés, o el nuestro en español si no lo has cambiado.',
   },
   heading: {
     toolbar: 'Formato del título',

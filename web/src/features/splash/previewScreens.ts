@@ -110,6 +110,18 @@ export function viewOf(src: PreviewSource): SplashView {
   return { lang: src.lang, siteName: src.siteName, design, linked: true };
 }
 
+/**
+ * What guests of a language read where a text has no version of its own in it: the operator's English
+ * text, or the default in that language where they kept the default (the designer's placeholders).
+ */
+export function fallbackStyles(path: LoginMethodPath, styles: object, lang: GuestLang): Record<string, string> {
+  return resolveStyles(path, setOnly(asStored(styles).own, defaultStylesOf(path)) as Record<string, string>, lang);
+}
+export function fallbackDesign(design: SplashDesign, lang: GuestLang): SplashDesign {
+  const { own } = asStored(design);
+  return resolveDesign(setOnly(own, DEFAULT_SPLASH_DESIGN), { logoImage: design.logo_image, htmlImage: design.html_image }, lang);
+}
+
 /** A method's empty screen, as the portal's method draws it (methods/method.ts baseScreen and each method). */
 function methodScreen(src: PreviewSource, method: LoginMethod): MethodScreen {
   const t = stringsFor(src.lang);
