@@ -735,9 +735,14 @@ const loginFieldShape = {
   male_option_text: text(50),
   regex: z.string().max(REGEX_MAX).refine(compiles, 'This is not a valid regular expression'),
   options_list: z.array(z.string().trim().min(1, 'This field is required').max(100)).max(50, 'At most 50 options'),
+  /** The label in other guest languages (`{ 'es-ES': { title } }`); without one, guests read the English label. */
+  translations: translationsUpdate({ title: text(100) }),
 };
 
-export const loginFieldSchema = z.object(loginFieldShape);
+export const loginFieldSchema = z.object({
+  ...loginFieldShape,
+  translations: z.partialRecord(z.enum(TRANSLATED_LANGS), z.object({ title: z.string().optional() })).optional(),
+});
 export type LoginField = z.infer<typeof loginFieldSchema>;
 /** A field as sent: only field_type is needed; the rest takes the kind's defaults. */
 export const loginFieldInputSchema = z
@@ -765,7 +770,15 @@ export function normalizeLoginField(f: LoginFieldInput): LoginField {
     male_option_text: f.male_option_text || 'Male',
     regex: f.regex ?? '',
     options_list: f.field_type === 'custom_select' ? (f.options_list ?? []) : [],
+    // Only the versions there are: a field without any reads as it did before labels had them.
+    ...fieldTranslationsOf(f),
   };
+}
+
+function fieldTranslationsOf(f: LoginFieldInput): Pick<LoginField, 'translations'> {
+  const kept = TRANSLATED_LANGS.filter((lang) => f.translations?.[lang]?.title);
+  if (!kept.length) return {};
+  return { translations: Object.fromEntries(kept.map((lang) => [lang, { title: f.translations![lang]!.title }])) };
 }
 
 export const MAX_LOGIN_FIELDS = 30;

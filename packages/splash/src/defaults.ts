@@ -121,8 +121,16 @@ export function resolveStyles(path: LoginMethodPath, stored: Record<string, stri
   return inLanguage(out, stored, lang, styleTextShapeOf(path));
 }
 
-/** A field's label: the operator's own title, or the default one in the guest's language. */
-export function fieldTitle(field: { field_type: LoginFieldType; title: string }, lang: GuestLang): string {
+/**
+ * A field's label: the operator's own label in the guest's language, else their (English) title, or the
+ * default one in the guest's language.
+ */
+export function fieldTitle(
+  field: { field_type: LoginFieldType; title: string; translations?: Partial<Record<string, { title?: string }>> },
+  lang: GuestLang,
+): string {
+  const own = lang === 'en-US' ? '' : field.translations?.[lang]?.title?.trim();
+  if (own) return own;
   if (lang === 'es-ES' && (!field.title || field.title === LOGIN_FIELD_TITLES[field.field_type]))
     return ES_FIELD_TITLES[field.field_type];
   return field.title || LOGIN_FIELD_TITLES[field.field_type];

@@ -148,6 +148,44 @@ describe('splash texts per language', () => {
   });
 });
 
+describe('field labels per language', () => {
+  it('shows a field’s Spanish label to Spanish guests, its English one to others, and checks it like the English one', async () => {
+    const s = await site(['email']);
+    const email = { field_type: 'email', mandatory: true };
+    const tooLong = await s.owner.put(`${s.api}/emailconfig/loginfields`, {
+      login_fields: [
+        email,
+        { field_type: 'custom_text', title: 'Room number', translations: { 'es-ES': { title: 'z'.repeat(101) } } },
+      ],
+    });
+    expect(tooLong.status).toBe(422);
+    expect(Object.keys(tooLong.body.schema_errors)).toEqual(['login_fields.1.translations.es-ES.title']);
+
+    const saved = await s.owner.put(`${s.api}/emailconfig/loginfields`, {
+      login_fields: [
+        email,
+        { field_type: 'custom_text', title: 'Room number', translations: { 'es-ES': { title: 'Número de habitación' } } },
+        { field_type: 'custom_text', title: 'Table', translations: { 'es-ES': { title: '' } } },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.login_fields[1]).toMatchObject({
+      title: 'Room number',
+      translations: { 'es-ES': { title: 'Número de habitación' } },
+    });
+    // An empty version is not kept: the field reads as one without.
+    expect(saved.body.login_fields[2]).not.toHaveProperty('translations');
+
+    const es = textOf(await emailPage(s, SPANISH));
+    expect(es).toContain('Número de habitación');
+    expect(es).toContain('Table');
+    expect(es).toContain('Correo electrónico');
+    const en = textOf(await emailPage(s, ENGLISH));
+    expect(en).toContain('Room number');
+    expect(en).not.toContain('Número de habitación');
+  });
+});
+
 describe('headings written as rich text', () => {
   it('strips scripts, event handlers and javascript: links when saving, keeping bold, italic, links and sizes', async () => {
     const s = await site(['email']);

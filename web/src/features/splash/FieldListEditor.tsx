@@ -16,6 +16,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { BIRTHDAY_FORMATS, LOGIN_FIELD_TITLES, type LoginField, type LoginFieldType } from '@splashboard/contract';
+import { fieldTitle, type GuestLang } from '@splashboard/splash';
 import { OptionsField } from './OptionsField.tsx';
 
 const CUSTOM: LoginFieldType[] = ['custom_text', 'custom_number', 'custom_checkbox', 'custom_select'];
@@ -53,6 +54,8 @@ interface Props {
   disabled: boolean;
   /** The kind the method cannot work without: it cannot be removed or made optional. */
   required?: LoginFieldType;
+  /** The language whose labels are edited (English by default). */
+  lang?: GuestLang;
   /** Age consent asks the birthday in its own format (its advanced settings). */
   birthdayFormatFromValues?: boolean;
   serverText(message: string): string;
@@ -60,7 +63,7 @@ interface Props {
 
 /** A login method's field list: add from the kinds it offers, remove, reorder, and each field's own settings. */
 export function FieldListEditor(props: Props) {
-  const { label, fields, available, onChange, errors, disabled, required, serverText } = props;
+  const { label, fields, available, onChange, errors, disabled, required, serverText, lang = 'en-US' } = props;
   const { t } = useTranslation();
   const [toAdd, setToAdd] = useState<LoginFieldType | ''>('');
   const kindName = (kind: LoginFieldType) => t(`fieldKinds.${kind}`);
@@ -152,6 +155,7 @@ export function FieldListEditor(props: Props) {
               </Stack>
               <FieldSettings
                 field={field}
+                lang={lang}
                 disabled={disabled}
                 needed={needed}
                 err={err}
@@ -190,6 +194,7 @@ export function FieldListEditor(props: Props) {
 
 interface SettingsProps {
   field: LoginField;
+  lang: GuestLang;
   disabled: boolean;
   needed: boolean;
   err(prop: string): string | undefined;
@@ -198,7 +203,7 @@ interface SettingsProps {
 }
 
 /** What a field's kind lets the operator set: its label, required, and the kind's own options. */
-function FieldSettings({ field, disabled, needed, err, change, birthdayFormatFromValues }: SettingsProps) {
+function FieldSettings({ field, lang, disabled, needed, err, change, birthdayFormatFromValues }: SettingsProps) {
   const { t } = useTranslation();
   const kind = field.field_type;
   const checkbox = kind === 'consent' || kind === 'custom_checkbox';
@@ -206,17 +211,33 @@ function FieldSettings({ field, disabled, needed, err, change, birthdayFormatFro
   return (
     <Stack spacing={1.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          size="small"
-          fullWidth
-          label={t('splash.fields.title')}
-          value={field.title}
-          disabled={disabled}
-          error={!!err('title')}
-          helperText={err('title')}
-          onChange={(e) => change({ title: e.target.value })}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
+        {lang === 'en-US' ? (
+          <TextField
+            size="small"
+            fullWidth
+            label={t('splash.fields.title')}
+            value={field.title}
+            disabled={disabled}
+            error={!!err('title')}
+            helperText={err('title')}
+            onChange={(e) => change({ title: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+        ) : (
+          // The label in the guest language being edited; empty, it shows what those guests read instead.
+          <TextField
+            size="small"
+            fullWidth
+            label={t('splash.fields.title')}
+            value={field.translations?.[lang]?.title ?? ''}
+            placeholder={fieldTitle({ ...field, translations: undefined }, lang)}
+            disabled={disabled}
+            error={!!err(`translations.${lang}.title`)}
+            helperText={err(`translations.${lang}.title`)}
+            onChange={(e) => change({ translations: { ...field.translations, [lang]: { title: e.target.value } } })}
+            slotProps={{ htmlInput: { maxLength: 100, lang: lang.slice(0, 2) }, inputLabel: { shrink: true } }}
+          />
+        )}
         <FormControlLabel
           sx={{ flex: 'none', mr: 0 }}
           control={

@@ -85,6 +85,7 @@ export function MethodPanel({ editor, siteId, path, lang, disabled, serverText, 
                 disabled={disabled}
                 errors={editor.errors[ref.id] ?? {}}
                 required={list === 'login_fields' ? REQUIRED_FIELD_OF[path] : undefined}
+                lang={lang}
                 birthdayFormatFromValues={path === 'ageconsent'}
                 serverText={serverText}
                 onChange={(next, structural) => {
