@@ -8,8 +8,6 @@ const ALLOWED = new Set([
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'b', 'strong', 'i', 'em', 'u', 'small', 'span', 'div', 'ul', 'ol', 'li', 'a', 'hr',
 ]); // prettier-ignore
 const VOID = new Set(['br', 'hr']);
-/** The block elements of headings written before the rich-text editor (several headings, paragraphs, lists). */
-export const BLOCK_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'div', 'ul', 'ol', 'li', 'hr']);
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^<>]*)>/g;
 
 /** The sizes the rich-text editor offers, relative to the heading's own size (`<span data-size="large">`). */
@@ -76,5 +74,8 @@ export function sanitizeHtml(raw: string): string {
   return out;
 }
 
-/** Whether sanitised HTML has a block element (a heading written as HTML before the editor, or several). */
+/**
+ * Whether sanitised HTML has a block element: a heading element, or a heading written as several blocks
+ * (headings, paragraphs, lists) before the rich-text editor.
+ */
 export const hasBlocks = (safe: string) => /<(h[1-6]|p|div|ul|ol|li|hr)>/.test(safe);
