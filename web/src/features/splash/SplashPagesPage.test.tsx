@@ -108,7 +108,7 @@ const previewHtml = () => (screen.getByTitle(/^Preview of the guest page/) as HT
 beforeEach(() => stubServer());
 
 // MUI in jsdom on a shared machine is slow: a whole editing session takes several seconds.
-describe('the splash page designer', { timeout: 30_000 }, () => {
+describe('the splash page designer', { timeout: 60_000 }, () => {
   it('previews the changes as they are typed, then saves only what changed, per call', async () => {
     renderPage();
     const colour = await screen.findByLabelText('Page background');
