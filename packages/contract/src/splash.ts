@@ -725,6 +725,14 @@ const compiles = (source: string) => {
   }
 };
 
+const fieldTextShape = {
+  title: text(100),
+  female_option_text: text(50),
+  male_option_text: text(50),
+  options_list: z.array(text(100)).max(50, 'At most 50 options'),
+};
+export const OPTIONS_PER_LANGUAGE = 'Give one option for each option in English, in the same order';
+
 const loginFieldShape = {
   field_type: z.enum(LOGIN_FIELD_TYPES),
   title: text(100),
@@ -735,13 +743,27 @@ const loginFieldShape = {
   male_option_text: text(50),
   regex: z.string().max(REGEX_MAX).refine(compiles, 'This is not a valid regular expression'),
   options_list: z.array(z.string().trim().min(1, 'This field is required').max(100)).max(50, 'At most 50 options'),
-  /** The label in other guest languages (`{ 'es-ES': { title } }`); without one, guests read the English label. */
-  translations: translationsUpdate({ title: text(100) }),
+  /**
+   * The texts guests read in other languages (`{ 'es-ES': { title, female_option_text, male_option_text,
+   * options_list } }`); where there is none, guests read the English one. A list's options keep their
+   * English value (what is stored for the guest): the translated list names each of them, in order.
+   */
+  translations: translationsUpdate(fieldTextShape),
 };
 
 export const loginFieldSchema = z.object({
   ...loginFieldShape,
-  translations: z.partialRecord(z.enum(TRANSLATED_LANGS), z.object({ title: z.string().optional() })).optional(),
+  translations: z
+    .partialRecord(
+      z.enum(TRANSLATED_LANGS),
+      z.object({
+        title: z.string().optional(),
+        female_option_text: z.string().optional(),
+        male_option_text: z.string().optional(),
+        options_list: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
 });
 export type LoginField = z.infer<typeof loginFieldSchema>;
 /** A field as sent: only field_type is needed; the rest takes the kind's defaults. */
@@ -755,6 +777,12 @@ export const loginFieldInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['options_list'], message: 'Add at least one option' });
     if (f.format && f.field_type !== 'birthday')
       ctx.addIssue({ code: 'custom', path: ['format'], message: 'Only a birthday has a format' });
+    for (const lang of TRANSLATED_LANGS) {
+      const given = f.translations as LoginFieldInput['translations'];
+      const options = given?.[lang]?.options_list?.filter((o) => o !== '');
+      if (options?.length && options.length !== (f.options_list ?? []).length)
+        ctx.addIssue({ code: 'custom', path: ['translations', lang, 'options_list'], message: OPTIONS_PER_LANGUAGE });
+    }
   });
 export type LoginFieldInput = Partial<LoginField> & { field_type: LoginFieldType };
 
@@ -775,10 +803,19 @@ export function normalizeLoginField(f: LoginFieldInput): LoginField {
   };
 }
 
+/** The texts a field's kind shows, in each language they are given in (empty ones are none). */
 function fieldTranslationsOf(f: LoginFieldInput): Pick<LoginField, 'translations'> {
-  const kept = TRANSLATED_LANGS.filter((lang) => f.translations?.[lang]?.title);
-  if (!kept.length) return {};
-  return { translations: Object.fromEntries(kept.map((lang) => [lang, { title: f.translations![lang]!.title }])) };
+  const out: NonNullable<LoginField['translations']> = {};
+  for (const lang of TRANSLATED_LANGS) {
+    const given = f.translations?.[lang];
+    const kept: NonNullable<LoginField['translations']>[TranslatedLang] = {};
+    if (given?.title) kept.title = given.title;
+    if (f.field_type === 'gender' && given?.female_option_text) kept.female_option_text = given.female_option_text;
+    if (f.field_type === 'gender' && given?.male_option_text) kept.male_option_text = given.male_option_text;
+    if (f.field_type === 'custom_select' && given?.options_list?.some(Boolean)) kept.options_list = given.options_list;
+    if (Object.keys(kept).length) out[lang] = kept;
+  }
+  return Object.keys(out).length ? { translations: out } : {};
 }
 
 export const MAX_LOGIN_FIELDS = 30;

@@ -2,6 +2,7 @@ import {
   DEFAULT_SPLASH_DESIGN,
   LOGIN_FIELD_TITLES,
   defaultStylesOf,
+  type LoginField,
   designTextShape,
   inLanguage,
   readDesign,
@@ -138,3 +139,16 @@ export function fieldTitle(
 
 /** A gender option text, translated when it is still the default. */
 export const optionText = (text: string, lang: GuestLang) => (lang === 'es-ES' ? (ES_OPTION_TEXTS[text] ?? text) : text);
+
+/**
+ * What a field's choices read in the guest's language: the operator's version where there is one, else
+ * their English text (gender options: the default's translation). The values stay the English ones.
+ */
+export function optionLabels(field: LoginField, lang: GuestLang): { female: string; male: string; options: string[] } {
+  const own = lang === 'en-US' ? undefined : field.translations?.[lang];
+  return {
+    female: own?.female_option_text || optionText(field.female_option_text, lang),
+    male: own?.male_option_text || optionText(field.male_option_text, lang),
+    options: field.options_list.map((o, i) => own?.options_list?.[i] || o),
+  };
+}

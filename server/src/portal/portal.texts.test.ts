@@ -184,6 +184,36 @@ describe('field labels per language', () => {
     expect(en).toContain('Room number');
     expect(en).not.toContain('Número de habitación');
   });
+
+  it('names a list’s options and the gender options in Spanish, keeping the English values guests send', async () => {
+    const s = await site(['email']);
+    const email = { field_type: 'email', mandatory: true };
+    const meal = { field_type: 'custom_select', title: 'Meal', options_list: ['Breakfast', 'Dinner'] };
+    const wrongCount = await s.owner.put(`${s.api}/emailconfig/loginfields`, {
+      login_fields: [email, { ...meal, translations: { 'es-ES': { options_list: ['Desayuno'] } } }],
+    });
+    expect(wrongCount.status).toBe(422);
+    expect(wrongCount.body.schema_errors).toEqual({
+      'login_fields.1.translations.es-ES.options_list': ['Give one option for each option in English, in the same order'],
+    });
+
+    const saved = await s.owner.put(`${s.api}/emailconfig/loginfields`, {
+      login_fields: [
+        email,
+        { ...meal, translations: { 'es-ES': { title: 'Comida', options_list: ['Desayuno', 'Cena'] } } },
+        { field_type: 'gender', female_option_text: 'Lady', translations: { 'es-ES': { female_option_text: 'Señora' } } },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const es = await emailPage(s, SPANISH);
+    expect(es).toContain('<option value="Breakfast">Desayuno</option><option value="Dinner">Cena</option>');
+    expect(textOf(es)).toContain('Señora');
+    // No Spanish version of the male option: the default's Spanish, as before.
+    expect(textOf(es)).toContain('Hombre');
+    const en = await emailPage(s, ENGLISH);
+    expect(en).toContain('<option value="Breakfast">Breakfast</option><option value="Dinner">Dinner</option>');
+    expect(textOf(en)).toContain('Lady');
+  });
 });
 
 describe('headings written as rich text', () => {

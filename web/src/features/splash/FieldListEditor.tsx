@@ -16,7 +16,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { BIRTHDAY_FORMATS, LOGIN_FIELD_TITLES, type LoginField, type LoginFieldType } from '@splashboard/contract';
-import { fieldTitle, type GuestLang } from '@splashboard/splash';
+import { fieldTitle, optionLabels, type GuestLang } from '@splashboard/splash';
 import { OptionsField } from './OptionsField.tsx';
 
 const CUSTOM: LoginFieldType[] = ['custom_text', 'custom_number', 'custom_checkbox', 'custom_select'];
@@ -208,6 +208,13 @@ function FieldSettings({ field, lang, disabled, needed, err, change, birthdayFor
   const kind = field.field_type;
   const checkbox = kind === 'consent' || kind === 'custom_checkbox';
   const regexInvalid = field.regex !== '' && regexError(field.regex);
+  // In another guest language, the texts guests read: empty, each shows what they read instead.
+  type Texts = NonNullable<LoginField['translations']>['es-ES'];
+  const own: Texts = lang === 'en-US' ? {} : (field.translations?.[lang] ?? {});
+  const fallback = optionLabels({ ...field, translations: undefined }, lang);
+  const changeText = (patch: Texts) => change({ translations: { ...field.translations, [lang]: { ...own, ...patch } } });
+  const textErr = (prop: string) => err(`translations.${lang}.${prop}`);
+  const inLang = lang !== 'en-US';
   return (
     <Stack spacing={1.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
@@ -229,12 +236,12 @@ function FieldSettings({ field, lang, disabled, needed, err, change, birthdayFor
             size="small"
             fullWidth
             label={t('splash.fields.title')}
-            value={field.translations?.[lang]?.title ?? ''}
+            value={own.title ?? ''}
             placeholder={fieldTitle({ ...field, translations: undefined }, lang)}
             disabled={disabled}
-            error={!!err(`translations.${lang}.title`)}
-            helperText={err(`translations.${lang}.title`)}
-            onChange={(e) => change({ translations: { ...field.translations, [lang]: { title: e.target.value } } })}
+            error={!!textErr('title')}
+            helperText={textErr('title')}
+            onChange={(e) => changeText({ title: e.target.value })}
             slotProps={{ htmlInput: { maxLength: 100, lang: lang.slice(0, 2) }, inputLabel: { shrink: true } }}
           />
         )}
@@ -267,13 +274,24 @@ function FieldSettings({ field, lang, disabled, needed, err, change, birthdayFor
           slotProps={{ htmlInput: { maxLength: 200, spellCheck: false, style: { fontFamily: 'monospace' } } }}
         />
       )}
-      {kind === 'custom_select' && (
+      {kind === 'custom_select' && !inLang && (
         <OptionsField
           label={t('splash.fields.options')}
           options={field.options_list}
           disabled={disabled}
           error={err('options_list')}
           onChange={(options_list) => change({ options_list })}
+        />
+      )}
+      {kind === 'custom_select' && inLang && (
+        <OptionsField
+          key={lang}
+          label={t('splash.fields.options')}
+          options={own.options_list ?? []}
+          disabled={disabled}
+          error={textErr('options_list')}
+          helperText={t('splash.fields.optionsTranslated', { options: field.options_list.join(', ') })}
+          onChange={(options_list) => changeText({ options_list })}
         />
       )}
       {checkbox && (
@@ -294,23 +312,29 @@ function FieldSettings({ field, lang, disabled, needed, err, change, birthdayFor
             size="small"
             fullWidth
             label={t('splash.fields.female')}
-            value={field.female_option_text}
+            value={inLang ? (own.female_option_text ?? '') : field.female_option_text}
+            placeholder={inLang ? fallback.female : undefined}
             disabled={disabled}
-            error={!!err('female_option_text')}
-            helperText={err('female_option_text')}
-            onChange={(e) => change({ female_option_text: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 50 } }}
+            error={!!(inLang ? textErr('female_option_text') : err('female_option_text'))}
+            helperText={inLang ? textErr('female_option_text') : err('female_option_text')}
+            onChange={(e) =>
+              inLang ? changeText({ female_option_text: e.target.value }) : change({ female_option_text: e.target.value })
+            }
+            slotProps={{ htmlInput: { maxLength: 50 }, inputLabel: inLang ? { shrink: true } : undefined }}
           />
           <TextField
             size="small"
             fullWidth
             label={t('splash.fields.male')}
-            value={field.male_option_text}
+            value={inLang ? (own.male_option_text ?? '') : field.male_option_text}
+            placeholder={inLang ? fallback.male : undefined}
             disabled={disabled}
-            error={!!err('male_option_text')}
-            helperText={err('male_option_text')}
-            onChange={(e) => change({ male_option_text: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 50 } }}
+            error={!!(inLang ? textErr('male_option_text') : err('male_option_text'))}
+            helperText={inLang ? textErr('male_option_text') : err('male_option_text')}
+            onChange={(e) =>
+              inLang ? changeText({ male_option_text: e.target.value }) : change({ male_option_text: e.target.value })
+            }
+            slotProps={{ htmlInput: { maxLength: 50 }, inputLabel: inLang ? { shrink: true } : undefined }}
           />
         </Stack>
       )}
