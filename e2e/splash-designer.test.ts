@@ -88,7 +88,7 @@ describe.each([
     // The email method: its heading, and a custom field.
     await page.getByRole('tab', { name: 'Email' }).click();
     await page.getByRole('button', { name: 'Screen style' }).click();
-    await page.getByRole('group', { name: 'Heading' }).getByLabel('Heading (HTML)').fill('<h2>Welcome to Harbour Café</h2>');
+    await page.getByRole('group', { name: 'Heading' }).getByRole('textbox', { name: 'Heading' }).fill('Welcome to Harbour Café');
     await page.getByLabel('Field to add').click();
     await page.getByRole('option', { name: 'Custom text' }).click();
     await page.getByRole('button', { name: 'Add field' }).click();

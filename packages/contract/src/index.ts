@@ -24,3 +24,4 @@ export * from './access-health.ts';
 export * from './radius-gateway-settings.ts';
 export * from './setup.ts';
 export * from './settings-summary.ts';
+export * from './rich-text.ts';

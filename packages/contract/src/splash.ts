@@ -137,11 +137,104 @@ const designShape = {
 };
 
 export const splashDesignSchema = z.object(designShape);
-/** What GET and PUT answer: the design, and whether the caller may change it (a Read Only client may not). */
-export const splashDesignAnswerSchema = splashDesignSchema.extend({ can_write: z.boolean() });
-/** An update carries any subset of the design; fields left out keep their value. */
-export const splashDesignUpdateSchema = closedPartial(designShape);
 export type SplashDesign = z.infer<typeof splashDesignSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Texts per language. The contract's fields hold the English (en-US) text; each other guest language
+// has its version of every text an operator types, under `translations`, e.g.
+// `translations: { 'es-ES': { tos_text: 'Condiciones' } }`. An empty version means "the English one".
+// Stored beside the English fields under `<lang>:<field>` keys, so that rows from before read as they were.
+
+/** The guest languages besides English that an operator writes texts for. */
+export const TRANSLATED_LANGS = ['es-ES'] as const;
+export type TranslatedLang = (typeof TRANSLATED_LANGS)[number];
+/** A text's version per language, by field name ('' where there is none). */
+export type Translations = Record<TranslatedLang, Record<string, string>>;
+
+/** The design's texts an operator types (the rest are colours, images and choices). */
+export const DESIGN_TEXT_KEYS = [
+  'partialtos1_text',
+  'tos_text',
+  'partialtos2_text',
+  'privacy_text',
+  'tos_content',
+  'privacy_content',
+  'splash_page_powered_by_text',
+  'optional_h1',
+  'optional_h2',
+  'optional_desc',
+  'gdpr_heading_text',
+  'gdpr_contact_h1',
+  'gdpr_contact_h2',
+  'gdpr_contact_desc',
+  'gdpr_device_id_h1',
+  'gdpr_device_id_h2',
+  'gdpr_device_id_desc',
+] as const satisfies readonly (keyof SplashDesign)[];
+export type DesignTextKey = (typeof DESIGN_TEXT_KEYS)[number];
+
+/** Where a text's version in a language is kept in the stored settings. */
+export const storedTextKey = (lang: TranslatedLang, field: string) => `${lang}:${field}`;
+
+const translationsAnswer = (fields: readonly string[]) =>
+  z.object(
+    Object.fromEntries(TRANSLATED_LANGS.map((l) => [l, z.object(Object.fromEntries(fields.map((f) => [f, z.string()])))])),
+  );
+/** An update names the languages and fields it changes; each is checked like its English field. */
+const translationsUpdate = (shape: z.ZodRawShape) =>
+  closedPartial(Object.fromEntries(TRANSLATED_LANGS.map((l) => [l, closedPartial(shape)])));
+
+/** Each language's versions as stored (invalid or missing ones read as ''). */
+export function readTranslations(stored: Record<string, unknown>, shape: Record<string, z.ZodType>): Translations {
+  const out = {} as Translations;
+  for (const lang of TRANSLATED_LANGS) {
+    out[lang] = {};
+    for (const [field, schema] of Object.entries(shape)) {
+      const parsed = schema.safeParse(stored[storedTextKey(lang, field)]);
+      out[lang][field] = parsed.success && typeof parsed.data === 'string' ? parsed.data : '';
+    }
+  }
+  return out;
+}
+
+/** An update's versions as the stored keys they change. */
+export function storedTranslations(input: Partial<Record<TranslatedLang, Record<string, string | undefined>>> | undefined) {
+  const out: Record<string, string> = {};
+  for (const lang of TRANSLATED_LANGS)
+    for (const [field, value] of Object.entries(input?.[lang] ?? {}))
+      if (value !== undefined) out[storedTextKey(lang, field)] = value;
+  return out;
+}
+
+/** The values a guest of `lang` reads: each field's version in that language where there is one. */
+export function inLanguage<T extends Record<string, unknown>>(
+  values: T,
+  stored: Record<string, unknown>,
+  lang: string,
+  shape: Record<string, z.ZodType>,
+): T {
+  if (!(TRANSLATED_LANGS as readonly string[]).includes(lang)) return values;
+  const own = readTranslations(stored, shape)[lang as TranslatedLang];
+  const out: Record<string, unknown> = { ...values };
+  for (const [field, text] of Object.entries(own)) if (text !== '' && field in out) out[field] = text;
+  return out as T;
+}
+
+export const designTextShape = Object.fromEntries(DESIGN_TEXT_KEYS.map((k) => [k, designShape[k]])) as unknown as Record<
+  DesignTextKey,
+  z.ZodType
+>;
+
+/** What GET and PUT answer: the design, its texts in the other languages, and whether the caller may change it (a Read Only client may not). */
+export const splashDesignAnswerSchema = splashDesignSchema.extend({
+  translations: translationsAnswer(DESIGN_TEXT_KEYS),
+  can_write: z.boolean(),
+});
+/** An update carries any subset of the design and of its translations; fields left out keep their value. */
+export const splashDesignUpdateSchema = closedPartial({ ...designShape, translations: translationsUpdate(designTextShape) });
+export type SplashDesignUpdate = Partial<SplashDesign> & {
+  translations?: Partial<Record<TranslatedLang, Partial<Record<DesignTextKey, string>>>>;
+};
 
 export const DEFAULT_SPLASH_DESIGN: SplashDesign = {
   logo_image: '',
@@ -494,13 +587,35 @@ const styleInputField = (name: string) => {
   return z.union([empty, text(kind === 'html' ? 5000 : 100)]).optional();
 };
 
+/** A screen's texts an operator types (button labels, headings), which have a version per language. */
+export const styleTextFieldsOf = (path: LoginMethodPath) => styleFieldsOf(path).filter((f) => styleKindOf(f) !== 'colour');
+/** Each style text's rule: a label up to 100 characters, a heading's HTML up to 5,000. */
+export const styleTextShapeOf = (path: LoginMethodPath): Record<string, z.ZodType> =>
+  Object.fromEntries(styleTextFieldsOf(path).map((f) => [f, text(styleKindOf(f) === 'html' ? 5000 : 100)]));
+
 export const loginMethodStylesSchemas = Object.fromEntries(
-  LOGIN_METHOD_PATHS.map((p) => [p, z.object(Object.fromEntries(styleFieldsOf(p).map((f) => [f, z.string()])))]),
-) as unknown as Record<LoginMethodPath, z.ZodObject<Record<string, z.ZodString>>>;
+  LOGIN_METHOD_PATHS.map((p) => [
+    p,
+    z.object({
+      ...Object.fromEntries(styleFieldsOf(p).map((f) => [f, z.string()])),
+      translations: translationsAnswer(styleTextFieldsOf(p)),
+    }),
+  ]),
+) as unknown as Record<LoginMethodPath, z.ZodObject<Record<string, z.ZodType>>>;
+/** An update sets styles (an empty one keeps what is stored) and texts per language (an empty one clears it). */
 export const loginMethodStylesUpdateSchemas = Object.fromEntries(
-  LOGIN_METHOD_PATHS.map((p) => [p, closed(Object.fromEntries(styleFieldsOf(p).map((f) => [f, styleInputField(f)])))]),
-) as unknown as Record<LoginMethodPath, z.ZodType<Record<string, string | null | undefined>>>;
+  LOGIN_METHOD_PATHS.map((p) => [
+    p,
+    closed({
+      ...Object.fromEntries(styleFieldsOf(p).map((f) => [f, styleInputField(f)])),
+      translations: translationsUpdate(styleTextShapeOf(p)).optional(),
+    }),
+  ]),
+) as unknown as Record<LoginMethodPath, z.ZodType<LoginMethodStylesUpdate>>;
 export type LoginMethodStyles = Record<string, string>;
+export type LoginMethodStylesUpdate = Record<string, unknown> & {
+  translations?: Partial<Record<TranslatedLang, Record<string, string | undefined>>>;
+};
 
 const LOGIN_LABELS: Partial<Record<AuthMethod, { heading: string; login: string }>> = {
   email: { heading: 'Connect with your email', login: 'Connect' },
@@ -610,6 +725,14 @@ const compiles = (source: string) => {
   }
 };
 
+const fieldTextShape = {
+  title: text(100),
+  female_option_text: text(50),
+  male_option_text: text(50),
+  options_list: z.array(text(100)).max(50, 'At most 50 options'),
+};
+export const OPTIONS_PER_LANGUAGE = 'Give one option for each option in English, in the same order';
+
 const loginFieldShape = {
   field_type: z.enum(LOGIN_FIELD_TYPES),
   title: text(100),
@@ -620,9 +743,28 @@ const loginFieldShape = {
   male_option_text: text(50),
   regex: z.string().max(REGEX_MAX).refine(compiles, 'This is not a valid regular expression'),
   options_list: z.array(z.string().trim().min(1, 'This field is required').max(100)).max(50, 'At most 50 options'),
+  /**
+   * The texts guests read in other languages (`{ 'es-ES': { title, female_option_text, male_option_text,
+   * options_list } }`); where there is none, guests read the English one. A list's options keep their
+   * English value (what is stored for the guest): the translated list names each of them, in order.
+   */
+  translations: translationsUpdate(fieldTextShape),
 };
 
-export const loginFieldSchema = z.object(loginFieldShape);
+export const loginFieldSchema = z.object({
+  ...loginFieldShape,
+  translations: z
+    .partialRecord(
+      z.enum(TRANSLATED_LANGS),
+      z.object({
+        title: z.string().optional(),
+        female_option_text: z.string().optional(),
+        male_option_text: z.string().optional(),
+        options_list: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
+});
 export type LoginField = z.infer<typeof loginFieldSchema>;
 /** A field as sent: only field_type is needed; the rest takes the kind's defaults. */
 export const loginFieldInputSchema = z
@@ -635,6 +777,12 @@ export const loginFieldInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['options_list'], message: 'Add at least one option' });
     if (f.format && f.field_type !== 'birthday')
       ctx.addIssue({ code: 'custom', path: ['format'], message: 'Only a birthday has a format' });
+    for (const lang of TRANSLATED_LANGS) {
+      const given = f.translations as LoginFieldInput['translations'];
+      const options = given?.[lang]?.options_list?.filter((o) => o !== '');
+      if (options?.length && options.length !== (f.options_list ?? []).length)
+        ctx.addIssue({ code: 'custom', path: ['translations', lang, 'options_list'], message: OPTIONS_PER_LANGUAGE });
+    }
   });
 export type LoginFieldInput = Partial<LoginField> & { field_type: LoginFieldType };
 
@@ -650,7 +798,24 @@ export function normalizeLoginField(f: LoginFieldInput): LoginField {
     male_option_text: f.male_option_text || 'Male',
     regex: f.regex ?? '',
     options_list: f.field_type === 'custom_select' ? (f.options_list ?? []) : [],
+    // Only the versions there are: a field without any reads as it did before labels had them.
+    ...fieldTranslationsOf(f),
   };
+}
+
+/** The texts a field's kind shows, in each language they are given in (empty ones are none). */
+function fieldTranslationsOf(f: LoginFieldInput): Pick<LoginField, 'translations'> {
+  const out: NonNullable<LoginField['translations']> = {};
+  for (const lang of TRANSLATED_LANGS) {
+    const given = f.translations?.[lang];
+    const kept: NonNullable<LoginField['translations']>[TranslatedLang] = {};
+    if (given?.title) kept.title = given.title;
+    if (f.field_type === 'gender' && given?.female_option_text) kept.female_option_text = given.female_option_text;
+    if (f.field_type === 'gender' && given?.male_option_text) kept.male_option_text = given.male_option_text;
+    if (f.field_type === 'custom_select' && given?.options_list?.some(Boolean)) kept.options_list = given.options_list;
+    if (Object.keys(kept).length) out[lang] = kept;
+  }
+  return Object.keys(out).length ? { translations: out } : {};
 }
 
 export const MAX_LOGIN_FIELDS = 30;

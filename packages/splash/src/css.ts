@@ -1,4 +1,11 @@
-import { FONT_WEIGHTS, GUEST_FONTS, SYSTEM_FONT_STACK, type LoginMethodStyles, type SplashDesign } from '@splashboard/contract';
+import {
+  FONT_WEIGHTS,
+  GUEST_FONTS,
+  HEADING_SIZE_EM,
+  SYSTEM_FONT_STACK,
+  type LoginMethodStyles,
+  type SplashDesign,
+} from '@splashboard/contract';
 
 // The ranges of @fontsource's (Google Fonts') latin and latin-ext subsets. Latin covers English and
 // Spanish and is preloaded; latin-ext is fetched only by a page with a character of its range.
@@ -49,7 +56,8 @@ const BACKGROUND: Record<SplashDesign['body_config'], string> = {
   center: 'center no-repeat',
 };
 
-const BASE = `*{box-sizing:border-box}html,body{margin:0}body{font-family:var(--font);color:#1f2933;min-height:100vh;display:flex;justify-content:center;align-items:flex-start;padding:16px;line-height:1.45}
+const BASE =
+  `*{box-sizing:border-box}html,body{margin:0}body{font-family:var(--font);color:#1f2933;min-height:100vh;display:flex;justify-content:center;align-items:flex-start;padding:16px;line-height:1.45}
 .card{width:100%;max-width:440px;margin-top:3vh;padding:24px 20px;box-shadow:0 2px 14px rgba(0,0,0,.14)}
 .logo img{max-width:min(var(--logo),100%);max-height:var(--logo);height:auto}
 .heading{text-align:center;margin:8px 0 16px}.heading h1,.heading h2,.heading h3{margin:.3em 0}
@@ -68,7 +76,11 @@ div.gdpr{margin-bottom:8px}.gdpr{font-size:13px;border-top:1px solid #e2e8f0;pad
 .legal{white-space:pre-line;font-size:14px;max-height:50vh;overflow:auto;border:1px solid #e2e8f0;border-radius:8px;padding:12px}
 .foot{margin-top:20px;text-align:center;font-size:13px}.foot p{margin:6px 0}.foot a[hreflang]{display:inline-block;padding:13px 16px}.foot img{max-height:24px;vertical-align:middle}
 .copy{word-break:break-all;font-size:12px;line-height:1.35;max-height:calc(5 * 1.35em + 16px);overflow:auto;-webkit-user-select:all;user-select:all;background:#f1f5f9;padding:8px;border-radius:6px}
-.suggest{margin-top:8px}#wifi4eubanner{display:block;max-width:100%;height:auto;margin:0 auto}`;
+.suggest{margin-top:8px}#wifi4eubanner{display:block;max-width:100%;height:auto;margin:0 auto}` +
+  // The sizes of the heading editor, relative to the heading's own.
+  Object.entries(HEADING_SIZE_EM)
+    .map(([size, em]) => `.heading [data-size=${size}]{font-size:${em}}`)
+    .join('');
 
 /** The page's stylesheet: the base rules, the design, and the colours of the screen's method. */
 export function pageCss(design: SplashDesign, styles: LoginMethodStyles, prefix: string): string {

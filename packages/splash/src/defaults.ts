@@ -2,7 +2,11 @@ import {
   DEFAULT_SPLASH_DESIGN,
   LOGIN_FIELD_TITLES,
   defaultStylesOf,
+  type LoginField,
+  designTextShape,
+  inLanguage,
   readDesign,
+  styleTextShapeOf,
   type LoginFieldType,
   type LoginMethodPath,
   type LoginMethodStyles,
@@ -105,7 +109,8 @@ export function resolveDesign(
     html_image: site.htmlImage,
   };
   // A stored value the design no longer accepts (an image link from before links were checked) is not drawn.
-  return readDesign(stored, defaults);
+  // The operator's own version in the guest's language comes first; without one, their English text.
+  return inLanguage(readDesign(stored, defaults), stored, lang, designTextShape);
 }
 
 /** One method's screen styles: stored values, the rest as defaults in the guest's language. */
@@ -114,11 +119,19 @@ export function resolveStyles(path: LoginMethodPath, stored: Record<string, stri
   for (const [key, value] of Object.entries(defaultStylesOf(path))) {
     out[key] = stored[key] ?? (lang === 'es-ES' ? (ES_STYLE_TEXTS[value] ?? value) : value);
   }
-  return out;
+  return inLanguage(out, stored, lang, styleTextShapeOf(path));
 }
 
-/** A field's label: the operator's own title, or the default one in the guest's language. */
-export function fieldTitle(field: { field_type: LoginFieldType; title: string }, lang: GuestLang): string {
+/**
+ * A field's label: the operator's own label in the guest's language, else their (English) title, or the
+ * default one in the guest's language.
+ */
+export function fieldTitle(
+  field: { field_type: LoginFieldType; title: string; translations?: Partial<Record<string, { title?: string }>> },
+  lang: GuestLang,
+): string {
+  const own = lang === 'en-US' ? '' : field.translations?.[lang]?.title?.trim();
+  if (own) return own;
   if (lang === 'es-ES' && (!field.title || field.title === LOGIN_FIELD_TITLES[field.field_type]))
     return ES_FIELD_TITLES[field.field_type];
   return field.title || LOGIN_FIELD_TITLES[field.field_type];
@@ -126,3 +139,16 @@ export function fieldTitle(field: { field_type: LoginFieldType; title: string },
 
 /** A gender option text, translated when it is still the default. */
 export const optionText = (text: string, lang: GuestLang) => (lang === 'es-ES' ? (ES_OPTION_TEXTS[text] ?? text) : text);
+
+/**
+ * What a field's choices read in the guest's language: the operator's version where there is one, else
+ * their English text (gender options: the default's translation). The values stay the English ones.
+ */
+export function optionLabels(field: LoginField, lang: GuestLang): { female: string; male: string; options: string[] } {
+  const own = lang === 'en-US' ? undefined : field.translations?.[lang];
+  return {
+    female: own?.female_option_text || optionText(field.female_option_text, lang),
+    male: own?.male_option_text || optionText(field.male_option_text, lang),
+    options: field.options_list.map((o, i) => own?.options_list?.[i] || o),
+  };
+}

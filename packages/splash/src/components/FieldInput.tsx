@@ -1,5 +1,5 @@
 import type { LoginField } from '@splashboard/contract';
-import { fieldTitle, optionText } from '../defaults.ts';
+import { fieldTitle, optionLabels } from '../defaults.ts';
 import { countryOptions, inputName, isCheckbox } from '../fields.ts';
 import type { GuestLang, GuestStrings } from '../i18n/index.ts';
 
@@ -50,8 +50,8 @@ export function FieldInput({ field, index, lang, t, value, error }: Props) {
 
   if (field.field_type === 'gender') {
     const options = [
-      { value: 'female', label: optionText(field.female_option_text, lang) },
-      { value: 'male', label: optionText(field.male_option_text, lang) },
+      { value: 'female', label: optionLabels(field, lang).female },
+      { value: 'male', label: optionLabels(field, lang).male },
       { value: 'other', label: t.otherGender },
     ];
     return (
@@ -74,7 +74,7 @@ export function FieldInput({ field, index, lang, t, value, error }: Props) {
     const options =
       field.field_type === 'country'
         ? countryOptions(lang.slice(0, 2)).map((c) => ({ value: c.code, label: c.name }))
-        : field.options_list.map((o) => ({ value: o, label: o }));
+        : field.options_list.map((o, i) => ({ value: o, label: optionLabels(field, lang).options[i]! }));
     return (
       <div>
         <label htmlFor={id}>{label}</label>

@@ -3,18 +3,27 @@ import {
   DEFAULT_SPLASH_DESIGN,
   defaultFieldListOf,
   defaultStylesOf,
+  designTextShape,
   fieldListErrors,
   fieldTypesOf,
   normalizeLoginField,
   readDesign,
   readImageLink,
+  readTranslations,
+  sanitizeHtml,
+  storedTranslations,
   styleFieldsOf,
+  styleKindOf,
+  styleTextShapeOf,
   type FieldListName,
   type LoginField,
   type LoginFieldInput,
   type LoginMethodPath,
+  type LoginMethodStylesUpdate,
   type LoginMethodValues,
   type SplashDesign,
+  type SplashDesignUpdate,
+  type Translations,
 } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { can, type AccessMode, type Actor } from '../../platform/access.ts';
@@ -67,37 +76,49 @@ export function createSplashService({ splash, storage, sites, siteChanges }: Dep
     return row;
   }
 
-  /** The images chosen when the site was created are its design's until the design sets its own. */
-  async function designOf(site: { id: number; logoImage: string; htmlImage: string }): Promise<SplashDesign> {
+  /**
+   * The images chosen when the site was created are its design's until the design sets its own. The
+   * texts' versions in the other languages come with it.
+   */
+  async function designOf(site: {
+    id: number;
+    logoImage: string;
+    htmlImage: string;
+  }): Promise<SplashDesign & { translations: Translations }> {
     const defaults = { ...DEFAULT_SPLASH_DESIGN, logo_image: site.logoImage, html_image: site.htmlImage };
-    return readDesign((await splash.design(site.id)) ?? {}, defaults);
+    const stored = (await splash.design(site.id)) ?? {};
+    return { ...readDesign(stored, defaults), translations: readTranslations(stored, designTextShape) };
   }
 
   const valuesOf = (path: LoginMethodPath, row: MethodRow | undefined) =>
     withDerivedFlags(pick(DEFAULT_LOGIN_METHOD_VALUES[path] as Values, row?.values ?? {}));
   const stylesOf = (path: LoginMethodPath, row: MethodRow | undefined) => {
     const stored = row?.styles ?? {};
-    return Object.fromEntries(Object.entries(defaultStylesOf(path)).map(([k, v]) => [k, stored[k] ?? v]));
+    return {
+      ...Object.fromEntries(Object.entries(defaultStylesOf(path)).map(([k, v]) => [k, stored[k] ?? v])),
+      translations: readTranslations(stored, styleTextShapeOf(path)),
+    };
   };
   const fieldListOf = (path: LoginMethodPath, list: FieldListName, row: MethodRow | undefined): LoginField[] =>
     (row?.fieldLists[list] as LoginField[] | undefined) ?? defaultFieldListOf(path, list);
 
   return {
     /** The design, and whether the caller may change it, so that the editor opens read-only for a Read Only client. */
-    async getDesign(actor: Actor | null, siteId: number): Promise<SplashDesign & { can_write: boolean }> {
+    async getDesign(actor: Actor | null, siteId: number) {
       const { row: site, actor: who, access: levels } = await access(actor, siteId, 'read');
       return { ...(await designOf(site)), can_write: can(who, site.id, 'landingpage', 'write', levels) };
     },
 
-    async updateDesign(
-      actor: Actor | null,
-      siteId: number,
-      input: Partial<SplashDesign>,
-    ): Promise<SplashDesign & { can_write: boolean }> {
+    /** Sets the given fields; a text's version in another language set to '' is gone (guests read the English one). */
+    async updateDesign(actor: Actor | null, siteId: number, input: SplashDesignUpdate) {
       const { row: site } = await access(actor, siteId, 'write');
-      const errors = foreignUploads(input, IMAGE_FIELDS, site.accountId);
+      const { translations, ...fields } = input;
+      const errors = foreignUploads(fields, IMAGE_FIELDS, site.accountId);
       if (Object.keys(errors).length) throw invalid(errors);
-      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      const changes = {
+        ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+        ...storedTranslations(translations),
+      };
       await splash.mergeDesign(siteId, site.accountId, changes);
       siteChanges.publish(siteId);
       return { ...(await designOf(site)), can_write: true };
@@ -169,18 +190,24 @@ export function createSplashService({ splash, storage, sites, siteChanges }: Dep
       return stylesOf(path, await methodRow(siteId, path));
     },
 
-    /** Stores only the values that are set: an empty value leaves the stored one as it is. */
-    async updateStyles(
-      actor: Actor | null,
-      siteId: number,
-      path: LoginMethodPath,
-      input: Record<string, string | null | undefined>,
-    ) {
+    /**
+     * Stores only the values that are set: an empty value leaves the stored one as it is. A text's version
+     * in another language set to '' is cleared instead (guests read the English one). Headings are stored
+     * sanitised: only the formatting tags guests may get.
+     */
+    async updateStyles(actor: Actor | null, siteId: number, path: LoginMethodPath, input: LoginMethodStylesUpdate) {
       const { row: site } = await access(actor, siteId, 'write');
       const known = new Set(styleFieldsOf(path));
+      const { translations, ...fields } = input;
       const set = Object.fromEntries(
-        Object.entries(input).filter((e): e is [string, string] => known.has(e[0]) && typeof e[1] === 'string' && e[1] !== ''),
+        Object.entries({ ...fields }).filter(
+          (e): e is [string, string] => known.has(e[0]) && typeof e[1] === 'string' && e[1] !== '',
+        ),
       );
+      const versions = Object.entries(storedTranslations(translations));
+      const clean = (field: string, value: string) => (styleKindOf(field) === 'html' ? sanitizeHtml(value) : value);
+      for (const [key, value] of Object.entries(set)) set[key] = clean(key, value);
+      for (const [key, value] of versions) set[key] = clean(key.slice(key.indexOf(':') + 1), value);
       const row = await changeMethodRow(siteId, site.accountId, path, (current) => ({ styles: { ...current.styles, ...set } }));
       return stylesOf(path, row);
     },

@@ -3,17 +3,32 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import InputAdornment from '@mui/material/InputAdornment';
-import { BODY_CONFIGS, FONT_FAMILIES, LOGO_ALIGNS, SYSTEM_FONT, type SplashDesign } from '@splashboard/contract';
+import {
+  BODY_CONFIGS,
+  FONT_FAMILIES,
+  LOGO_ALIGNS,
+  SYSTEM_FONT,
+  type DesignTextKey,
+  type SplashDesign,
+  type Translations,
+} from '@splashboard/contract';
+import type { GuestLang } from '@splashboard/splash';
 import { ColourField } from './ColourField.tsx';
 import { ImageField } from './ImageField.tsx';
 import { Section } from './Section.tsx';
+import { fallbackDesign } from './previewScreens.ts';
+import { errorKeyOf, textIn } from './texts.ts';
 
 type Key = keyof SplashDesign;
 
 interface Props {
   siteId: number;
-  design: SplashDesign;
+  design: SplashDesign & { translations?: Partial<Translations> };
+  /** The language whose texts are edited. */
+  lang: GuestLang;
   onChange<K extends Key>(key: K, value: SplashDesign[K]): void;
+  /** A text changed in the language being edited. */
+  onText(key: DesignTextKey, value: string): void;
   errors: Record<string, string>;
   disabled: boolean;
   /** The webfonts of /static/guest/fonts/config.json (the contract's list until it has loaded); the phone's own font comes first. */
@@ -24,13 +39,13 @@ interface Props {
 }
 
 const IMAGES = ['logo_image', 'html_image', 'splash_page_powered_by_logo'] as const;
-const FOOTER: [Key, Key][] = [
+const FOOTER: [DesignTextKey, Key][] = [
   ['partialtos1_text', 'partialtos1_color'],
   ['tos_text', 'tos_color'],
   ['partialtos2_text', 'partialtos2_color'],
   ['privacy_text', 'privacy_color'],
 ];
-const CONSENT: Key[] = [
+const CONSENT: DesignTextKey[] = [
   'optional_h1',
   'optional_h2',
   'optional_desc',
@@ -51,27 +66,36 @@ const LONG: Partial<Record<Key, number>> = {
 };
 
 /** The site's design: images, colours, font, layout, the terms line and footer, legal texts and consent texts. */
-export function DesignEditor({ siteId, design, onChange, errors, disabled, fonts, thumbnails, onUploaded, serverText }: Props) {
+export function DesignEditor(props: Props) {
+  const { siteId, design, lang, onChange, onText, errors, disabled, fonts, thumbnails, onUploaded, serverText } = props;
   const { t } = useTranslation();
   const label = (key: Key) => t(`splash.design.${key}`);
   const err = (key: Key) => (errors[key] ? serverText(errors[key]) : undefined);
 
-  const text = (key: Key, max = 200) => {
+  // Texts show the language being edited; an empty version shows what guests read instead.
+  const fallbacks = lang === 'en-US' ? null : fallbackDesign(design, lang);
+  const text = (key: DesignTextKey, max = 200) => {
     const long = (LONG[key] ?? 0) > 200;
+    const fallback = fallbacks?.[key];
+    const error = errors[errorKeyOf(key, lang)] ? serverText(errors[errorKeyOf(key, lang)]!) : undefined;
     return (
       <TextField
-        key={key}
+        key={`${key}:${lang}`}
         size="small"
         label={label(key)}
-        value={String(design[key])}
+        value={textIn(design, key, lang)}
+        placeholder={fallback}
         disabled={disabled}
-        error={!!err(key)}
-        helperText={err(key)}
+        error={!!error}
+        helperText={error}
         multiline={long}
         minRows={long ? (key.endsWith('content') ? 6 : 2) : undefined}
         maxRows={key.endsWith('content') ? 16 : undefined}
-        onChange={(e) => onChange(key, e.target.value as never)}
-        slotProps={{ htmlInput: { maxLength: LONG[key] ?? max } }}
+        onChange={(e) => onText(key, e.target.value)}
+        slotProps={{
+          htmlInput: { maxLength: LONG[key] ?? max, lang: lang.slice(0, 2) },
+          inputLabel: fallback ? { shrink: true } : undefined,
+        }}
       />
     );
   };

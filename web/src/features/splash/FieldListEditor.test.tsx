@@ -22,10 +22,12 @@ function Harness({
   initial,
   errors = {},
   disabled = false,
+  lang = 'en-US',
 }: {
   initial: LoginField[];
   errors?: Record<string, string>;
   disabled?: boolean;
+  lang?: 'en-US' | 'es-ES';
 }) {
   const [fields, setFields] = useState(initial);
   return (
@@ -37,6 +39,7 @@ function Harness({
         errors={errors}
         disabled={disabled}
         required="email"
+        lang={lang}
         serverText={(m) => m}
         onChange={(next) => {
           seen.push(next);
@@ -150,5 +153,25 @@ describe('the login field list editor', () => {
     expect(
       (within(screen.getByRole('listitem', { name: 'First name' })).getByLabelText('Label') as HTMLInputElement).disabled,
     ).toBe(true);
+  });
+
+  it('edits the Spanish labels in Spanish, showing what Spanish guests read where there is none', () => {
+    seen = [];
+    render(
+      <Harness
+        lang="es-ES"
+        initial={[field('email', { mandatory: true }), field('custom_text', { title: 'Room number' })]}
+        errors={{ '1.translations.es-ES.title': 'Too big: expected string to have <=100 characters' }}
+      />,
+    );
+    const email = within(screen.getByRole('listitem', { name: 'Email' })).getByLabelText('Label') as HTMLInputElement;
+    expect(email.value).toBe('');
+    expect(email.placeholder).toBe('Correo electrónico');
+    const room = within(screen.getByRole('listitem', { name: 'Room number' })).getByLabelText('Label') as HTMLInputElement;
+    expect(room.placeholder).toBe('Room number');
+    expect(screen.getByText('Too big: expected string to have <=100 characters')).toBeTruthy();
+    fireEvent.change(room, { target: { value: 'Número de habitación' } });
+    // The English label stays; the Spanish one goes beside it.
+    expect(seen.at(-1)![1]).toMatchObject({ title: 'Room number', translations: { 'es-ES': { title: 'Número de habitación' } } });
   });
 });

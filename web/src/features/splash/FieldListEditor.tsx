@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { BIRTHDAY_FORMATS, LOGIN_FIELD_TITLES, type LoginField, type LoginFieldType } from '@splashboard/contract';
+import { fieldTitle, optionLabels, type GuestLang } from '@splashboard/splash';
 import { OptionsField } from './OptionsField.tsx';
 import { ArrowUpwardIcon, ArrowDownwardIcon, DeleteOutlinedIcon as DeleteOutlineIcon } from '../../components/icons.ts';
 
@@ -51,6 +52,8 @@ interface Props {
   disabled: boolean;
   /** The kind the method cannot work without: it cannot be removed or made optional. */
   required?: LoginFieldType;
+  /** The language whose labels are edited (English by default). */
+  lang?: GuestLang;
   /** Age consent asks the birthday in its own format (its advanced settings). */
   birthdayFormatFromValues?: boolean;
   serverText(message: string): string;
@@ -58,7 +61,7 @@ interface Props {
 
 /** A login method's field list: add from the kinds it offers, remove, reorder, and each field's own settings. */
 export function FieldListEditor(props: Props) {
-  const { label, fields, available, onChange, errors, disabled, required, serverText } = props;
+  const { label, fields, available, onChange, errors, disabled, required, serverText, lang = 'en-US' } = props;
   const { t } = useTranslation();
   const [toAdd, setToAdd] = useState<LoginFieldType | ''>('');
   const kindName = (kind: LoginFieldType) => t(`fieldKinds.${kind}`);
@@ -150,6 +153,7 @@ export function FieldListEditor(props: Props) {
               </Stack>
               <FieldSettings
                 field={field}
+                lang={lang}
                 disabled={disabled}
                 needed={needed}
                 err={err}
@@ -188,6 +192,7 @@ export function FieldListEditor(props: Props) {
 
 interface SettingsProps {
   field: LoginField;
+  lang: GuestLang;
   disabled: boolean;
   needed: boolean;
   err(prop: string): string | undefined;
@@ -196,25 +201,48 @@ interface SettingsProps {
 }
 
 /** What a field's kind lets the operator set: its label, required, and the kind's own options. */
-function FieldSettings({ field, disabled, needed, err, change, birthdayFormatFromValues }: SettingsProps) {
+function FieldSettings({ field, lang, disabled, needed, err, change, birthdayFormatFromValues }: SettingsProps) {
   const { t } = useTranslation();
   const kind = field.field_type;
   const checkbox = kind === 'consent' || kind === 'custom_checkbox';
   const regexInvalid = field.regex !== '' && regexError(field.regex);
+  // In another guest language, the texts guests read: empty, each shows what they read instead.
+  type Texts = NonNullable<LoginField['translations']>['es-ES'];
+  const own: Texts = lang === 'en-US' ? {} : (field.translations?.[lang] ?? {});
+  const fallback = optionLabels({ ...field, translations: undefined }, lang);
+  const changeText = (patch: Texts) => change({ translations: { ...field.translations, [lang]: { ...own, ...patch } } });
+  const textErr = (prop: string) => err(`translations.${lang}.${prop}`);
+  const inLang = lang !== 'en-US';
   return (
     <Stack spacing={1.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          size="small"
-          fullWidth
-          label={t('splash.fields.title')}
-          value={field.title}
-          disabled={disabled}
-          error={!!err('title')}
-          helperText={err('title')}
-          onChange={(e) => change({ title: e.target.value })}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
+        {lang === 'en-US' ? (
+          <TextField
+            size="small"
+            fullWidth
+            label={t('splash.fields.title')}
+            value={field.title}
+            disabled={disabled}
+            error={!!err('title')}
+            helperText={err('title')}
+            onChange={(e) => change({ title: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+        ) : (
+          // The label in the guest language being edited; empty, it shows what those guests read instead.
+          <TextField
+            size="small"
+            fullWidth
+            label={t('splash.fields.title')}
+            value={own.title ?? ''}
+            placeholder={fieldTitle({ ...field, translations: undefined }, lang)}
+            disabled={disabled}
+            error={!!textErr('title')}
+            helperText={textErr('title')}
+            onChange={(e) => changeText({ title: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: 100, lang: lang.slice(0, 2) }, inputLabel: { shrink: true } }}
+          />
+        )}
         <FormControlLabel
           sx={{ flex: 'none', mr: 0 }}
           control={
@@ -244,13 +272,24 @@ function FieldSettings({ field, disabled, needed, err, change, birthdayFormatFro
           slotProps={{ htmlInput: { maxLength: 200, spellCheck: false, style: { fontFamily: 'monospace' } } }}
         />
       )}
-      {kind === 'custom_select' && (
+      {kind === 'custom_select' && !inLang && (
         <OptionsField
           label={t('splash.fields.options')}
           options={field.options_list}
           disabled={disabled}
           error={err('options_list')}
           onChange={(options_list) => change({ options_list })}
+        />
+      )}
+      {kind === 'custom_select' && inLang && (
+        <OptionsField
+          key={lang}
+          label={t('splash.fields.options')}
+          options={own.options_list ?? []}
+          disabled={disabled}
+          error={textErr('options_list')}
+          helperText={t('splash.fields.optionsTranslated', { options: field.options_list.join(', ') })}
+          onChange={(options_list) => changeText({ options_list })}
         />
       )}
       {checkbox && (
@@ -271,23 +310,29 @@ function FieldSettings({ field, disabled, needed, err, change, birthdayFormatFro
             size="small"
             fullWidth
             label={t('splash.fields.female')}
-            value={field.female_option_text}
+            value={inLang ? (own.female_option_text ?? '') : field.female_option_text}
+            placeholder={inLang ? fallback.female : undefined}
             disabled={disabled}
-            error={!!err('female_option_text')}
-            helperText={err('female_option_text')}
-            onChange={(e) => change({ female_option_text: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 50 } }}
+            error={!!(inLang ? textErr('female_option_text') : err('female_option_text'))}
+            helperText={inLang ? textErr('female_option_text') : err('female_option_text')}
+            onChange={(e) =>
+              inLang ? changeText({ female_option_text: e.target.value }) : change({ female_option_text: e.target.value })
+            }
+            slotProps={{ htmlInput: { maxLength: 50 }, inputLabel: inLang ? { shrink: true } : undefined }}
           />
           <TextField
             size="small"
             fullWidth
             label={t('splash.fields.male')}
-            value={field.male_option_text}
+            value={inLang ? (own.male_option_text ?? '') : field.male_option_text}
+            placeholder={inLang ? fallback.male : undefined}
             disabled={disabled}
-            error={!!err('male_option_text')}
-            helperText={err('male_option_text')}
-            onChange={(e) => change({ male_option_text: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 50 } }}
+            error={!!(inLang ? textErr('male_option_text') : err('male_option_text'))}
+            helperText={inLang ? textErr('male_option_text') : err('male_option_text')}
+            onChange={(e) =>
+              inLang ? changeText({ male_option_text: e.target.value }) : change({ male_option_text: e.target.value })
+            }
+            slotProps={{ htmlInput: { maxLength: 50 }, inputLabel: inLang ? { shrink: true } : undefined }}
           />
         </Stack>
       )}

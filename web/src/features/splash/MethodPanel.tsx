@@ -2,18 +2,22 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Skeleton from '@mui/material/Skeleton';
-import { REQUIRED_FIELD_OF, type FieldListName, type LoginField, type LoginMethodPath } from '@splashboard/contract';
+import { REQUIRED_FIELD_OF, styleKindOf, type FieldListName, type LoginField, type LoginMethodPath } from '@splashboard/contract';
+import type { GuestLang } from '@splashboard/splash';
 import { FieldListEditor } from './FieldListEditor.tsx';
 import { Section } from './Section.tsx';
 import { StylesEditor } from './StylesEditor.tsx';
 import { ValuesEditor } from './ValuesEditor.tsx';
 import { listsOf, methodRefs, refs } from './resources.ts';
+import { errorKeyOf, withText } from './texts.ts';
 import type { SplashEditor } from './useSplashEditor.ts';
 
 interface Props {
   editor: SplashEditor;
   siteId: number;
   path: LoginMethodPath;
+  /** The language whose texts are edited. */
+  lang: GuestLang;
   disabled: boolean;
   serverText(message: string): string;
   /** Only the screen style (the settings pages of one screen). */
@@ -27,7 +31,7 @@ const LIST_HELP: Record<FieldListName, string> = {
 };
 
 /** One login method's (or the start or terms page's) settings: its field lists, advanced settings and screen style. */
-export function MethodPanel({ editor, siteId, path, disabled, serverText, styleOnly }: Props) {
+export function MethodPanel({ editor, siteId, path, lang, disabled, serverText, styleOnly }: Props) {
   const { t } = useTranslation();
   const { load, loadAvailable } = editor;
   useEffect(() => {
@@ -38,18 +42,22 @@ export function MethodPanel({ editor, siteId, path, disabled, serverText, styleO
   const valuesRef = refs.values(siteId, path);
   const stylesRef = refs.styles(siteId, path);
   const values = editor.draft<Record<string, unknown>>(valuesRef.id);
-  const styles = editor.draft<Record<string, string>>(stylesRef.id);
+  const styles = editor.draft<Record<string, unknown>>(stylesRef.id);
 
   const styleSection = styles ? (
     <StylesEditor
       path={path}
       styles={styles}
+      lang={lang}
       disabled={disabled}
       errors={editor.errors[stylesRef.id] ?? {}}
       serverText={serverText}
       onChange={(name, value) => {
-        editor.setDraft<Record<string, string>>(stylesRef.id, (s) => ({ ...s, [name]: value }));
-        editor.clearErrors(stylesRef.id, (k) => k !== name);
+        // Colours are the same in every language.
+        const text = styleKindOf(name) !== 'colour';
+        editor.setDraft<Record<string, unknown>>(stylesRef.id, (s) => withText(s, name, text ? lang : 'en-US', value));
+        const key = errorKeyOf(name, text ? lang : 'en-US');
+        editor.clearErrors(stylesRef.id, (k) => k !== key);
       }}
     />
   ) : (
@@ -77,6 +85,7 @@ export function MethodPanel({ editor, siteId, path, disabled, serverText, styleO
                 disabled={disabled}
                 errors={editor.errors[ref.id] ?? {}}
                 required={list === 'login_fields' ? REQUIRED_FIELD_OF[path] : undefined}
+                lang={lang}
                 birthdayFormatFromValues={path === 'ageconsent'}
                 serverText={serverText}
                 onChange={(next, structural) => {

@@ -14,17 +14,18 @@ import { useScreenLabel } from './labels.ts';
 
 interface Props {
   source: Omit<PreviewSource, 'lang'>;
+  /** The guest language shown: the one whose texts the designer edits. */
+  lang: GuestLang;
   screens: PreviewScreenId[];
   screen: PreviewScreenId;
   onScreen(screen: PreviewScreenId): void;
 }
 
-/** The live preview: the guest page of the chosen screen, at a phone's or a desktop's size, in either guest language. */
-export function PreviewPanel({ source, screens, screen, onScreen }: Props) {
-  const { t, i18n } = useTranslation();
+/** The live preview: the guest page of the chosen screen, at a phone's or a desktop's size, in the guest language whose texts are edited. */
+export function PreviewPanel({ source, lang, screens, screen, onScreen }: Props) {
+  const { t } = useTranslation();
   const screenLabel = useScreenLabel();
   const [device, setDevice] = useState<Device>('phone');
-  const [lang, setLang] = useState<GuestLang>(i18n.language === 'es-ES' ? 'es-ES' : 'en-US');
   const shown = screens.includes(screen) ? screen : screens[0]!;
   const html = useMemo(() => previewHtml({ ...source, lang }, shown), [source, lang, shown]);
   // Typing stays quick: the frame catches up when there is time.
@@ -59,20 +60,6 @@ export function PreviewPanel({ source, screens, screen, onScreen }: Props) {
           >
             <ToggleButton value="phone">{t('splash.preview.phone')}</ToggleButton>
             <ToggleButton value="desktop">{t('splash.preview.desktop')}</ToggleButton>
-          </ToggleButtonGroup>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={lang}
-            onChange={(_, l: GuestLang | null) => l && setLang(l)}
-            aria-label={t('splash.preview.language')}
-          >
-            <ToggleButton value="en-US" lang="en">
-              {t('common.english')}
-            </ToggleButton>
-            <ToggleButton value="es-ES" lang="es">
-              {t('common.spanish')}
-            </ToggleButton>
           </ToggleButtonGroup>
         </Stack>
         <PreviewFrame html={deferred} device={device} title={t('splash.preview.frameTitle', { screen: screenLabel(shown) })} />

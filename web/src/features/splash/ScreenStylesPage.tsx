@@ -12,11 +12,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AUTH_METHODS, type AuthMethod } from '@splashboard/contract';
+import type { GuestLang } from '@splashboard/splash';
 import { useAppSelector } from '../../app/hooks.ts';
 import './i18n.ts';
 import { serverText } from './i18n.ts';
 import { MethodPanel } from './MethodPanel.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
+import { TextsLanguageSwitch } from './TextsLanguageSwitch.tsx';
 import { screensOfMethod, type PreviewScreenId } from './previewScreens.ts';
 import { PATH_OF, refs } from './resources.ts';
 import { useMethodName } from './labels.ts';
@@ -41,6 +43,7 @@ function ScreenStyles({ siteId, method }: { siteId: number; method: AuthMethod }
   const { load } = editor;
   const screens = screensOfMethod(method);
   const [screen, setScreen] = useState<PreviewScreenId>(screens[0]!);
+  const [lang, setLang] = useState<GuestLang>(i18n.language === 'es-ES' ? 'es-ES' : 'en-US');
   const text = useCallback((m: string) => serverText(m, i18n.language), [i18n.language]);
   useEffect(() => load([refs.design(siteId)]), [load, siteId]);
   const source = usePreviewSource(editor, siteId, site?.name ?? '', site?.auth_methods ?? [], screen);
@@ -93,8 +96,17 @@ function ScreenStyles({ siteId, method }: { siteId: number; method: AuthMethod }
         }}
       >
         <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <TextsLanguageSwitch lang={lang} onChange={setLang} />
           <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-            <MethodPanel editor={editor} siteId={siteId} path={PATH_OF[method]} disabled={readOnly} serverText={text} styleOnly />
+            <MethodPanel
+              editor={editor}
+              siteId={siteId}
+              path={PATH_OF[method]}
+              lang={lang}
+              disabled={readOnly}
+              serverText={text}
+              styleOnly
+            />
           </Paper>
           {!readOnly && (
             <Button
@@ -110,7 +122,7 @@ function ScreenStyles({ siteId, method }: { siteId: number; method: AuthMethod }
         </Stack>
         {source ? (
           <Box sx={{ position: { md: 'sticky' }, top: 80 }}>
-            <PreviewPanel source={source} screens={screens} screen={screen} onScreen={setScreen} />
+            <PreviewPanel source={source} lang={lang} screens={screens} screen={screen} onScreen={setScreen} />
           </Box>
         ) : (
           <CircularProgress aria-label={t('common.loading')} />

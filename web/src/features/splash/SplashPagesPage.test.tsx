@@ -108,7 +108,7 @@ const previewHtml = () => (screen.getByTitle(/^Preview of the guest page/) as HT
 beforeEach(() => stubServer());
 
 // MUI in jsdom on a shared machine is slow: a whole editing session takes several seconds.
-describe('the splash page designer', { timeout: 30_000 }, () => {
+describe('the splash page designer', { timeout: 60_000 }, () => {
   it('previews the changes as they are typed, then saves only what changed, per call', async () => {
     renderPage();
     const colour = await screen.findByLabelText('Page background');
@@ -116,8 +116,11 @@ describe('the splash page designer', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Email' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Screen style' }));
-    const heading = within(screen.getByRole('group', { name: 'Heading' })).getByLabelText('Heading (HTML)');
-    fireEvent.change(heading, { target: { value: '<h2>Welcome aboard</h2>' } });
+    // The heading's editor holds formatted text (typed, then made bold): it is sent inside the theme's heading element.
+    const heading = within(screen.getByRole('group', { name: 'Heading' })).getByRole('textbox', { name: 'Heading' });
+    expect(heading.innerHTML).toBe('Connect with your email');
+    heading.innerHTML = 'Welcome <b>aboard</b>';
+    fireEvent.input(heading);
 
     await screen.findByRole('listitem', { name: 'Email' });
     fireEvent.mouseDown(screen.getByLabelText('Field to add'));
@@ -129,7 +132,7 @@ describe('the splash page designer', { timeout: 30_000 }, () => {
 
     // Before any save: the preview is the guest page with the changes.
     fireEvent.click(screen.getByRole('button', { name: 'Show the preview' }));
-    await waitFor(() => expect(previewHtml()).toContain('<h1 class="h2">Welcome aboard</h1>'));
+    await waitFor(() => expect(previewHtml()).toContain('<h1 class="h2">Welcome <b>aboard</b></h1>'));
     expect(previewHtml()).toContain('body{background:#102030');
     expect(previewHtml()).toContain('Room number');
     expect(puts()).toEqual([]);
@@ -139,7 +142,7 @@ describe('the splash page designer', { timeout: 30_000 }, () => {
     expect(puts()).toEqual(
       expect.arrayContaining([
         { url: `${API}/splashpage/design`, body: { body_color: '#102030' } },
-        { url: `${API}/emailconfig/splashpage`, body: { email_heading_htmltext: '<h2>Welcome aboard</h2>' } },
+        { url: `${API}/emailconfig/splashpage`, body: { email_heading_htmltext: '<h2>Welcome <b>aboard</b></h2>' } },
         {
           url: `${API}/emailconfig/loginfields`,
           body: {
@@ -161,6 +164,34 @@ describe('the splash page designer', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts()).toHaveLength(4));
     expect(puts()[3]).toEqual({ url: `${API}/splashpage/design`, body: { grid_color: '#fafafa' } });
+  });
+
+  it('edits the Spanish texts behind the language switch, previews them, and sends only the Spanish versions', async () => {
+    renderPage();
+    await screen.findByLabelText('Page background');
+    fireEvent.click(screen.getByRole('tab', { name: 'Email' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Screen style' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show the preview' }));
+    const label = () => within(screen.getByRole('group', { name: 'Login button' })).getByLabelText('Text') as HTMLInputElement;
+    await waitFor(() => expect(label().value).toBe('Connect'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    // No Spanish version yet: the field is empty, showing what Spanish guests read instead (the default's Spanish).
+    expect(label().value).toBe('');
+    expect(label().placeholder).toBe('Conectar');
+    await waitFor(() => expect(previewHtml()).toContain('<html lang="es"'));
+    fireEvent.change(label(), { target: { value: 'Conectarme' } });
+    await waitFor(() => expect(previewHtml()).toContain('Conectarme'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(label().value).toBe('Connect');
+    await waitFor(() => expect(previewHtml()).not.toContain('Conectarme'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(puts()).toEqual([
+      { url: `${API}/emailconfig/splashpage`, body: { translations: { 'es-ES': { email_loginbtn_text: 'Conectarme' } } } },
+    ]);
   });
 
   it('shows the server’s error on its field and says Save updates failed', async () => {

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type Theme } from '@mui/material/styles';
 import type { SplashDesign } from '@splashboard/contract';
+import type { GuestLang } from '@splashboard/splash';
 import { get } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { siteSettingsLoaded } from '../../app/store.ts';
@@ -24,6 +25,8 @@ import { MethodPanel } from './MethodPanel.tsx';
 import { MethodsPicker } from './MethodsPicker.tsx';
 import { OpenAsGuestButton } from './OpenAsGuestButton.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
+import { TextsLanguageSwitch } from './TextsLanguageSwitch.tsx';
+import { errorKeyOf, withText } from './texts.ts';
 import { firstScreenOf, screensOfMethod, screensOfSite, type PreviewScreenId } from './previewScreens.ts';
 import { FONTS_URL, PATH_OF, loginMethodsOf, refs, thumbnailsUrl, type LoginMethod } from './resources.ts';
 import { useMethodName } from './labels.ts';
@@ -102,6 +105,8 @@ function SplashDesigner({ siteId }: { siteId: number }) {
   const [picked, setScreen] = useState<PreviewScreenId | null>(null);
   const [showPreview, setShowPreview] = useState(false);
   const [methodsError, setMethodsError] = useState('');
+  // The guest language whose texts are edited and previewed: the dashboard's own at first.
+  const [lang, setLang] = useState<GuestLang>(i18n.language === 'es-ES' ? 'es-ES' : 'en-US');
   const text = useCallback((m: string) => serverText(m, i18n.language), [i18n.language]);
 
   useEffect(() => {
@@ -163,7 +168,7 @@ function SplashDesigner({ siteId }: { siteId: number }) {
       });
   };
 
-  const preview = source && <PreviewPanel source={source} screens={screens} screen={screen} onScreen={setScreen} />;
+  const preview = source && <PreviewPanel source={source} lang={lang} screens={screens} screen={screen} onScreen={setScreen} />;
 
   return (
     <Stack spacing={2}>
@@ -208,6 +213,7 @@ function SplashDesigner({ siteId }: { siteId: number }) {
               </Collapse>
             </>
           )}
+          <TextsLanguageSwitch lang={lang} onChange={setLang} />
           <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
             <Tabs
               value={shownTab}
@@ -230,6 +236,7 @@ function SplashDesigner({ siteId }: { siteId: number }) {
               <DesignEditor
                 siteId={siteId}
                 design={design}
+                lang={lang}
                 disabled={readOnly}
                 errors={editor.errors.design ?? {}}
                 fonts={fonts}
@@ -240,6 +247,10 @@ function SplashDesigner({ siteId }: { siteId: number }) {
                   setDraft<SplashDesign>('design', (d) => ({ ...d, [key]: value }));
                   clearErrors('design', (k) => k !== key);
                 }}
+                onText={(key, value) => {
+                  setDraft<SplashDesign>('design', (d) => withText(d, key, lang, value));
+                  clearErrors('design', (k) => k !== errorKeyOf(key, lang));
+                }}
               />
             ) : (
               <MethodPanel
@@ -247,6 +258,7 @@ function SplashDesigner({ siteId }: { siteId: number }) {
                 editor={editor}
                 siteId={siteId}
                 path={PATH_OF[shownTab]}
+                lang={lang}
                 disabled={readOnly}
                 serverText={text}
               />

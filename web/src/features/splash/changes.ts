@@ -38,14 +38,39 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+type Versions = Record<string, Record<string, string>>;
+
+/**
+ * The texts' versions in other languages that changed, per language (an emptied one is sent: it clears
+ * the version, and guests read the English text), or nothing.
+ */
+export function changedTranslations(original: unknown, draft: unknown): Versions | undefined {
+  const before = (original ?? {}) as Versions;
+  const out: Versions = {};
+  for (const [lang, texts] of Object.entries((draft ?? {}) as Versions)) {
+    const changed = Object.entries(texts).filter(([k, v]) => (before[lang]?.[k] ?? '') !== v);
+    if (changed.length) out[lang] = Object.fromEntries(changed);
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+const withTranslations = (body: Record<string, unknown>, original: Record<string, unknown>, draft: Record<string, unknown>) => {
+  const translations = changedTranslations(original.translations, draft.translations);
+  return translations ? { ...body, translations } : body;
+};
+
 /** The keys whose value differs from the original, with their new value. */
 export function changedKeys(original: Record<string, unknown>, draft: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(draft).filter(([k, v]) => !sameValue(original[k], v)));
+  const body = Object.fromEntries(Object.entries(draft).filter(([k, v]) => k !== 'translations' && !sameValue(original[k], v)));
+  return withTranslations(body, original, draft);
 }
 
 /** Changed styles, without the emptied ones: an empty style is not sent (the server keeps what it has). */
-export function changedStyles(original: Record<string, string>, draft: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(draft).filter(([k, v]) => v.trim() !== '' && original[k] !== v));
+export function changedStyles(original: Record<string, unknown>, draft: Record<string, unknown>): Record<string, unknown> {
+  const body = Object.fromEntries(
+    Object.entries(draft).filter(([k, v]) => typeof v === 'string' && v.trim() !== '' && original[k] !== v),
+  );
+  return withTranslations(body, original, draft);
 }
 
 /** The body to send for a resource, or null when there is nothing to send. */
@@ -57,7 +82,7 @@ export function bodyOf(resource: Resource): Record<string, unknown> | null {
       body = changedKeys(original as Record<string, unknown>, draft as Record<string, unknown>);
       break;
     case 'styles':
-      body = changedStyles(original as Record<string, string>, draft as Record<string, string>);
+      body = changedStyles(original as Record<string, unknown>, draft as Record<string, unknown>);
       break;
     case 'list':
       body = sameValue(original, draft) ? null : { [resource.bodyKey ?? 'login_fields']: draft };

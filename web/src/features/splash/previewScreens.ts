@@ -11,6 +11,7 @@ import {
   type LoginField,
   type LoginMethodPath,
   type SplashDesign,
+  type Translations,
 } from '@splashboard/contract';
 import {
   fill,
@@ -24,6 +25,7 @@ import {
   type SplashView,
 } from '@splashboard/splash';
 import { PATH_OF, type LoginMethod } from './resources.ts';
+import { asStored } from './texts.ts';
 
 /**
  * The preview draws the guest pages with the portal's own components (packages/splash), from the
@@ -38,7 +40,8 @@ export type PreviewScreenId =
 export interface PreviewSource {
   lang: GuestLang;
   siteName: string;
-  design: SplashDesign;
+  /** The design being edited, with its texts in other languages. */
+  design: SplashDesign & { translations?: Partial<Translations> };
   /** The site's login methods, in their order. */
   loginMethods: LoginMethod[];
   styles(path: LoginMethodPath): Record<string, string> | undefined;
@@ -85,8 +88,11 @@ function setOnly<T extends Record<string, unknown>>(values: T, defaults: Record<
   return Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && v !== defaults[k])) as Partial<T>;
 }
 
-const storedStylesOf = (src: PreviewSource, path: LoginMethodPath) =>
-  setOnly(src.styles(path) ?? {}, defaultStylesOf(path)) as Record<string, string>;
+/** A screen's styles as stored: what differs from the defaults, and the texts' versions in other languages. */
+function storedStylesOf(src: PreviewSource, path: LoginMethodPath): Record<string, string> {
+  const { own, versions } = asStored(src.styles(path) ?? {});
+  return { ...(setOnly(own, defaultStylesOf(path)) as Record<string, string>), ...versions };
+}
 const stylesOf = (src: PreviewSource, path: LoginMethodPath) => resolveStyles(path, storedStylesOf(src, path), src.lang);
 const valuesOf = (src: PreviewSource, path: LoginMethodPath) =>
   src.values(path) ?? (DEFAULT_LOGIN_METHOD_VALUES[path] as Record<string, unknown>);
@@ -95,12 +101,25 @@ const fieldsOf = (src: PreviewSource, path: LoginMethodPath, list: FieldListName
   (src.fields(path, list) ?? defaultFieldListOf(path, list)).map(normalizeLoginField);
 
 export function viewOf(src: PreviewSource): SplashView {
+  const { own, versions } = asStored(src.design);
   const design = resolveDesign(
-    setOnly(src.design, DEFAULT_SPLASH_DESIGN),
+    { ...setOnly(own, DEFAULT_SPLASH_DESIGN), ...versions },
     { logoImage: src.design.logo_image, htmlImage: src.design.html_image },
     src.lang,
   );
   return { lang: src.lang, siteName: src.siteName, design, linked: true };
+}
+
+/**
+ * What guests of a language read where a text has no version of its own in it: the operator's English
+ * text, or the default in that language where they kept the default (the designer's placeholders).
+ */
+export function fallbackStyles(path: LoginMethodPath, styles: object, lang: GuestLang): Record<string, string> {
+  return resolveStyles(path, setOnly(asStored(styles).own, defaultStylesOf(path)) as Record<string, string>, lang);
+}
+export function fallbackDesign(design: SplashDesign, lang: GuestLang): SplashDesign {
+  const { own } = asStored(design);
+  return resolveDesign(setOnly(own, DEFAULT_SPLASH_DESIGN), { logoImage: design.logo_image, htmlImage: design.html_image }, lang);
 }
 
 /** A method's empty screen, as the portal's method draws it (methods/method.ts baseScreen and each method). */
