@@ -36,7 +36,8 @@ export function SettingsViewPage() {
         {t('settings.title')}
       </Typography>
       <Paper>
-        <List>
+        {/* Links, not list items: a list would need each in an item of its own. */}
+        <List component="div">
           <ListItemButton component={RouterLink} to="/app/settings-view/site-name">
             <ListItemText primary={t('settings.siteName')} />
           </ListItemButton>
