@@ -19,10 +19,16 @@ import { registerOwner, startApp } from './app.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /**
- * The features list, as the dashboard's router takes it. Imported by a path in a variable so that the
- * server's type check does not take in the web app's sources (they have their own, with the DOM's types).
+ * The features list, as the dashboard's router takes it, and the dashboard's words (to press its buttons
+ * in either language). Imported by a path in a variable so that the server's type check does not take in
+ * the web app's sources (they have their own, with the DOM's types).
  */
 const FEATURES_MODULE = '../web/src/features/index.ts';
+const LOCALES_MODULE = '../web/src/locales/';
+interface Words {
+  common: { back: string };
+  layout: { switchSite: string };
+}
 
 const COMBINATIONS: { theme: 'light' | 'dark'; language: 'en-US' | 'es-ES' }[] = [
   { theme: 'light', language: 'en-US' },
@@ -163,6 +169,7 @@ const NO_MOTION = `*, *::before, *::after { transition-duration: 0s !important; 
 let app: TestServer;
 let browser: Browser;
 let features: Feature[];
+let words: Record<'en-US' | 'es-ES', Words>;
 let data: Data;
 const owner = { email: '', password: 'a11y-owner-7' };
 const twoFactorOwner = { email: '', password: 'a11y-second-7' };
@@ -173,6 +180,11 @@ beforeAll(async () => {
     launch(),
     import(/* @vite-ignore */ FEATURES_MODULE) as Promise<{ FEATURES: Feature[] }>,
   ]);
+  const [{ enUS }, { esES }] = (await Promise.all([
+    import(/* @vite-ignore */ `${LOCALES_MODULE}en-US.ts`),
+    import(/* @vite-ignore */ `${LOCALES_MODULE}es-ES.ts`),
+  ])) as [{ enUS: Words }, { esES: Words }];
+  words = { 'en-US': enUS, 'es-ES': esES };
   const { api, email } = await registerOwner(app, { account: 'Axe Café', emailPrefix: 'a11y', password: owner.password });
   owner.email = email;
   const authMethods = ['email', 'voucher', 'guestuser', 'clickthrough'];
@@ -264,11 +276,16 @@ describe('every page of the dashboard', () => {
       await page.locator('input[name=code]').waitFor();
       await scan('/login', '/login (two-factor code step)');
       // Back to the password step, as a user who changed their mind.
-      await page.getByRole('button', { name: language === 'es-ES' ? 'Atrás' : 'Back', exact: true }).click();
+      await page.getByRole('button', { name: words[language].common.back, exact: true }).click();
 
       await submitSignIn(page, owner);
       await page.getByTestId('dashboard-site').waitFor();
       await visitAll(signedIn, `site=${data.siteId}`);
+      // The site switcher, open over the dashboard.
+      await visitAll(['/app/reports/dashboard'], `site=${data.siteId}`);
+      await page.getByRole('button', { name: words[language].layout.switchSite, exact: true }).click();
+      await page.locator('.MuiDrawer-paper input').first().waitFor();
+      await scan('/app/reports/dashboard', '/app/reports/dashboard (site switcher)');
       await context.close();
 
       if (found.length) console.error(`axe-core, ${theme} theme, ${language}:\n${found.join('\n')}`);
