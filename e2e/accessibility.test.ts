@@ -30,11 +30,14 @@ interface Words {
   layout: { switchSite: string };
 }
 
-const COMBINATIONS: { theme: 'light' | 'dark'; language: 'en-US' | 'es-ES' }[] = [
-  { theme: 'light', language: 'en-US' },
-  { theme: 'dark', language: 'en-US' },
-  { theme: 'light', language: 'es-ES' },
-  { theme: 'dark', language: 'es-ES' },
+/** Each theme in each language on a desktop, and a phone's layout (lists instead of tables) in two of them. */
+const COMBINATIONS: { theme: 'light' | 'dark'; language: 'en-US' | 'es-ES'; width: number }[] = [
+  { theme: 'light', language: 'en-US', width: 1440 },
+  { theme: 'dark', language: 'en-US', width: 1440 },
+  { theme: 'light', language: 'es-ES', width: 1440 },
+  { theme: 'dark', language: 'es-ES', width: 1440 },
+  { theme: 'light', language: 'en-US', width: 375 },
+  { theme: 'dark', language: 'es-ES', width: 375 },
 ];
 
 /** Routes not scanned as themselves, and why. */
@@ -232,16 +235,16 @@ async function submitSignIn(page: Page, who: { email: string; password: string }
 }
 
 describe('every page of the dashboard', () => {
-  // The four run side by side, each in a context of its own: much of a scan's time is waiting on the page.
+  // They run side by side (five at a time, Vitest's default), each in a context of its own: much of a scan's time is waiting on the page.
   it.concurrent.for(COMBINATIONS)(
-    'has no serious or critical axe-core violation in the $theme theme, in $language',
+    'has no serious or critical axe-core violation in the $theme theme, in $language, $width wide',
     { timeout: 240_000 },
-    async ({ theme, language }, { expect }) => {
+    async ({ theme, language, width }, { expect }) => {
       const { signedOut, signedIn } = addressesOf(
         features.flatMap((f) => f.routes),
         data,
       );
-      const { context, page } = await openPage(browser, { width: 1280, height: 900 }, { bypassCSP: true });
+      const { context, page } = await openPage(browser, { width, height: 900 }, { bypassCSP: true });
       // The theme and language as the dashboard keeps them once chosen (its switches write the same).
       await context.addInitScript(
         ({ settings, css }) => {
@@ -288,7 +291,7 @@ describe('every page of the dashboard', () => {
       await scan('/app/reports/dashboard', '/app/reports/dashboard (site switcher)');
       await context.close();
 
-      if (found.length) console.error(`axe-core, ${theme} theme, ${language}:\n${found.join('\n')}`);
+      if (found.length) console.error(`axe-core, ${theme} theme, ${language}, ${width} wide:\n${found.join('\n')}`);
       expect(found).toEqual([]);
     },
   );
