@@ -49,6 +49,8 @@ const ACCOUNT_TABS = ['profile', 'password', 'security', 'apikey', 'subscription
 
 interface Data {
   siteId: number;
+  /** A location with no guest yet: its dashboard shows what to do first. */
+  newSiteId: number;
   authMethods: string[];
   guestId: number;
   guestAccountId: number;
@@ -206,6 +208,7 @@ beforeAll(async () => {
   const [guest] = await app.handle.db.select({ id: guests.id }).from(guests).where(eq(guests.siteId, site.id));
   data = {
     siteId: site.id,
+    newSiteId: ((await createSite(api, { name: 'Axe Annexe', router_type: 'opennds' })) as { id: number }).id,
     authMethods,
     guestId: guest!.id,
     guestAccountId: guestAccount.body.id,
@@ -289,6 +292,9 @@ describe('every page of the dashboard', () => {
       await page.getByRole('button', { name: words[language].layout.switchSite, exact: true }).click();
       await page.locator('.MuiDrawer-paper input').first().waitFor();
       await scan('/app/reports/dashboard', '/app/reports/dashboard (site switcher)');
+      await page.goto(`${app.url}/newapp/app/reports/dashboard?site=${data.newSiteId}`);
+      await page.getByTestId('dashboard-site').getByText('Axe Annexe').waitFor();
+      await scan('/app/reports/dashboard', '/app/reports/dashboard (a location with no guest yet)');
       await context.close();
 
       if (found.length) console.error(`axe-core, ${theme} theme, ${language}, ${width} wide:\n${found.join('\n')}`);
