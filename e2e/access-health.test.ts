@@ -86,14 +86,14 @@ describe.each([
     await page.goto(`${server.url}/newapp/app/settings-view`);
     await page.getByRole('link', { name: 'Access health' }).click();
     await page.getByRole('heading', { name: 'Access health' }).waitFor();
-    await page.getByRole('button', { name: 'Failed: 1' }).waitFor();
-    await page.getByRole('button', { name: 'Confirmed: 1' }).waitFor();
-    await page.getByRole('button', { name: 'Not confirmed: 0' }).waitFor();
+    await page.getByRole('button', { name: '1 Failed' }).waitFor();
+    await page.getByRole('button', { name: '1 Confirmed' }).waitFor();
+    await page.getByRole('button', { name: '0 Not confirmed' }).waitFor();
     await page.getByText(ok).waitFor();
     await page.getByText(refused).waitFor();
     await fitsWidth(page);
 
-    await page.getByRole('button', { name: 'Failed: 1' }).click();
+    await page.getByRole('button', { name: '1 Failed' }).click();
     await page.waitForURL(/status=failed/);
     await page.getByText(ok).waitFor({ state: 'detached' });
     await page.getByText(refused).waitFor();

@@ -82,7 +82,12 @@ describe.each([
       .getByTestId('upload-logo_image')
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('Only image files are accepted').waitFor();
-    await page.getByTestId('upload-logo_image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    // The upload button is a real button that opens the file picker.
+    const [picker] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('group', { name: 'Logo', exact: true }).getByRole('button', { name: 'Upload', exact: true }).click(),
+    ]);
+    await picker.setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('img', { name: 'Logo' }).waitFor();
 
     // The email method: its heading, and a custom field.

@@ -11,14 +11,16 @@ import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 /**
  * The frame of the pages outside the side-menu layout: a card in the middle of the screen, with a
- * language switch and a dark theme switch (so that they can be chosen before signing in) and, for a signed-in user (sign-up steps,
- * first location), a way to log out, as these pages have no top bar.
+ * language switch and a dark theme switch (so that they can be chosen before signing in) and, for a signed-in
+ * user (sign-up steps, first location), a way to log out, as these pages have no top bar. The whole frame is the
+ * page's main landmark, as these pages have nothing else.
  */
 export function CenteredCard({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   const signedIn = useAppSelector((s) => Boolean(s.session.user));
   return (
     <Box
+      component="main"
       sx={{
         minHeight: '100vh',
         display: 'flex',

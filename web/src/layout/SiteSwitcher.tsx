@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Drawer from '@mui/material/Drawer';
@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import TextField from '@mui/material/TextField';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Button from '@mui/material/Button';
@@ -28,6 +29,7 @@ export function SiteSwitcher({
   const selected = useAppSelector((s) => s.site.selectedSiteId);
   const canControlPanel = useAppSelector((s) => s.session.user?.permissions.control_panel ?? false);
   const [query, setQuery] = useState('');
+  const titleId = useId();
   return (
     <Drawer
       anchor="right"
@@ -35,10 +37,11 @@ export function SiteSwitcher({
       onClose={onClose}
       // Above the top bar, which itself sits above the permanent side menu.
       sx={{ zIndex: (th) => th.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: SWITCHER_WIDTH } } } }}
+      // The drawer is a dialog, named by its title.
+      slotProps={{ paper: { 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: SWITCHER_WIDTH } } } }}
     >
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, height: '100%' }}>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component="h2" id={titleId}>
           {t('layout.selectLocation')}
         </Typography>
         <TextField
@@ -56,9 +59,11 @@ export function SiteSwitcher({
         )}
         <List sx={{ flex: 1, overflow: 'auto' }} aria-label={t('layout.selectLocation')}>
           {matchSites(sites, query).map((site) => (
-            <ListItemButton key={site.id} selected={site.id === selected} onClick={() => onChoose(site.id)}>
-              <ListItemText primary={site.name} />
-            </ListItemButton>
+            <ListItem key={site.id} disablePadding>
+              <ListItemButton selected={site.id === selected} onClick={() => onChoose(site.id)}>
+                <ListItemText primary={site.name} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
         <Button

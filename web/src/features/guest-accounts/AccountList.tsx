@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Chip from '@mui/material/Chip';
@@ -32,21 +33,27 @@ export function AccountList({ items, state }: { items: GuestAccount[]; state: Li
     return (
       <List disablePadding aria-label={t('guestAccounts.title')}>
         {items.map((a) => (
-          <ListItemButton key={a.id} component={RouterLink} to={detailsPath(a.id, state)} divider>
-            <ListItemText
-              primary={
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                    {a.username}
-                  </Box>
-                  <StatusChip account={a} />
-                </Stack>
-              }
-              secondary={[a.name, validityShortText(t, a, i18n.language), `${t('guestAccounts.columns.devices')}: ${devices(a)}`]
-                .filter(Boolean)
-                .join(' · ')}
-            />
-          </ListItemButton>
+          <ListItem key={a.id} disablePadding>
+            <ListItemButton component={RouterLink} to={detailsPath(a.id, state)} divider>
+              <ListItemText
+                primary={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                    <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {a.username}
+                    </Box>
+                    <StatusChip account={a} />
+                  </Stack>
+                }
+                secondary={[
+                  a.name,
+                  validityShortText(t, a, i18n.language),
+                  `${t('guestAccounts.columns.devices')}: ${devices(a)}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     );

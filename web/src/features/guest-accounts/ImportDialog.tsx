@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -19,6 +19,7 @@ import TableRow from '@mui/material/TableRow';
 import { z } from 'zod';
 import { GUEST_IMPORT_COLUMNS, guestAccountLimitsSchema, type GuestImport, type GuestImportField } from '@splashboard/contract';
 import { ApiFailure, get, post } from '../../app/api.ts';
+import { FileButton } from '../../components/FileButton.tsx';
 import { base } from './format.ts';
 import { useErrorText, type Bounds } from '../../app/errorText.ts';
 import './i18n.ts';
@@ -40,7 +41,6 @@ export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (ch
   const { t } = useTranslation();
   const errorText = useErrorText();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState('');
@@ -75,7 +75,6 @@ export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (ch
   const restart = () => {
     setJob(null);
     setFile(null);
-    if (input.current) input.current.value = '';
   };
 
   return (
@@ -90,20 +89,18 @@ export function ImportDialog({ siteId, onClose }: { siteId: number; onClose: (ch
                 <strong>{t('guestAccounts.importDialog.columns')}:</strong> {COLUMN_NAMES.join(', ')}
               </Typography>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-                <Button variant="outlined" component="label" startIcon={<UploadFile />}>
+                <FileButton
+                  variant="outlined"
+                  startIcon={<UploadFile />}
+                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  inputTestId="import-file"
+                  onFile={(chosen) => {
+                    setFile(chosen ?? null);
+                    setError('');
+                  }}
+                >
                   {t('guestAccounts.importDialog.choose')}
-                  <input
-                    ref={input}
-                    hidden
-                    type="file"
-                    accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                    data-testid="import-file"
-                    onChange={(e) => {
-                      setFile(e.target.files?.[0] ?? null);
-                      setError('');
-                    }}
-                  />
-                </Button>
+                </FileButton>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {file?.name ?? t('guestAccounts.importDialog.noFile')}
                 </Typography>

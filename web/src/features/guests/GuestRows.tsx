@@ -8,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Link from '@mui/material/Link';
@@ -30,21 +31,23 @@ export function GuestRows({ items, timeZone, from }: { items: GuestListItem[]; t
     return (
       <List disablePadding aria-label={t('guests.title')}>
         {items.map((g) => (
-          <ListItemButton key={g.id} component={RouterLink} to={path(g)} state={{ from }} divider>
-            <ListItemText
-              primary={name(g)}
-              secondary={
-                <>
-                  <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                    {[g.email, g.phone].filter(Boolean).join(' · ')}
-                  </Typography>
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {seen(g)} · {t('guests.visits', { count: g.visits })}
-                  </Typography>
-                </>
-              }
-            />
-          </ListItemButton>
+          <ListItem key={g.id} disablePadding>
+            <ListItemButton component={RouterLink} to={path(g)} state={{ from }} divider>
+              <ListItemText
+                primary={name(g)}
+                secondary={
+                  <>
+                    <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                      {[g.email, g.phone].filter(Boolean).join(' · ')}
+                    </Typography>
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {seen(g)} · {t('guests.visits', { count: g.visits })}
+                    </Typography>
+                  </>
+                }
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     );

@@ -27,7 +27,7 @@ export function PlansPage() {
   }, []);
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 2, md: 4 } }}>
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 2, md: 4 } }}>
       <Stack spacing={3} sx={{ maxWidth: 1100, mx: 'auto', alignItems: 'center' }}>
         <Typography variant="h4" component="h1" sx={{ textAlign: 'center' }}>
           {t('plans.title')}

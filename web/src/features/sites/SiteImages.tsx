@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
 import { post } from '../../app/api.ts';
+import { FileButton } from '../../components/FileButton.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { draftChanged } from '../../app/store.ts';
 import { useErrorText } from '../../app/errorText.ts';
@@ -52,16 +52,15 @@ export function SiteImages({ error }: { error?: string }) {
               style={{ maxHeight: 64, maxWidth: 200, objectFit: 'contain', alignSelf: 'flex-start' }}
             />
           )}
-          <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
+          <FileButton
+            variant="outlined"
+            sx={{ alignSelf: 'flex-start' }}
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            inputTestId={`upload-${field}`}
+            onFile={(file) => upload(field, file)}
+          >
             {draft[field] ? t('sites.replace') : t('sites.upload')}
-            <input
-              hidden
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              data-testid={`upload-${field}`}
-              onChange={(e) => upload(field, e.target.files?.[0])}
-            />
-          </Button>
+          </FileButton>
           {errors[field] && <FormHelperText error>{errors[field]}</FormHelperText>}
         </Stack>
       ))}

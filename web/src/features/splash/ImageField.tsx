@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiFailure, post } from '../../app/api.ts';
 import { uploadUrl } from './resources.ts';
+import { FileButton } from '../../components/FileButton.tsx';
 
 interface Props {
   siteId: number;
@@ -80,25 +81,17 @@ export function ImageField({ siteId, name, label, value, onChange, thumbnails, o
       )}
       {!disabled && (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Button
+          <FileButton
             variant="outlined"
             size="small"
-            component="label"
             disabled={busy}
             startIcon={busy ? <CircularProgress size={14} /> : undefined}
+            accept="image/*"
+            inputTestId={`upload-${name}`}
+            onFile={(file) => void upload(file)}
           >
             {value ? t('splash.design.replace') : t('splash.design.upload')}
-            <input
-              hidden
-              type="file"
-              accept="image/*"
-              data-testid={`upload-${name}`}
-              onChange={(e) => {
-                void upload(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </Button>
+          </FileButton>
           <Button size="small" onClick={() => setChoosing(!choosing)} aria-expanded={choosing}>
             {choosing ? t('splash.design.hideUploaded') : t('splash.design.chooseUploaded')}
           </Button>

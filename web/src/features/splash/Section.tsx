@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -18,6 +18,7 @@ export function Section({
   children: ReactNode;
   defaultExpanded?: boolean;
 }) {
+  const id = useId();
   return (
     <Accordion
       variant="outlined"
@@ -25,7 +26,8 @@ export function Section({
       defaultExpanded={defaultExpanded}
       slotProps={{ transition: { unmountOnExit: true } }}
     >
-      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+      {/* The ids name the folding part after its title: without them each is an unnamed region, alike to a screen reader. */}
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`${id}-header`} aria-controls={`${id}-content`}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
           {title}
         </Typography>

@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import type { VoucherBatch, VoucherKind } from '@splashboard/contract';
@@ -26,15 +27,17 @@ export function BatchList({ kind, items }: { kind: VoucherKind; items: VoucherBa
     return (
       <List disablePadding aria-label={t('vouchers.tabs.batches')}>
         {items.map((b) => (
-          <ListItemButton key={b.id} component={RouterLink} to={batchPath(kind, b.id)} divider>
-            <ListItemText
-              primary={`${title(b)} · ${t('vouchers.vouchersCount', { count: b.count })}`}
-              secondary={[durationText(t, b), counts(b), kind === 'multisite_voucher' ? sitesText(b.sites) : '', b.notes]
-                .filter(Boolean)
-                .join(' · ')}
-              slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
-            />
-          </ListItemButton>
+          <ListItem key={b.id} disablePadding>
+            <ListItemButton component={RouterLink} to={batchPath(kind, b.id)} divider>
+              <ListItemText
+                primary={`${title(b)} · ${t('vouchers.vouchersCount', { count: b.count })}`}
+                secondary={[durationText(t, b), counts(b), kind === 'multisite_voucher' ? sitesText(b.sites) : '', b.notes]
+                  .filter(Boolean)
+                  .join(' · ')}
+                slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     );

@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Box from '@mui/material/Box';
@@ -41,20 +42,22 @@ export function VoucherList(props: {
     return (
       <List disablePadding aria-label={props.label}>
         {items.map((v) => (
-          <ListItemButton key={v.id} component={RouterLink} to={voucherPath(kind, v.id)} divider>
-            <ListItemText
-              primary={
-                <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 700, fontSize: 16 }}>
-                  {v.code}
-                </Box>
-              }
-              secondary={[
-                t('vouchers.batchTitle', { id: v.batch.batch_id }),
-                whenText(t, v, i18n.language),
-                `${t('vouchers.columns.devices')}: ${devicesText(t, v)}`,
-              ].join(' · ')}
-            />
-          </ListItemButton>
+          <ListItem key={v.id} disablePadding>
+            <ListItemButton component={RouterLink} to={voucherPath(kind, v.id)} divider>
+              <ListItemText
+                primary={
+                  <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 700, fontSize: 16 }}>
+                    {v.code}
+                  </Box>
+                }
+                secondary={[
+                  t('vouchers.batchTitle', { id: v.batch.batch_id }),
+                  whenText(t, v, i18n.language),
+                  `${t('vouchers.columns.devices')}: ${devicesText(t, v)}`,
+                ].join(' · ')}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     );
