@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,6 +56,25 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; outp
   });
 }
 
+/** Runs one of the built server's other commands to its end. */
+function runMain(command: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['server/dist/main.js', command], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += String(d)));
+  child.stderr.on('data', (d) => (output += String(d)));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+/** The id of a process that has ended (what a crashed server leaves in its lock). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
+
 async function checkServes(env: Record<string, string>) {
   const port = await freePort();
   const email = `owner-${randomBytes(3).toString('hex')}@demo.test`;
@@ -99,6 +118,47 @@ describe('npm start', () => {
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'secret.key'))).toBe(true);
   }, 120_000);
+
+  it('keeps the embedded database to one process: demo-data is refused while the server runs, and loses nothing', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-start-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const email = `owner-${randomBytes(3).toString('hex')}@demo.test`;
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_EMAIL: email,
+      DEMO_PASSWORD: 'demo-pass-1234',
+      ROLES: 'api,portal,worker',
+    };
+    const first = await start(env);
+    const lock = path.join(dataDir, 'pglite.lock');
+    expect(readFileSync(lock, 'utf8')).toBe(String(first.child.pid));
+
+    const refused = await runMain('demo-data', env);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(`The embedded database in ${path.join(dataDir, 'pglite')} is in use by another process`);
+
+    // The running server is unharmed; its demo user changes the password.
+    const client = new TestClient(`http://127.0.0.1:${port}`);
+    expect((await client.post('/login', { email, password: 'demo-pass-1234' })).status).toBe(200);
+    const changed = await client.post('/a/api/v1/profile/password', {
+      current_password: 'demo-pass-1234',
+      password: 'changed-pass-99',
+    });
+    expect(changed.status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await new Promise((resolve) => first.child.once('exit', resolve))).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+
+    // A lock left by a process that died is taken over; the login printed no longer offers the old password.
+    writeFileSync(lock, String(await deadPid()));
+    const second = await start(env);
+    expect(second.output()).toContain(`Sign in with ${email} and the password you gave it`);
+    expect(second.output()).not.toContain(`Sign in with ${email} / demo-pass-1234`);
+    expect((await client.post('/login', { email, password: 'changed-pass-99' })).status).toBe(200);
+  }, 180_000);
 
   // On PostgreSQL when the suite has one (as in CI), like the server tests.
   const postgres = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : [];

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed.ts';
+import { demoLoginState, seedDemo } from './db/seed.ts';
 import { fillDemoData } from './db/demo-data.ts';
-import { hashPassword } from './platform/passwords.ts';
+import { hashPassword, verifyPassword } from './platform/passwords.ts';
 import { buildApp } from './app.ts';
 
 const USAGE = 'usage: main <start|migrate|seed|demo-data>';
@@ -37,12 +37,18 @@ async function main(command: string | undefined) {
   }
   await built.app.listen({ port: config.port, host: config.host });
   const db = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
+  const demoLogin = {
+    works: `  Sign in with ${config.demo.email} / ${config.demo.password}`,
+    password_changed: `  Sign in with ${config.demo.email} and the password you gave it (it is no longer ${config.demo.password})`,
+    gone: `  Sign in with your account (the demo login ${config.demo.email} is no longer there)`,
+  }[await demoLoginState(handle.db, config.demo, verifyPassword)];
   console.log(
     [
       '',
       `  Splashboard is running at ${config.publicUrl}/newapp  (database: ${db})`,
-      `  Sign in with ${config.demo.email} / ${config.demo.password}`,
+      demoLogin,
       `  API docs: ${config.publicUrl}/api/docs`,
+      '  Ctrl-C stops it.',
       '',
     ].join('\n'),
   );

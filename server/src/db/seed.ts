@@ -65,3 +65,17 @@ export async function seedDemo(
   });
   return true;
 }
+
+/**
+ * Whether the demo login printed at start-up still works: the demo user may have changed its password
+ * (Account, or a password reset) or its email since it was seeded.
+ */
+export async function demoLoginState(
+  db: Database,
+  demo: { email: string; password: string },
+  verifyPassword: (hash: string, password: string) => Promise<boolean>,
+): Promise<'works' | 'password_changed' | 'gone'> {
+  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, demo.email));
+  if (!user) return 'gone';
+  return (await verifyPassword(user.hash, demo.password)) ? 'works' : 'password_changed';
+}
