@@ -100,13 +100,15 @@ describe('dashboard shell in Chromium', () => {
     await page.getByText('Step 1 of 7').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Router is required').waitFor();
-    // The routers come by vendor, and typing finds a vendor's routers by its name.
-    await page.getByRole('combobox', { name: 'Router' }).click();
-    await page.getByText('Ubiquiti', { exact: true }).waitFor();
-    await page.getByRole('combobox', { name: 'Router' }).fill('cisco');
-    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Cisco Meraki', 'Cisco WLC', 'Meraki Go']);
-    await page.getByRole('combobox', { name: 'Router' }).fill('unif');
-    await page.getByRole('option', { name: 'UniFi' }).click();
+    // The routers come by vendor, and a search finds a vendor's routers by its name.
+    const router = page.getByRole('combobox', { name: 'Router' });
+    await expect(router.locator('optgroup[label="Ubiquiti"] option').allTextContents()).resolves.toEqual(['UniFi']);
+    await page.getByRole('searchbox', { name: 'Search routers' }).fill('cisco');
+    await expect
+      .poll(() => router.locator('option:not([disabled])').allTextContents())
+      .toEqual(['Cisco Meraki', 'Cisco WLC', 'Meraki Go']);
+    await page.getByRole('searchbox', { name: 'Search routers' }).fill('unif');
+    await router.selectOption({ label: 'UniFi' });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('What guests give to get online').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -138,7 +140,7 @@ describe('dashboard shell in Chromium', () => {
     // A reload keeps the answers of the steps.
     await page.reload();
     await page.getByRole('heading', { name: 'Last step: name your location' }).waitFor();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Router' }).inputValue()).toBe('UniFi');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Router' }).inputValue()).toBe('unifi');
     await expect(page.getByLabel('Voucher', { exact: true }).isChecked()).resolves.toBe(true);
     await page.getByLabel('Voucher', { exact: true }).uncheck();
     await page.getByLabel('Location name').fill('Terraza');
@@ -217,8 +219,7 @@ describe('dashboard shell in Chromium', () => {
     await page.getByRole('button', { name: 'Create New Location' }).click();
     await page.waitForURL(/\/newapp\/signup\/registration\/deployment$/);
     await page.getByLabel('Location name').fill('New Quay');
-    await page.getByRole('combobox', { name: 'Router' }).click();
-    await page.getByRole('option', { name: 'UniFi' }).click();
+    await page.getByRole('combobox', { name: 'Router' }).selectOption({ label: 'UniFi' });
     await page.getByLabel('Click-through').check();
     await page.getByRole('button', { name: 'Create location' }).click();
     await page.getByText('Upload a logo or background, or choose to skip').waitFor();

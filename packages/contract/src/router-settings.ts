@@ -1,36 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages/common.ts';
 import { ROUTER_MESSAGES } from './messages/routers.ts';
+import { ROUTER_SETTINGS_PAGES } from './routers.ts';
 
 /** The controller status words of the specification, as the dashboard shows them. */
 export const ROUTER_STATUSES = ['Not configured', 'Not Reachable', 'Invalid Credentials', 'Needs Super Admin', 'Online'] as const;
 export type RouterStatus = (typeof ROUTER_STATUSES)[number];
 export const routerStatusSchema = z.enum(ROUTER_STATUSES);
 
-/** Router types whose settings page this dashboard has, and its path under /app/settings-view/. */
-export const ROUTER_SETTINGS_PAGES = {
-  unifi: 'unifi',
-  opennds: 'opennds',
-  omada: 'omada',
-  meraki: 'meraki',
-  merakigo: 'merakigo',
-  mist: 'mist',
-  smartzone: 'smartzone',
-  ruckus_cloud: 'ruckus_cloud',
-  mikrotik: 'mikrotik',
-  ciscowlc: 'ciscowlc',
-  arubaiap: 'arubaiap',
-  arubacentral: 'arubacentral',
-  arubainstanton: 'arubainstanton',
-  aruba: 'aruba',
-  ruckusunleashed: 'ruckusunleashed',
-  ruckus: 'ruckus',
-  zyxelnebula: 'zyxelnebula',
-  draytek: 'draytek',
-  cnmaestro: 'cnmaestro',
-  ignitenet: 'ignitenet',
-  openmesh: 'openmesh',
-} as const;
 export type RouterSettingsFamily = keyof typeof ROUTER_SETTINGS_PAGES;
 
 // ---- UniFi ----------------------------------------------------------------------------------

@@ -109,3 +109,29 @@ export const PORTAL_LOGIN_METHODS = [
 ] as const satisfies readonly AuthMethod[];
 export type PortalLoginMethod = (typeof PORTAL_LOGIN_METHODS)[number];
 export const isPortalLoginMethod = (m: string): m is PortalLoginMethod => (PORTAL_LOGIN_METHODS as readonly string[]).includes(m);
+
+// Plain constants, no zod: the dashboard's shell reads this without loading the settings schemas.
+/** Router types whose settings page this dashboard has, and its path under /app/settings-view/. */
+export const ROUTER_SETTINGS_PAGES = {
+  unifi: 'unifi',
+  opennds: 'opennds',
+  omada: 'omada',
+  meraki: 'meraki',
+  merakigo: 'merakigo',
+  mist: 'mist',
+  smartzone: 'smartzone',
+  ruckus_cloud: 'ruckus_cloud',
+  mikrotik: 'mikrotik',
+  ciscowlc: 'ciscowlc',
+  arubaiap: 'arubaiap',
+  arubacentral: 'arubacentral',
+  arubainstanton: 'arubainstanton',
+  aruba: 'aruba',
+  ruckusunleashed: 'ruckusunleashed',
+  ruckus: 'ruckus',
+  zyxelnebula: 'zyxelnebula',
+  draytek: 'draytek',
+  cnmaestro: 'cnmaestro',
+  ignitenet: 'ignitenet',
+  openmesh: 'openmesh',
+} as const;

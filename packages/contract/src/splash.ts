@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField } from './common.ts';
 import { MESSAGES } from './messages/common.ts';
 import type { AuthMethod } from './routers.ts';
+import { LOGIN_FIELD_TITLES } from './login-field-titles.ts';
 
 /**
  * Splash page settings: the site's design, and per login method its advanced values, screen styles and
@@ -695,25 +696,8 @@ export const LOGIN_FIELD_TYPES = [
   'country',
 ] as const;
 export type LoginFieldType = (typeof LOGIN_FIELD_TYPES)[number];
+export { LOGIN_FIELD_TITLES };
 const CUSTOM_TYPES: LoginFieldType[] = ['custom_text', 'custom_number', 'custom_checkbox', 'custom_select'];
-
-export const LOGIN_FIELD_TITLES: Record<LoginFieldType, string> = {
-  email: 'Email',
-  voucher: 'Voucher code',
-  phonenumber: 'Phone number',
-  firstname: 'First name',
-  lastname: 'Last name',
-  gender: 'Gender',
-  birthday: 'Birthday',
-  consent: 'I agree to receive news and offers',
-  ukpostcode: 'Postcode',
-  custom_text: 'Your answer',
-  custom_number: 'A number',
-  custom_checkbox: 'Tick if it applies',
-  custom_select: 'Choose one',
-  otp: 'Verification code',
-  country: 'Country',
-};
 
 export const REGEX_MAX = 200;
 const compiles = (source: string) => {

@@ -117,6 +117,8 @@ export const enUS = {
     newTitle: 'Create new location',
     name: 'Location name',
     router: 'Router',
+    routerSearchLabel: 'Search routers',
+    routerChoose: 'Choose a router',
     routerSearch: 'Type to search: UniFi, Cisco, Ruckus…',
     noRouter: 'No router by that name',
     newHelp: 'Name the location, choose its router and how guests log in. “Create location” saves it and opens its dashboard.',

@@ -170,6 +170,8 @@ export const esES: Catalog = {
     newTitle: 'Crear nueva ubicación',
     name: 'Nombre de la ubicación',
     router: 'Router',
+    routerSearchLabel: 'Buscar routers',
+    routerChoose: 'Elige un router',
     routerSearch: 'Escribe para buscar: UniFi, Cisco, Ruckus…',
     noRouter: 'Ningún router con ese nombre',
     newHelp:

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import TextField from '@mui/material/TextField';
-import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import Stack from '@mui/material/Stack';
 import FormControl from '@mui/material/FormControl';
 import FormLabel from '@mui/material/FormLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -35,39 +35,65 @@ function useRouters() {
   return list;
 }
 
-// Typing "cisco" finds Meraki as well as Cisco WLC.
-const filterRouters = createFilterOptions<Router>({ stringify: (r) => `${r.vendor} ${r.name}` });
+/** The routers a search finds ("cisco" finds Meraki as well as Cisco WLC), by vendor; the chosen one always stays. */
+function groupsOf(list: Router[], query: string, chosen: string): [string, Router[]][] {
+  const q = query.trim().toLowerCase();
+  const shown = list.filter((r) => !q || r.id === chosen || `${r.vendor} ${r.name}`.toLowerCase().includes(q));
+  const groups = new Map<string, Router[]>();
+  for (const r of shown) groups.set(r.vendor, [...(groups.get(r.vendor) ?? []), r]);
+  return [...groups];
+}
 
-/** The router of the new location, kept in the onboarding draft: grouped by vendor, searched by typing. */
+/**
+ * The router of the new location, kept in the onboarding draft: a search box above the browser's own select,
+ * grouped by vendor (light to load with the shell, and a phone shows its own picker).
+ */
 export function RouterField({ error, onChange }: { error?: string; onChange?: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const value = useAppSelector((s) => s.onboarding.router_type);
   const list = useRouters();
+  const [query, setQuery] = useState('');
+  const groups = groupsOf(list, query, value);
+  const none = query.trim() !== '' && groups.every(([, routers]) => routers.every((r) => r.id === value));
   return (
-    <Autocomplete
-      options={list}
-      groupBy={(r) => r.vendor}
-      getOptionLabel={(r) => r.name}
-      filterOptions={filterRouters}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      value={list.find((r) => r.id === value) ?? null}
-      onChange={(_e, r) => {
-        dispatch(draftChanged({ router_type: r?.id ?? '' }));
-        onChange?.();
-      }}
-      noOptionsText={t('sites.noRouter')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t('sites.router')}
-          placeholder={t('sites.routerSearch')}
-          required
-          error={!!error}
-          helperText={error}
-        />
-      )}
-    />
+    <Stack spacing={1.5}>
+      <TextField
+        type="search"
+        size="small"
+        label={t('sites.routerSearchLabel')}
+        placeholder={t('sites.routerSearch')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        helperText={none ? t('sites.noRouter') : undefined}
+      />
+      <TextField
+        select
+        required
+        label={t('sites.router')}
+        value={list.length ? value : ''}
+        onChange={(e) => {
+          dispatch(draftChanged({ router_type: e.target.value }));
+          onChange?.();
+        }}
+        error={!!error}
+        helperText={error}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="" disabled>
+          {t('sites.routerChoose')}
+        </option>
+        {groups.map(([vendor, routers]) => (
+          <optgroup key={vendor} label={vendor}>
+            {routers.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </TextField>
+    </Stack>
   );
 }
 

@@ -4,7 +4,7 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import { useSnackbar } from 'notistack';
 import type { PortalTest } from '@splashboard/contract';
 import { post } from '../../app/api.ts';
-import './i18n.ts';
+import './linkStrings.ts';
 
 /**
  * Opens the site's real guest portal in test mode in a new tab: the server gives this operator a

@@ -7,11 +7,6 @@ import { settingsLinkEn, settingsLinkEs } from './linkStrings.ts';
 const en = {
   ...settingsLinkEn,
   title: 'Splash page',
-  openAsGuest: {
-    button: 'Open as a guest',
-    help: 'Opens your saved splash page in a new tab, in test mode: you go through every login step and see what the router would be told. Nobody is let in and nothing is kept as a guest.',
-    failed: 'The splash page could not be opened in test mode',
-  },
   intro:
     'What guests see when they join your Wi-Fi: how they log in, what they are asked and how the pages look. The preview is the page guests get, with your changes before you save them.',
   readOnly: 'You can see the splash page settings but not change them (Read Only access).',
@@ -295,11 +290,6 @@ const en = {
 const es: typeof en = {
   ...settingsLinkEs,
   title: 'Página de bienvenida',
-  openAsGuest: {
-    button: 'Abrir como invitado',
-    help: 'Abre tu página de bienvenida guardada en una pestaña nueva, en modo de prueba: pasas por todos los pasos de acceso y ves lo que se le indicaría al router. No se da acceso a nadie y no se guarda ningún invitado.',
-    failed: 'No se ha podido abrir la página de bienvenida en modo de prueba',
-  },
   intro:
     'Lo que ven los invitados al unirse a tu Wi-Fi: cómo se conectan, qué se les pide y cómo son las páginas. La vista previa es la página que reciben, con tus cambios antes de guardarlos.',
   readOnly: 'Puedes ver los ajustes de la página de bienvenida, pero no cambiarlos (acceso de solo lectura).',
