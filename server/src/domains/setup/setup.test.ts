@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { controllerSettings, guestConsents, guestSessions, guests, sites, voucherSessions } from '../../db/schema/index.ts';
+import {
+  controllerSettings,
+  guestAccounts,
+  guestConsents,
+  guestSessions,
+  guests,
+  sites,
+  voucherSessions,
+} from '../../db/schema/index.ts';
 import { createBatch } from '../../../test/fixtures/vouchers.ts';
 import { createSite, registerAccount, startServer, TestClient, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, fetchPage, textOf, unifiPortalSite, type Page, type PortalSite } from '../../../test/portal.ts';
@@ -184,6 +192,36 @@ describe('guest portal test mode', () => {
     const done = await guest.post('email', { email: 'ben@example.com' });
     expect(textOf(done.html)).toContain('Test finished: nobody was let in');
     expect(await rowsAt(site.id)).toEqual({ guests: [], sessions: [], consents: [] });
+  });
+
+  it('checks a guest-account sign-up for real (a taken username too) and keeps no account', async () => {
+    const s = await unifiSite(['guestuser']);
+    expect(
+      (await s.owner.put(`${s.api}/guestuserloginconfig/`, { self_signup: true, duration_val: 2, duration_type: 'hours' }))
+        .status,
+    ).toBe(200);
+    const made = await s.owner.post(`${s.api}/guestuser/create`, { username: 'taken', password: 'taken-pass-1' });
+    expect(made.status).toBe(200);
+    const form = {
+      step: 'create',
+      firstname: 'Lia',
+      lastname: 'Ortiz',
+      email: 'lia@example.com',
+      password: 'lia-pass-1',
+      password_confirm: 'lia-pass-1',
+    };
+
+    const guest = await openAsGuest(s.owner, s.siteId);
+    const taken = await guest.post('guestuser', { ...form, username: 'Taken' });
+    expect(taken.status).toBe(422);
+    expect(textOf(taken.html)).toContain('This username is already taken');
+    const done = await guest.post('guestuser', { ...form, username: 'lia' });
+    expect(done.status).toBe(200);
+    expect(textOf(done.html)).toContain('Time online 120 min');
+    expect(s.unifi.commands).toHaveLength(0);
+    const accounts = await db().select().from(guestAccounts).where(eq(guestAccounts.siteId, s.siteId));
+    expect(accounts.map((a) => a.username)).toEqual(['taken']);
+    expect(await rowsAt(s.siteId)).toMatchObject({ guests: [], sessions: [] });
   });
 
   it('checks a voucher code for real, and neither uses the voucher nor tells the controller', async () => {

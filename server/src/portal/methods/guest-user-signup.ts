@@ -2,7 +2,9 @@ import { PASSWORD_MIN, guestUsernameField, type LoginField } from '@splashboard/
 import { fill, type MethodScreen } from '@splashboard/splash';
 import { defaultsFromValues } from '../../domains/guest-accounts/defaults.ts';
 import { newAccountValues } from '../../domains/guest-accounts/guest-accounts.service.ts';
+import type { GuestAccountRow } from '../../domains/guest-accounts/guest-accounts.rules.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import type { Collected } from '../login-fields.ts';
 import { PATH_OF_METHOD } from '../site-snapshot.ts';
 import { messagePage, page, type PortalAnswer } from '../views.ts';
 import { tooManyAttempts } from './attempts.ts';
@@ -85,16 +87,44 @@ export async function signup(ctx: MethodContext, form: Record<string, string>): 
 
   const defaults = defaultsFromValues(valuesOf(ctx, 'guestuser'));
   const name = [collected.firstName, collected.lastName].filter(Boolean).join(' ').slice(0, 120);
-  const account = await ctx.deps.guestAccounts.createIfFree({
+  const values = {
     ...newAccountValues({ username: username.data, name, email: collected.email ?? '', notes: '' }, defaults),
     accountId: ctx.snap.site.accountId,
     siteId: ctx.snap.site.id,
-    passwordHash: await hashPassword(password),
     source: 'signup',
-  });
+  };
+  if (ctx.pass.test) return testSignup(ctx, screen, form, values, collected);
+  const account = await ctx.deps.guestAccounts.createIfFree({ ...values, passwordHash: await hashPassword(password) });
   // A taken username counts too: trying names one after another is what the limit is for.
   await ctx.deps.rateLimiter.hit(key, SIGNUP_WINDOW_SECONDS);
   if (!account) return formAgain(ctx, screen, form, { username: ctx.t.usernameTaken });
+  return (await letAccountIn({ deps: ctx.deps, snap: ctx.snap, pass: ctx.pass, request: ctx.request }, account, { collected }))
+    .answer;
+}
+
+/**
+ * Test mode keeps nothing: the account the guest would get is checked (a taken username too) and let in as
+ * far as the test goes, without being stored.
+ */
+async function testSignup(
+  ctx: MethodContext,
+  screen: MethodScreen,
+  form: Record<string, string>,
+  values: Omit<GuestAccountRow, 'id' | 'passwordHash' | 'firstLoginAt' | 'expiresAt' | 'createdAt' | 'updatedAt'>,
+  collected: Collected,
+): Promise<PortalAnswer> {
+  if (await ctx.deps.guestAccounts.idOfUsername(values.siteId, values.username))
+    return formAgain(ctx, screen, form, { username: ctx.t.usernameTaken });
+  const now = new Date();
+  const account: GuestAccountRow = {
+    ...values,
+    id: 0,
+    passwordHash: '',
+    firstLoginAt: null,
+    expiresAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   return (await letAccountIn({ deps: ctx.deps, snap: ctx.snap, pass: ctx.pass, request: ctx.request }, account, { collected }))
     .answer;
 }
