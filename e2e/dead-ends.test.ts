@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { oneTimeTokens } from '../server/src/db/schema/index.ts';
+import { oneTimeTokens, sites } from '../server/src/db/schema/index.ts';
 import { sha256 } from '../server/src/platform/crypto.ts';
 import { createSite, uniqueEmail, type TestServer } from '../server/test/harness.ts';
 import { linkIn, startSmtp } from '../server/test/smtp.ts';
@@ -49,6 +49,19 @@ describe('dead ends of a first hour', () => {
     expect(await page.getByRole('button', { name: 'Add Facebook' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Add Email' }).waitFor();
     await screenshot(page, 'dead-ends-designer-facebook');
+    // A site with Facebook stored from before is previewed without it, as the portal serves it.
+    await server.handle.db
+      .update(sites)
+      .set({ authMethods: ['clickthrough', 'facebook'] })
+      .where(eq(sites.id, site.id));
+    await page.reload();
+    const preview = page.frameLocator('[data-testid=splash-preview]');
+    await preview.locator('main.card').waitFor();
+    await expect.poll(() => preview.getByText(/Facebook/).count()).toBe(0);
+    await server.handle.db
+      .update(sites)
+      .set({ authMethods: ['clickthrough'] })
+      .where(eq(sites.id, site.id));
 
     // The router page says gateways cannot reach localhost, and how to set the address.
     await page.goto(`${server.url}/newapp/app/settings-view?site=${site.id}`);

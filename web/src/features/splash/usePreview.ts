@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { FieldListName, LoginField, LoginMethodPath, SplashDesign } from '@splashboard/contract';
 import type { PreviewScreenId, PreviewSource } from './previewScreens.ts';
 import { PATH_OF, loginMethodsOf, methodRefs, refs } from './resources.ts';
+import { useUnavailableLoginMethods } from '../../app/useUnavailableLoginMethods.ts';
 import type { SplashEditor } from './useSplashEditor.ts';
 
 /** The settings path whose screen a preview screen is. */
@@ -27,6 +28,8 @@ export function usePreviewSource(
 ): Omit<PreviewSource, 'lang'> | null {
   const { load, resources } = editor;
   const path = pathOfScreen(screen);
+  // The portal never shows a method this server cannot serve (Facebook without an app), so neither does the preview.
+  const unavailable = useUnavailableLoginMethods();
   useEffect(() => {
     if (path) load(methodRefs(siteId, path));
   }, [load, siteId, path]);
@@ -38,10 +41,10 @@ export function usePreviewSource(
     return {
       siteName,
       design,
-      loginMethods: loginMethodsOf(authMethods),
+      loginMethods: loginMethodsOf(authMethods.filter((m) => !unavailable.includes(m))),
       styles: (p: LoginMethodPath) => draft<Record<string, string>>(refs.styles(siteId, p).id),
       values: (p: LoginMethodPath) => draft<Record<string, unknown>>(refs.values(siteId, p).id),
       fields: (p: LoginMethodPath, list: FieldListName) => draft<LoginField[]>(refs.list(siteId, p, list).id),
     };
-  }, [resources, siteId, siteName, authMethods]);
+  }, [resources, siteId, siteName, authMethods, unavailable]);
 }
