@@ -59,6 +59,10 @@ describe('set-up checklist of a new location', () => {
     ]);
     await guestTab.getByRole('heading', { name: 'Connect with your email' }).waitFor();
     expect(new URL(guestTab.url()).pathname).toMatch(/^\/guest\/[^/]+\/p\/[^/]+\/$/);
+    await guestTab
+      .getByRole('note')
+      .getByText(/^Test mode, opened from the dashboard/)
+      .waitFor();
     await guestTab.getByLabel('Email').fill('ana@');
     await guestTab.getByRole('button', { name: 'Connect' }).click();
     await guestTab.getByText('Enter a valid email address').waitFor();

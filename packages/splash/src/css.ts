@@ -70,7 +70,7 @@ input[aria-invalid=true]{border-color:#b71c1c;box-shadow:0 0 0 1px #b71c1c}input
 .btn{display:block;width:100%;padding:14px;font:inherit;font-size:16px;font-weight:700;border:1px solid;border-radius:8px;text-align:center;text-decoration:none;cursor:pointer}
 .go{color:var(--bc);background:var(--bbg);border-color:var(--bbd)}.back{color:var(--kc);background:var(--kbg);border-color:var(--kbd)}
 .stack{display:flex;flex-direction:column;gap:12px}.stack>p,form>p{margin:0}.err{color:#b71c1c;font-size:14px;margin:4px 0 0}
-.note{padding:12px;border-radius:8px;background:#f1f5f9;font-size:14px;margin:0}.note.bad{background:#fdecea;color:#8a1c1c}.note.ok{background:#e7f5ec;color:#1b5e20}
+.note{padding:12px;border-radius:8px;background:#f1f5f9;font-size:14px;margin:0}.test-mode{margin-bottom:16px}.note.bad{background:#fdecea;color:#8a1c1c}.note.ok{background:#e7f5ec;color:#1b5e20}
 div.gdpr{margin-bottom:8px}.gdpr{font-size:13px;border-top:1px solid #e2e8f0;padding-top:10px}.gdpr summary{cursor:pointer;font-weight:700}.gdpr h4{margin:8px 0 0;font-size:13px}.gdpr p{margin:2px 0}
 .details{margin:0;font-size:14px}.details div{display:flex;justify-content:space-between;gap:12px;padding:6px 0;border-bottom:1px solid #e2e8f0}.details dt{font-weight:700}.details dd{margin:0;text-align:right;overflow-wrap:anywhere}
 .legal{white-space:pre-line;font-size:14px;max-height:50vh;overflow:auto;border:1px solid #e2e8f0;border-radius:8px;padding:12px}

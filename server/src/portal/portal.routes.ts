@@ -12,7 +12,7 @@ import { facebookCallback, startFacebook } from './methods/facebook.ts';
 import { authmonHandler, waitPage } from './opennds-wait.ts';
 import { acceptTerms, legal, methodPage, onlyMethod, retry, startPage, submitMethod, switchLanguage } from './pages.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
-import { openTestMode } from './test-mode.ts';
+import { openTestMode, withTestNotice } from './test-mode.ts';
 import { bareMessage, messagePage, type PortalAnswer } from './views.ts';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, string> | undefined }>;
@@ -133,7 +133,8 @@ function passRoutes(app: FastifyInstance, deps: PortalDeps) {
     (fn: (ctx: MethodContext, r: Req) => Promise<PortalAnswer> | PortalAnswer) => async (r: Req, reply: FastifyReply) => {
       const resolved = await resolve(deps, r);
       if ('answer' in resolved) return send(reply, resolved.answer);
-      const answer = await fn(resolved.ctx, r);
+      const drawn = await fn(resolved.ctx, r);
+      const answer = resolved.ctx.pass.test ? withTestNotice(drawn, resolved.ctx.lang) : drawn;
       const wifi4eu = r.params.method === 'wifi4eu' || (!r.params.method && onlyMethod(resolved.ctx) === 'wifi4eu');
       return send(reply, answer, wifi4eu ? wifi4euOrigin : undefined);
     };

@@ -1,4 +1,4 @@
-import { guestLangFrom } from '@splashboard/splash';
+import { escapeHtml, guestLangFrom, stringsFor, type GuestLang } from '@splashboard/splash';
 import type { ControllerFamily, GuestArrival } from '../adapters/controllers/index.ts';
 import { portalPath } from './arrival.ts';
 import type { PortalDeps } from './deps.ts';
@@ -36,4 +36,19 @@ export async function openTestMode(
   };
   const pass: PortalPass = { s: snap.site.id, arrival, lang, iat: Math.floor(Date.now() / 1000), test: true };
   return { redirect: portalPath(snap, deps.signer.sign(pass)) };
+}
+
+const CARD = '<main class="card">';
+
+/**
+ * Every page of a test says so at its top, from the first: the operator is never left wondering whether a
+ * guest would be let in. Added to the page as it goes out, so the pages drawn once for every guest stay as
+ * they are.
+ */
+export function withTestNotice(answer: PortalAnswer, lang: GuestLang): PortalAnswer {
+  if (!('html' in answer)) return answer;
+  const html = answer.html.toString();
+  if (!html.includes(CARD)) return answer;
+  const notice = `<p class="note test-mode" role="note">${escapeHtml(stringsFor(lang).testModeNotice)}</p>`;
+  return { ...answer, html: html.replace(CARD, CARD + notice) };
 }

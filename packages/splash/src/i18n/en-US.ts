@@ -113,6 +113,7 @@ export const enUS = {
   voucherUnavailableTitle: 'This voucher cannot be used now',
   voucherPlanLimit: 'This Wi-Fi cannot start any more vouchers this month: its plan’s limit is reached. Please ask the staff.',
   poweredBy: 'Powered by',
+  testModeNotice: 'Test mode, opened from the dashboard: every step is real, but nobody is let in and nothing is kept.',
   testTitle: 'Test finished: nobody was let in',
   testBody:
     'This was a test of the splash page, opened from the dashboard. A guest would now be online: the router would have been told what follows.',

@@ -113,6 +113,8 @@ export const esES: GuestStrings = {
   voucherDevices: 'Este bono ya se usa en tantos dispositivos como permite ({count}).',
   voucherUnavailableTitle: 'Este bono no se puede usar ahora',
   voucherPlanLimit: 'Este Wi-Fi no puede activar más bonos este mes: se ha alcanzado el límite de su plan. Pregunta al personal.',
+  testModeNotice:
+    'Modo de prueba, abierto desde el panel: todos los pasos son reales, pero no se da acceso a nadie ni se guarda nada.',
   testTitle: 'Prueba terminada: no se ha dado acceso a nadie',
   testBody:
     'Esto ha sido una prueba de la página de bienvenida, abierta desde el panel. Un invitado ya estaría conectado: al router se le habría indicado lo siguiente.',

@@ -146,6 +146,9 @@ describe('guest portal test mode', () => {
     const guest = await openAsGuest(client, site.id);
     const terms = await guest.get();
     expect(terms.html).toContain('action="terms"');
+    // Every page of the test says so from the first; a real guest's pages do not.
+    expect(textOf(terms.html)).toContain('Test mode, opened from the dashboard: every step is real, but nobody is let in');
+    expect(textOf(real.html)).not.toContain('Test mode');
     const agreed = await guest.post('terms', {});
     const afterTerms = await fetchPage(server, agreed.location!);
     expect(afterTerms.html).toContain('name="email"');
