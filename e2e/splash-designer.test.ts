@@ -221,7 +221,11 @@ describe('splash screens in Spanish, one screen’s style page, and a Read Only 
     await preview.getByRole('heading', { name: 'Connect with your email' }).waitFor();
     await page.getByRole('button', { name: 'Español', exact: true }).click();
     await page.getByRole('button', { name: 'Ajustes avanzados' }).click();
-    await page.getByLabel('Velocidad ilimitada').click();
+    // The method's settings load with the section: a click before they arrive would be undone by them.
+    const unlimited = page.getByLabel('Velocidad ilimitada');
+    await expect.poll(() => unlimited.isChecked()).toBe(true);
+    await unlimited.click();
+    await expect.poll(() => unlimited.isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await page.getByText('No se han podido guardar los cambios').waitFor();
     await page.getByText('Pon un límite de subida o de bajada, o elige velocidad ilimitada').waitFor();
