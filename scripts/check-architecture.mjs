@@ -184,6 +184,7 @@ const OWNER = {
   voucherActivationCounts: 'domains/vouchers',
   voucherDesigns: 'domains/vouchers',
   voucherLogos: 'domains/vouchers',
+  customDomains: 'domains/custom-domain',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

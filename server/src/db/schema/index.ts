@@ -12,3 +12,4 @@ export * from './vouchers.ts';
 export * from './guest-exports.ts';
 export * from './analytics.ts';
 export * from './unifi-tasks.ts';
+export * from './custom-domains.ts';
