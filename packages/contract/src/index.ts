@@ -25,3 +25,4 @@ export * from './radius-gateway-settings.ts';
 export * from './setup.ts';
 export * from './settings-summary.ts';
 export * from './rich-text.ts';
+export * from './team.ts';

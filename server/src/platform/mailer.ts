@@ -8,6 +8,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** The account the email is sent for: its email branding (sender name, logo, colours) applies. */
+  accountId?: number;
 }
 
 /** Where emails leave from (adapters/smtp in the app; a test's own SMTP server in tests). */
