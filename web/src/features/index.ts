@@ -1,7 +1,9 @@
 import type { Feature, MenuEntry } from '../app/feature.ts';
 import { accessHealth } from './access-health/index.ts';
 import { account } from './account/index.ts';
+import { admins } from './admins/index.ts';
 import { auth } from './auth/index.ts';
+import { clients } from './clients/index.ts';
 import { dashboard } from './dashboard/index.ts';
 import { guestAccounts } from './guest-accounts/index.ts';
 import { guests } from './guests/index.ts';
@@ -11,6 +13,7 @@ import { signup } from './signup/index.ts';
 import { sites } from './sites/index.ts';
 import { sms } from './sms/index.ts';
 import { splash } from './splash/index.ts';
+import { teamInvite } from './team-invite/index.ts';
 import { unifiTasks } from './unifi-tasks/index.ts';
 import { vouchers } from './vouchers/index.ts';
 import { whitelist } from './whitelist/index.ts';
@@ -28,10 +31,13 @@ export const FEATURES: Feature[] = [
   accessHealth,
   whitelist,
   sms,
+  admins,
+  clients,
   account,
   sites,
   signup,
   auth,
+  teamInvite,
 ];
 
 /**
@@ -62,7 +68,5 @@ export const MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET: MenuEntry[] = [
       { label: 'menu.accounts', path: '/app/payment/accounts', permission: 'payment' },
     ],
   },
-  { menu: 'controlPanel', position: 10, label: 'menu.admins', path: '/app/admins', permission: 'control_panel' },
-  { menu: 'controlPanel', position: 20, label: 'menu.clients', path: '/app/clients', permission: 'clients' },
   { menu: 'controlPanel', position: 30, label: 'menu.branding', path: '/app/branding', permission: 'branding' },
 ];

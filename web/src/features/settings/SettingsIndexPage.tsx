@@ -19,6 +19,7 @@ import { splashScreenLink } from '../splash/linkStrings.ts';
 import '../whitelist/linkStrings.ts';
 import '../unifi-tasks/linkStrings.ts';
 import '../access-health/linkStrings.ts';
+import '../clients/linkStrings.ts';
 
 const SMS_COLOUR = { on: 'success', off: 'default', not_set: 'default' } as const;
 
@@ -132,6 +133,13 @@ export function SettingsViewPage() {
               title={t('whitelist.settingsLink')}
               purpose={t('settings.index.whitelist')}
               state={summary?.whitelist && text(t('settings.index.devices', { count: summary.whitelist.devices }))}
+            />
+          )}
+          {site?.permissions.client_access && (
+            <Entry
+              to="/app/settings-view/client-access"
+              title={t('clients.settingsLink')}
+              purpose={t('clients.settingsPurpose')}
             />
           )}
           {site?.permissions.smsgateway && (

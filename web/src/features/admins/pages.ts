@@ -1,0 +1,3 @@
+// One lazy chunk for the Admins screens.
+export { AdminsPage } from './AdminsPage.tsx';
+export { CreateAdminPage, EditAdminPage } from './FormPages.tsx';
