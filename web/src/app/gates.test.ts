@@ -46,6 +46,11 @@ describe('the signed-in gate, in the order of the specification', () => {
     );
     expect(signedInGate(user({ sub_active: false }), sub({ status: 'expired' }), '/app/account/subscription')).toBeNull();
   });
+  it('sends inactive without billing access (a client) to be told to ask their administrator, and lets them stay there', () => {
+    const client = user({ sub_active: false, billing_access: false, role: 'client' });
+    expect(signedInGate(client, null, '/app/guests')).toBe('/app/subscription-expired');
+    expect(signedInGate(client, null, '/app/subscription-expired')).toBeNull();
+  });
   it('sends a user with no site to create one', () =>
     expect(signedInGate(user({ site_creation_needed: true }), sub(), '/app')).toBe('/signup/registration/deployment/first'));
   it('shows the page otherwise', () => expect(signedInGate(user(), sub(), '/app/reports/dashboard')).toBeNull());

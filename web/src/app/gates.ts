@@ -1,5 +1,8 @@
 import type { PermissionName, Profile, Subscription } from '@splashboard/contract';
 
+/** Where a user without billing access waits while the account's subscription is not active. */
+export const SUBSCRIPTION_EXPIRED_PATH = '/app/subscription-expired';
+
 /**
  * The signed-in gate of the specification, in its order: where an app page must send the user
  * instead, or null to show the page.
@@ -10,6 +13,9 @@ export function signedInGate(user: Profile | null, subscription: Subscription | 
   if (!user.sub_active && !subscription?.plan_type && user.billing_access) return '/change-subscription/update';
   if (!user.sub_active && user.billing_access && !pathname.startsWith('/app/account/subscription'))
     return '/app/account/subscription';
+  // Billing access decides where inactive users go: without it (clients, invited admins) nothing can be
+  // renewed, so they are told to ask their administrator.
+  if (!user.sub_active && !user.billing_access && pathname !== SUBSCRIPTION_EXPIRED_PATH) return SUBSCRIPTION_EXPIRED_PATH;
   if (user.site_creation_needed) return '/signup/registration/deployment/first';
   return null;
 }

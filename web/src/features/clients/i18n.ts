@@ -46,6 +46,7 @@ const en = {
     save: 'Save',
     savedFor: 'Access of {{name}} saved',
   },
+  expired: { title: 'Subscription not active', account: 'Your account' },
 };
 
 const es: typeof en = {
@@ -90,6 +91,7 @@ const es: typeof en = {
     save: 'Guardar',
     savedFor: 'Acceso de {{name}} guardado',
   },
+  expired: { title: 'Suscripción no activa', account: 'Tu cuenta' },
 };
 
 i18n.addResourceBundle('en-US', 'translation', { clients: en }, true, true);

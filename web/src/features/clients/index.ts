@@ -5,6 +5,7 @@ const clientPages = () => import('./pages.ts');
 const ClientsPage = lazy(() => clientPages().then((m) => ({ default: m.ClientsPage })));
 const CreateClientPage = lazy(() => clientPages().then((m) => ({ default: m.CreateClientPage })));
 const EditClientPage = lazy(() => clientPages().then((m) => ({ default: m.EditClientPage })));
+const SubscriptionExpiredPage = lazy(() => clientPages().then((m) => ({ default: m.SubscriptionExpiredPage })));
 const ClientAccessPage = lazy(() => clientPages().then((m) => ({ default: m.ClientAccessPage })));
 
 // Account-wide: shown in the control panel.
@@ -20,6 +21,8 @@ export const clients: Feature = {
       guard: { kind: 'site', permission: 'client_access' },
       page: ClientAccessPage,
     },
+    // Outside the signed-in gate, which sends users here (see app/gates.ts).
+    { path: '/app/subscription-expired', guard: { kind: 'signedInOnlyInLayout' }, page: SubscriptionExpiredPage },
   ],
   menu: [{ menu: 'controlPanel', position: 20, label: 'menu.clients', path: '/app/clients', permission: 'clients' }],
 };

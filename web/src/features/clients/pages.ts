@@ -2,3 +2,4 @@
 export { ClientsPage } from './ClientsPage.tsx';
 export { CreateClientPage, EditClientPage } from './FormPages.tsx';
 export { ClientAccessPage } from './ClientAccessPage.tsx';
+export { SubscriptionExpiredPage } from './SubscriptionExpiredPage.tsx';
