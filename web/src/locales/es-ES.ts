@@ -461,8 +461,7 @@ export const esES: Catalog = {
     errors: {
       alreadyMember: 'Esta persona ya es miembro de esta cuenta',
       emailTaken: 'Este correo electrónico ya tiene un acceso a Splashboard, así que no se puede invitar. Pídele otra dirección.',
-      invitationNotFound:
-        'Este enlace de invitación no es válido. Comprueba el enlace del correo o pide una invitación nueva.',
+      invitationNotFound: 'Este enlace de invitación no es válido. Comprueba el enlace del correo o pide una invitación nueva.',
       invitationExpired: 'Esta invitación ha caducado. Pide una nueva.',
       invitationUsed: 'Esta invitación ya se ha usado. Inicia sesión con tu correo electrónico y tu contraseña.',
       invitationReplaced: 'Se ha enviado una invitación más reciente a esta dirección. Usa el enlace del último correo.',

@@ -33,27 +33,39 @@ export const teamAccountRoutes =
   (ctx: Pick<AppContext, 'config'>, team: TeamService): FastifyPluginAsyncZod =>
   async (app) => {
     const adminTags = ['Admins'];
-    app.get('/admins/', { schema: { tags: adminTags, response: { 200: adminListSchema } } }, async (r) => team.listAdmins(r.actor));
-    app.post('/admins/', { schema: { tags: adminTags, body: adminInviteSchema, response: { 200: adminSchema, ...errors } } }, async (r) =>
-      team.inviteAdmin(r.actor, r.body),
+    app.get('/admins/', { schema: { tags: adminTags, response: { 200: adminListSchema } } }, async (r) =>
+      team.listAdmins(r.actor),
     );
-    app.get('/admins/:id', { schema: { tags: adminTags, params: idParam, response: { 200: adminDetailsSchema, ...errors } } }, async (r) =>
-      team.getAdmin(r.actor, r.params.id),
+    app.post(
+      '/admins/',
+      { schema: { tags: adminTags, body: adminInviteSchema, response: { 200: adminSchema, ...errors } } },
+      async (r) => team.inviteAdmin(r.actor, r.body),
+    );
+    app.get(
+      '/admins/:id',
+      { schema: { tags: adminTags, params: idParam, response: { 200: adminDetailsSchema, ...errors } } },
+      async (r) => team.getAdmin(r.actor, r.params.id),
     );
     app.put(
       '/admins/:id',
       { schema: { tags: adminTags, params: idParam, body: adminUpdateSchema, response: { 200: adminDetailsSchema, ...errors } } },
       async (r) => team.updateAdmin(r.actor, r.params.id, r.body),
     );
-    app.delete('/admins/:id', { schema: { tags: adminTags, params: idParam, response: { 200: okSchema, ...errors } } }, async (r) =>
-      team.removeAdmin(r.actor, r.params.id),
+    app.delete(
+      '/admins/:id',
+      { schema: { tags: adminTags, params: idParam, response: { 200: okSchema, ...errors } } },
+      async (r) => team.removeAdmin(r.actor, r.params.id),
     );
-    app.post('/admins/:id/resend', { schema: { tags: adminTags, params: idParam, response: { 200: adminSchema, ...errors } } }, async (r) =>
-      team.resendAdmin(r.actor, r.params.id),
+    app.post(
+      '/admins/:id/resend',
+      { schema: { tags: adminTags, params: idParam, response: { 200: adminSchema, ...errors } } },
+      async (r) => team.resendAdmin(r.actor, r.params.id),
     );
 
     const clientTags = ['Clients'];
-    app.get('/clients/', { schema: { tags: clientTags, response: { 200: clientListSchema } } }, async (r) => team.listClients(r.actor));
+    app.get('/clients/', { schema: { tags: clientTags, response: { 200: clientListSchema } } }, async (r) =>
+      team.listClients(r.actor),
+    );
     app.post(
       '/clients/',
       { schema: { tags: clientTags, body: clientInviteSchema, response: { 200: clientSchema, ...errors } } },
@@ -66,11 +78,20 @@ export const teamAccountRoutes =
     );
     app.put(
       '/clients/:id',
-      { schema: { tags: clientTags, params: idParam, body: clientUpdateSchema, response: { 200: clientDetailsSchema, ...errors } } },
+      {
+        schema: {
+          tags: clientTags,
+          params: idParam,
+          body: clientUpdateSchema,
+          response: { 200: clientDetailsSchema, ...errors },
+        },
+      },
       async (r) => team.updateClient(r.actor, r.params.id, r.body),
     );
-    app.delete('/clients/:id', { schema: { tags: clientTags, params: idParam, response: { 200: okSchema, ...errors } } }, async (r) =>
-      team.removeClient(r.actor, r.params.id),
+    app.delete(
+      '/clients/:id',
+      { schema: { tags: clientTags, params: idParam, response: { 200: okSchema, ...errors } } },
+      async (r) => team.removeClient(r.actor, r.params.id),
     );
     app.post(
       '/clients/:id/resend',
@@ -82,7 +103,10 @@ export const teamAccountRoutes =
     const inviteErrors = { 404: apiErrorSchema, 410: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
     app.get(
       '/invitation/:token',
-      { config: { public: true }, schema: { tags: inviteTags, params: tokenParam, response: { 200: invitationSchema, ...inviteErrors } } },
+      {
+        config: { public: true },
+        schema: { tags: inviteTags, params: tokenParam, response: { 200: invitationSchema, ...inviteErrors } },
+      },
       async (r) => team.invitation(r.params.token, clientMeta(r)),
     );
     app.post(

@@ -82,8 +82,14 @@ export function createTeamService({ accounts, config, sessions, rateLimiter, mai
     return user;
   }
 
-  const event = (actor: Actor | null, subject: number, accountId: number, action: TeamAction, detail: Record<string, unknown>, tx: Executor) =>
-    team.insertEvent({ accountId, actorUserId: actor?.userId ?? null, subjectUserId: subject, action, detail }, tx);
+  const event = (
+    actor: Actor | null,
+    subject: number,
+    accountId: number,
+    action: TeamAction,
+    detail: Record<string, unknown>,
+    tx: Executor,
+  ) => team.insertEvent({ accountId, actorUserId: actor?.userId ?? null, subjectUserId: subject, action, detail }, tx);
 
   async function eventsOf(accountId: number, userId: number): Promise<TeamEvent[]> {
     const rows = await team.eventsOf(accountId, userId);
@@ -104,11 +110,18 @@ export function createTeamService({ accounts, config, sessions, rateLimiter, mai
   async function newInvitation(actor: Actor, userId: number, tx: Executor) {
     const token = randomToken(32);
     const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-    await team.insertInvitation({ tokenHash: sha256(token), accountId: actor.accountId, userId, invitedBy: actor.userId, expiresAt }, tx);
+    await team.insertInvitation(
+      { tokenHash: sha256(token), accountId: actor.accountId, userId, invitedBy: actor.userId, expiresAt },
+      tx,
+    );
     return { token, expiresAt };
   }
 
-  async function sendInvitation(actor: Actor, invitee: { email: string; language: string }, link: { token: string; expiresAt: Date }) {
+  async function sendInvitation(
+    actor: Actor,
+    invitee: { email: string; language: string },
+    link: { token: string; expiresAt: Date },
+  ) {
     const [inviter, account] = await Promise.all([accounts.userById(actor.userId), accounts.accountById(actor.accountId)]);
     const body = invitationEmail(invitee.language || inviter?.language || 'en-US', {
       accountName: account?.name ?? '',
@@ -123,10 +136,18 @@ export function createTeamService({ accounts, config, sessions, rateLimiter, mai
   async function assertInvitable(actor: Actor, email: string) {
     const existing = await accounts.userByEmail(email);
     if (!existing) return;
-    throw new AppError(409, existing.accountId === actor.accountId ? 'team.alreadyMember' : 'team.emailTaken', { field: 'email' });
+    throw new AppError(409, existing.accountId === actor.accountId ? 'team.alreadyMember' : 'team.emailTaken', {
+      field: 'email',
+    });
   }
 
-  async function invite(actor: Actor, role: Role, input: { email: string; name: string }, access: AccessRow[], detail: Record<string, unknown>) {
+  async function invite(
+    actor: Actor,
+    role: Role,
+    input: { email: string; name: string },
+    access: AccessRow[],
+    detail: Record<string, unknown>,
+  ) {
     await assertInvitable(actor, input.email);
     const inviter = await accounts.userById(actor.userId);
     const language = inviter?.language ?? 'en-US';
@@ -251,7 +272,8 @@ export function createTeamService({ accounts, config, sessions, rateLimiter, mai
     return input.flatMap((s) => CLIENT_AREAS.map((area) => ({ siteId: s.site_id, area, level: s.access[area] })));
   }
 
-  const siteNameMap = async (accountId: number) => new Map((await sitesRepo.namesOfAccount(accountId)).map((s) => [s.id, s.name]));
+  const siteNameMap = async (accountId: number) =>
+    new Map((await sitesRepo.namesOfAccount(accountId)).map((s) => [s.id, s.name]));
 
   return {
     // ---- Admins (control_panel) ----
@@ -376,7 +398,11 @@ export function createTeamService({ accounts, config, sessions, rateLimiter, mai
       await accounts.transaction(async (tx) => {
         const before = accessBySite((await accounts.clientAccessOfUsers([user.id], tx)).filter((r) => r.siteId === siteId));
         await accounts.replaceClientAccess(user.id, rows, tx, siteId);
-        const changes = accessChanges(before, accessBySite(rows.filter((r) => r.level !== 'none')), new Map([[siteId, ctx.row.name]]));
+        const changes = accessChanges(
+          before,
+          accessBySite(rows.filter((r) => r.level !== 'none')),
+          new Map([[siteId, ctx.row.name]]),
+        );
         if (changes.length) await event(actor, user.id, actor.accountId, 'access_changed', { sites: changes }, tx);
       });
       return this.siteClientAccess(actor, siteId);
