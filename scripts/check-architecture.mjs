@@ -185,6 +185,8 @@ const OWNER = {
   voucherDesigns: 'domains/vouchers',
   voucherLogos: 'domains/vouchers',
   customDomains: 'domains/custom-domain',
+  teamInvitations: 'domains/team',
+  teamEvents: 'domains/team',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

@@ -145,7 +145,9 @@ function refusal(
   mode: AccessMode,
   clientAccess: ClientAccess,
 ): MessageCode | null {
-  if (mode === 'write' && !actor.subscriptionActive) return 'common.subscriptionExpired';
+  // While the subscription is not active, admins keep reading (to see what renewing brings back) and
+  // clients, who cannot renew it, are told to ask their administrator for anything.
+  if (!actor.subscriptionActive && (mode === 'write' || actor.role === 'client')) return 'common.subscriptionExpired';
   if (permission === 'all') return null;
   if (actor.role === 'admin') return planAllows(actor, permission) ? null : 'common.forbidden';
   if (ACCOUNT_ONLY.includes(permission)) return 'common.forbidden';

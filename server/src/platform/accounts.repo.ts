@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { accounts, clientSiteAccess, oneTimeTokens, sessions, users } from '../db/schema/index.ts';
 
@@ -165,6 +165,78 @@ export function createAccountsRepo(db: Database) {
     },
 
     transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
+
+    // ---- Team: an account's admins and clients --------------------------------------------------
+
+    /** The account's users of a role, oldest first. */
+    async membersOf(accountId: number, role: 'admin' | 'client', tx: Executor = db): Promise<UserRow[]> {
+      return tx
+        .select()
+        .from(users)
+        .where(and(eq(users.accountId, accountId), eq(users.role, role)))
+        .orderBy(asc(users.id));
+    },
+
+    /** One user of the account (null for another account's or none). */
+    async memberOf(accountId: number, userId: number, tx: Executor = db): Promise<UserRow | null> {
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
+      return user ?? null;
+    },
+
+    /** The owner: the account's first admin (who registered it). */
+    async ownerIdOf(accountId: number, tx: Executor = db): Promise<number | null> {
+      const [row] = await tx
+        .select({ id: sql<number>`min(${users.id})::int` })
+        .from(users)
+        .where(and(eq(users.accountId, accountId), eq(users.role, 'admin')));
+      return row?.id ?? null;
+    },
+
+    /** Names and emails of these users (missing ones left out). */
+    async namesOfUsers(ids: number[]) {
+      if (!ids.length) return [];
+      return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
+    },
+
+    /** A user goes, and with them their sessions, API key, tokens and client access (cascades). */
+    async deleteUser(userId: number, tx: Executor = db) {
+      await tx.delete(users).where(eq(users.id, userId));
+    },
+
+    /** Every access row of these users. */
+    async clientAccessOfUsers(userIds: number[], tx: Executor = db) {
+      if (!userIds.length) return [];
+      return tx.select().from(clientSiteAccess).where(inArray(clientSiteAccess.userId, userIds));
+    },
+
+    /** Every client's access rows at one site. */
+    async clientAccessAtSite(siteId: number, tx: Executor = db) {
+      return tx.select().from(clientSiteAccess).where(eq(clientSiteAccess.siteId, siteId));
+    },
+
+    /**
+     * A client's access becomes these rows: at one site (siteId given) or across all (the rows of other
+     * sites go too). Rows at No Access are not stored.
+     */
+    async replaceClientAccess(
+      userId: number,
+      rows: { siteId: number; area: string; level: string }[],
+      tx: Executor,
+      siteId?: number,
+    ) {
+      await tx
+        .delete(clientSiteAccess)
+        .where(
+          siteId === undefined
+            ? eq(clientSiteAccess.userId, userId)
+            : and(eq(clientSiteAccess.userId, userId), eq(clientSiteAccess.siteId, siteId)),
+        );
+      const kept = rows.filter((r) => r.level !== 'none');
+      if (kept.length) await tx.insert(clientSiteAccess).values(kept.map((r) => ({ userId, ...r })));
+    },
 
     // ---- One-time tokens ------------------------------------------------------------------------
 

@@ -391,8 +391,12 @@ export const enUS = {
       },
     },
   },
+  /** The contract's TEAM_MESSAGES (codes `team.<key>`): admins, clients and invitations, the accept page's too. */
+  team: {
+    errors: TEAM_MESSAGES,
+  },
 } as const;
-import { MESSAGES, ROUTER_MESSAGES } from '@splashboard/contract/messages';
+import { MESSAGES, ROUTER_MESSAGES, TEAM_MESSAGES } from '@splashboard/contract/messages';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type Catalog = Widen<typeof enUS>;

@@ -456,4 +456,20 @@ export const esES: Catalog = {
       },
     },
   },
+  // Team (admins, clients, invitations): the Spanish of the contract's TEAM_MESSAGES.
+  team: {
+    errors: {
+      alreadyMember: 'Esta persona ya es miembro de esta cuenta',
+      emailTaken: 'Este correo electrónico ya tiene un acceso a Splashboard, así que no se puede invitar. Pídele otra dirección.',
+      invitationNotFound: 'Este enlace de invitación no es válido. Comprueba el enlace del correo o pide una invitación nueva.',
+      invitationExpired: 'Esta invitación ha caducado. Pide una nueva.',
+      invitationUsed: 'Esta invitación ya se ha usado. Inicia sesión con tu correo electrónico y tu contraseña.',
+      invitationReplaced: 'Se ha enviado una invitación más reciente a esta dirección. Usa el enlace del último correo.',
+      alreadyAccepted: 'Esta persona ya ha aceptado la invitación',
+      ownerNotRemovable: 'El propietario de la cuenta no se puede eliminar',
+      cannotRemoveSelf: 'No puedes eliminarte a ti mismo. Pide a otro administrador que lo haga.',
+      siteNotInAccount: 'El sitio {{siteId}} no es una de las ubicaciones de esta cuenta',
+      siteTwice: 'El sitio {{siteId}} aparece más de una vez',
+    },
+  },
 };

@@ -10,6 +10,7 @@ import { GUEST_ACCOUNT_MESSAGES } from './guest-accounts.ts';
 import { GUEST_MESSAGES } from './guests.ts';
 import { API_ROUTER_MESSAGES, RADIUS_GATEWAY_MESSAGES, ROUTER_MESSAGES } from './routers.ts';
 import { SMS_MESSAGES } from './sms.ts';
+import { TEAM_MESSAGES } from './team.ts';
 import { UNIFI_TASK_MESSAGES } from './unifi-tasks.ts';
 import { VOUCHER_MESSAGES } from './vouchers.ts';
 import { WHITELIST_MESSAGES } from './whitelist.ts';
@@ -24,6 +25,7 @@ export {
   RADIUS_GATEWAY_MESSAGES,
   ROUTER_MESSAGES,
   SMS_MESSAGES,
+  TEAM_MESSAGES,
   UNIFI_TASK_MESSAGES,
   VOUCHER_MESSAGES,
   WHITELIST_MESSAGES,
@@ -42,6 +44,7 @@ export const MESSAGE_CATALOGUES = {
   whitelist: WHITELIST_MESSAGES,
   unifiTasks: UNIFI_TASK_MESSAGES,
   accessHealth: ACCESS_HEALTH_MESSAGES,
+  team: TEAM_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

@@ -29,6 +29,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('admin'),
+    /** 'invited' until the emailed invitation is accepted (it cannot sign in), then 'active'. */
+    status: text('status').notNull().default('active'),
     billingAccess: boolean('billing_access').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     language: text('language').notNull().default('en-US'),

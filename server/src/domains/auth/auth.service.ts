@@ -54,7 +54,10 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       await rateLimiter.consume(`login:ip:${meta.ip}`, config.rateLimits.loginPerIp, window);
       const accountKey = `login:email:${input.email}`;
       await rateLimiter.assertUnder(accountKey, config.rateLimits.loginPerAccount, window);
-      const user = await accounts.userByEmail(input.email);
+      const found = await accounts.userByEmail(input.email);
+      // Someone invited who has not accepted yet has no password: refused as a wrong one is (same message,
+      // same time spent checking).
+      const user = found?.status === 'active' ? found : null;
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
         await rateLimiter.hit(accountKey, window);
         throw new AppError(401, 'common.invalidCredentials');
@@ -114,7 +117,8 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       await rateLimiter.consume(`forgot:ip:${meta.ip}`, config.rateLimits.registrationsPerIp, window);
       await rateLimiter.consume(`forgot:email:${input.email}`, RESET_EMAILS_PER_ADDRESS, window);
       const user = await accounts.userByEmail(input.email);
-      if (user) {
+      // An invitation not accepted yet is answered by its own link (resent by an admin), not by a reset.
+      if (user?.status === 'active') {
         const token = randomToken(32);
         await accounts.insertToken({
           id: sha256(token),
