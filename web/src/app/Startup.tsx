@@ -9,7 +9,8 @@ import { loadSite, startUp } from './session.ts';
 import { loggedOut, type Store } from './store.ts';
 import type { Site } from '@splashboard/contract';
 
-const OPEN_PATHS = /^\/(register|signup|plan|selectPlan|google|login|password|404)/;
+// invite: the emailed invitation link (features/team-invite), opened signed out.
+const OPEN_PATHS = /^\/(register|signup|plan|selectPlan|google|login|password|invite|404)/;
 
 /**
  * Start-up of the specification: refresh the signed-in user, and handle any 401 the same way. `preload`

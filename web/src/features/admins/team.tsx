@@ -48,7 +48,20 @@ const shown = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-/** What an event changed, in words: "field: before → after" for each changed field, the rest as it came. */
+interface SiteChange {
+  site_id: number;
+  site_name: string;
+  areas: Record<string, [unknown, unknown]>;
+}
+const isSiteChange = (v: unknown): v is SiteChange =>
+  typeof v === 'object' && v !== null && 'site_id' in v && 'areas' in v && typeof v.areas === 'object';
+const isPair = (v: unknown): v is [unknown, unknown] => Array.isArray(v) && v.length === 2 && !v.some(isSiteChange);
+
+/**
+ * What an event changed, in words: "field: before → after" for each changed field, "site · area: before →
+ * after" for each level changed at a site, other values as they came (the role and the email are left out:
+ * the page shows them).
+ */
 function useDetailText() {
   const { t, i18n } = useTranslation();
   const label = (key: string) => {
@@ -57,19 +70,18 @@ function useDetailText() {
     return key;
   };
   const value = (v: unknown) => (typeof v === 'string' && i18n.exists(`team.levels.${v}`) ? t(`team.levels.${v}`) : shown(v));
-  const lines = (detail: Record<string, unknown>, prefix = ''): string[] =>
+  const change = (field: string, [before, after]: [unknown, unknown]) =>
+    t('team.history.change', { field, before: value(before), after: value(after) });
+  return (detail: Record<string, unknown>): string[] =>
     Object.entries(detail).flatMap(([key, v]) => {
-      if (Array.isArray(v) && v.length === 2)
-        return [t('team.history.change', { field: prefix + label(key), before: value(v[0]), after: value(v[1]) })];
-      if (v && typeof v === 'object' && !Array.isArray(v)) {
-        const inner = v as Record<string, unknown>;
-        const name = typeof inner.site_name === 'string' ? `${inner.site_name} · ` : '';
-        const { site_name: _n, site_id: _i, ...rest } = inner;
-        return lines(rest, prefix + name);
-      }
-      return [`${prefix}${label(key)}: ${value(v)}`];
+      if (key === 'role' || key === 'email') return [];
+      if (Array.isArray(v) && v.every(isSiteChange))
+        return v.flatMap((site) =>
+          Object.entries(site.areas).map(([area, pair]) => change(`${site.site_name || site.site_id} · ${label(area)}`, pair)),
+        );
+      if (isPair(v)) return [change(label(key), v)];
+      return [`${label(key)}: ${value(v)}`];
     });
-  return (detail: Record<string, unknown>) => lines(detail);
 }
 
 /** Who changed what, when: the member's recorded changes, newest first as the server gives them. */
