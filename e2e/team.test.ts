@@ -128,11 +128,11 @@ describe('team', () => {
     await client.getByRole('heading', { name: 'Vouchers', exact: true }).waitFor();
     await client.getByRole('link', { name: 'Create batch' }).click();
     await client.getByRole('heading', { name: 'Create a voucher batch' }).waitFor();
-    await client.getByLabel('Batch Id').fill('team1');
+    await client.getByLabel('Batch Id').fill('0042');
     await client.getByLabel(/^Number of vouchers/).fill('3');
     await client.getByLabel(/^Duration/).fill('2');
     await client.getByRole('button', { name: 'Create', exact: true }).click();
-    await client.getByRole('heading', { name: 'Batch team1' }).waitFor();
+    await client.getByRole('heading', { name: 'Batch 0042' }).waitFor();
 
     // The owner sees the client active, then removes them: the confirmation says their sessions end at once.
     await page.reload();
