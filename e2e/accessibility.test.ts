@@ -9,6 +9,7 @@ import { guests } from '../server/src/db/schema/index.ts';
 import { createSite, type TestServer } from '../server/test/harness.ts';
 import { insertGuests } from '../server/test/fixtures/guests.ts';
 import { createBatch } from '../server/test/fixtures/vouchers.ts';
+import { CLIENT_AREAS } from '@splashboard/contract';
 import type { Feature, FeatureRoute } from '../web/src/app/feature.ts';
 import { launch, openPage } from './browser.ts';
 import { registerOwner, startApp } from './app.ts';
@@ -45,6 +46,8 @@ const NOT_SCANNED: Record<string, string> = {
   '/logout': 'signs out and goes to the sign-in page, which is scanned',
 };
 
+const NO_CLIENT_ACCESS = Object.fromEntries(CLIENT_AREAS.map((a) => [a, 'none']));
+
 const ACCOUNT_TABS = ['profile', 'password', 'security', 'apikey', 'subscription'];
 
 interface Data {
@@ -57,6 +60,8 @@ interface Data {
   voucher: { batchId: number; voucherId: number };
   multisiteVoucher: { batchId: number; voucherId: number };
   deviceId: number;
+  ownerId: number;
+  clientId: number;
 }
 
 /**
@@ -77,6 +82,9 @@ const ADDRESSES: Record<string, (d: Data) => string[]> = {
     `/app/voucher/multisite/details?batch=${d.multisiteVoucher.batchId}`,
   ],
   '/app/whitelist/edit/:id': (d) => [`/app/whitelist/edit/${d.deviceId}`],
+  '/app/admins/edit/:id': (d) => [`/app/admins/edit/${d.ownerId}`],
+  '/app/clients/edit/:id': (d) => [`/app/clients/edit/${d.clientId}`],
+  '/invite/:token': () => ['/invite/not-a-token'],
   '/app/settings-view/splash/:screen': (d) => d.authMethods.map((method) => `/app/settings-view/splash/${method}`),
   '/password/reset/:token': () => ['/password/reset/not-a-token'],
   '/signup/verification/:token?': () => ['/signup/verification/not-a-token'],
@@ -210,7 +218,12 @@ beforeAll(async () => {
     external_ip: '192.0.2.10',
     description: 'Till',
   });
-  expect([guestAccount.status, device.status]).toEqual([200, 200]);
+  const client = await api.post('/a/api/v1/clients/', {
+    email: 'axe-client@example.test',
+    name: 'Axe Client',
+    sites: [{ site_id: site.id, access: { ...NO_CLIENT_ACCESS, guest_data: 'read', voucher_data: 'write' } }],
+  });
+  expect([guestAccount.status, device.status, client.status]).toEqual([200, 200, 200]);
   await insertGuests(app, site.id, 3, { prefix: 'axe' });
   const [guest] = await app.handle.db.select({ id: guests.id }).from(guests).where(eq(guests.siteId, site.id));
   data = {
@@ -222,6 +235,8 @@ beforeAll(async () => {
     voucher: { batchId: single.batch.id, voucherId: single.ids[0]! },
     multisiteVoucher: { batchId: multi.batch.id, voucherId: multi.ids[0]! },
     deviceId: device.body.id,
+    ownerId: (await api.get('/a/api/v1/profile/')).body.id,
+    clientId: client.body.id,
   };
 
   // A second owner with two-factor on, for the sign-in's code step.
