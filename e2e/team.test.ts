@@ -1,11 +1,14 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { CLIENT_AREAS } from '@splashboard/contract';
+import { accounts, users } from '../server/src/db/schema/index.ts';
 import { createSite, type TestServer } from '../server/test/harness.ts';
 import { startSmtp } from '../server/test/smtp.ts';
 import { insertGuests } from '../server/test/fixtures/guests.ts';
 import { launch, openPage, screenshot, settle } from './browser.ts';
-import { registerOwner, signIn, startApp } from './app.ts';
+import { registerOwner, signIn, startApp, submitSignIn } from './app.ts';
 
 // The team journey in Chromium against the real server: the owner invites a client from the control panel
 // with levels per area at one of two locations; the invitation email (caught by a real SMTP server on
@@ -154,4 +157,34 @@ describe('team', () => {
     await client.getByRole('link', { name: 'Go to sign in' }).waitFor();
     await fresh.context.close();
   }, 240_000);
+
+  it('tells a client, not a billing page, to ask their administrator while the subscription is not active', async () => {
+    const owner = await registerOwner(app, { account: 'Lapsed Inn', emailPrefix: 'team-lapsed', password: 'owner-pass-7' });
+    const inn = (await createSite(owner.api, { name: 'Lapsed Inn' })) as { id: number };
+    const email = `team-lapsed-client-${Date.now().toString(36)}@example.test`;
+    const access = { ...Object.fromEntries(CLIENT_AREAS.map((a) => [a, 'none'])), guest_data: 'write' };
+    const invited = await owner.api.post('/a/api/v1/clients/', { email, name: 'Lee', sites: [{ site_id: inn.id, access }] });
+    expect(invited.status).toBe(200);
+    const mail = await smtp.waitFor(email, 20_000, '/newapp/invite/');
+    const token = unfold(mail.raw).match(/\/newapp\/invite\/([A-Za-z0-9_-]+)/)![1];
+    const accepted = await app
+      .client()
+      .post(`/a/api/v1/invitation/${token}`, { name: 'Lee', password: 'client-pass-7', password_confirm: 'client-pass-7' });
+    expect(accepted.status).toBe(200);
+    const [user] = await app.handle.db.select().from(users).where(eq(users.id, invited.body.id));
+    await app.handle.db
+      .update(accounts)
+      .set({ trialEnd: new Date(Date.now() - 1000) })
+      .where(eq(accounts.id, user!.accountId));
+
+    const { page, context } = await openPage(browser, { width: 1440, height: 900 });
+    await submitSignIn(page, app, email, 'client-pass-7');
+    await page.getByRole('heading', { name: 'Subscription not active', level: 1 }).waitFor();
+    await page.getByRole('main').getByText('Please contact your administrator to get it renewed').waitFor();
+    expect(page.url()).toContain('/newapp/app/subscription-expired');
+    // Any other page of the dashboard comes back here (a client has no billing page to go to).
+    await page.goto(`${app.url}/newapp/app/guests?site=${inn.id}`);
+    await page.getByRole('main').getByText('Please contact your administrator to get it renewed').waitFor();
+    await context.close();
+  }, 120_000);
 });

@@ -29,7 +29,12 @@ export async function startUp(store: Store, wanted: number | null = null) {
   const visible = (id: number | null) =>
     id !== null && (id === 0 ? profile.permissions.control_panel : profile.sites.some((s) => s.id === id));
   let siteLoaded: Promise<unknown> | undefined;
-  if (settingsAhead && visible(guess)) {
+  // Without billing access, an inactive subscription leaves nothing to load: every site call is refused
+  // (the signed-in gate tells them to ask their administrator).
+  const lapsed = !profile.sub_active && !profile.billing_access;
+  if (lapsed) {
+    siteLoaded = undefined;
+  } else if (settingsAhead && visible(guess)) {
     store.dispatch(siteSelected(guess!));
     siteLoaded = settingsAhead.then((settings) => store.dispatch(siteSettingsLoaded(settings)));
   } else if (visible(stored)) {
