@@ -460,3 +460,22 @@ describe('clients', () => {
     expect(invite.body.code).toBe('common.subscriptionExpired');
   });
 });
+
+describe('invitation links', () => {
+  it('are rate limited per address: guessing tokens ends in 429 with Retry-After', async () => {
+    const limited = await startServer({ RATE_LIMIT_LOGIN_PER_IP: '3' });
+    try {
+      const guesser = limited.client();
+      for (let i = 0; i < 3; i++) expect((await guesser.get(`/a/api/v1/invitation/guess-${i}`)).status).toBe(404);
+      const stopped = await guesser.post('/a/api/v1/invitation/guess-4', {
+        name: 'x',
+        password: 'guess-pass-7',
+        password_confirm: 'guess-pass-7',
+      });
+      expect(stopped.status).toBe(429);
+      expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
