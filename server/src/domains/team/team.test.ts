@@ -10,7 +10,7 @@ import {
   type TestServer,
 } from '../../../test/harness.ts';
 import { startSmtp } from '../../../test/smtp.ts';
-import { accounts, clientSiteAccess, teamEvents, teamInvitations, users } from '../../db/schema/index.ts';
+import { accounts, clientSiteAccess, outboxEmails, teamEvents, teamInvitations, users } from '../../db/schema/index.ts';
 import { INVITATION_DAYS } from './team.service.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -108,6 +108,11 @@ describe('invitations', () => {
     expect(early.body.message).toBe('Invalid email or password');
     const wrong = await server.client().post('/login', { email: uniqueEmail('nobody'), password: 'anything-7' });
     expect(wrong.body.message).toBe(early.body.message);
+
+    // Nor can a password reset stand in for the invitation: no reset link is sent.
+    expect((await server.client().post('/password/forgot', { email })).status).toBe(200);
+    const sent = await server.handle.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    expect(sent.map((e) => e.subject)).toEqual(['You are invited to Seaside Cafés on Splashboard']);
 
     const page = await server.client().get(`/a/api/v1/invitation/${token}`);
     expect(page.status).toBe(200);
