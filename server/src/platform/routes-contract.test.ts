@@ -19,6 +19,8 @@ const PUBLIC = new Set([
   'POST /a/api/v1/registration/email/resend',
   'POST /a/api/v1/registration/token/validate',
   'POST /a/api/v1/registration/activate',
+  'GET /a/api/v1/invitation/{token}',
+  'POST /a/api/v1/invitation/{token}',
 ]);
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   type TestServer,
 } from '../../../test/harness.ts';
 import { startSmtp } from '../../../test/smtp.ts';
-import { accounts, clientSiteAccess, teamEvents, teamInvitations, users } from '../../db/schema/index.ts';
+import { accounts, clientSiteAccess, outboxEmails, teamEvents, teamInvitations, users } from '../../db/schema/index.ts';
 import { INVITATION_DAYS } from './team.service.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -108,6 +108,11 @@ describe('invitations', () => {
     expect(early.body.message).toBe('Invalid email or password');
     const wrong = await server.client().post('/login', { email: uniqueEmail('nobody'), password: 'anything-7' });
     expect(wrong.body.message).toBe(early.body.message);
+
+    // Nor can a password reset stand in for the invitation: no reset link is sent.
+    expect((await server.client().post('/password/forgot', { email })).status).toBe(200);
+    const sent = await server.handle.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    expect(sent.map((e) => e.subject)).toEqual(['You are invited to Seaside Cafés on Splashboard']);
 
     const page = await server.client().get(`/a/api/v1/invitation/${token}`);
     expect(page.status).toBe(200);
@@ -458,5 +463,24 @@ describe('clients', () => {
     const invite = await owner.client.post('/a/api/v1/clients/', { email: uniqueEmail(), name: 'x', sites: [] });
     expect(invite.status).toBe(403);
     expect(invite.body.code).toBe('common.subscriptionExpired');
+  });
+});
+
+describe('invitation links', () => {
+  it('are rate limited per address: guessing tokens ends in 429 with Retry-After', async () => {
+    const limited = await startServer({ RATE_LIMIT_LOGIN_PER_IP: '3' });
+    try {
+      const guesser = limited.client();
+      for (let i = 0; i < 3; i++) expect((await guesser.get(`/a/api/v1/invitation/guess-${i}`)).status).toBe(404);
+      const stopped = await guesser.post('/a/api/v1/invitation/guess-4', {
+        name: 'x',
+        password: 'guess-pass-7',
+        password_confirm: 'guess-pass-7',
+      });
+      expect(stopped.status).toBe(429);
+      expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 });
