@@ -185,6 +185,7 @@ const OWNER = {
   voucherDesigns: 'domains/vouchers',
   voucherLogos: 'domains/vouchers',
   customDomains: 'domains/custom-domain',
+  brandingSettings: 'domains/branding',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

@@ -13,3 +13,4 @@ export * from './guest-exports.ts';
 export * from './analytics.ts';
 export * from './unifi-tasks.ts';
 export * from './custom-domains.ts';
+export * from './branding.ts';
