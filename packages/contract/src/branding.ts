@@ -13,7 +13,8 @@ import { BRANDING_MESSAGES as M } from './messages/branding.ts';
  *                               account's, else that of the account whose enabled white-label domain is
  *                               the request's host, else nulls (the product's own look).
  *
- * Every field is a string ('' for not set) or a boolean; a PUT replaces the section (left-out fields are '').
+ * Every field is a string ('' for not set) or a boolean; a PUT replaces the section (left-out fields are ''),
+ * and a field the section does not have is refused.
  */
 
 export const BRANDING_SECTIONS = [
@@ -78,7 +79,7 @@ const email = z
   .refine((v) => v === '' || z.email().safeParse(v).success, MESSAGES.invalidEmail)
   .default('');
 
-export const brandingLogoSchema = z.object({
+export const brandingLogoSchema = z.strictObject({
   /** On the light top bar and everywhere a logo shows. */
   logo_image: image,
   /** In the dark theme; the light one when empty. */
@@ -88,12 +89,12 @@ export const brandingLogoSchema = z.object({
   favicon: image,
 });
 
-export const brandingHeaderSchema = z.object({
+export const brandingHeaderSchema = z.strictObject({
   background_color: colour,
   text_color: colour,
 });
 
-export const brandingLoginPageSchema = z.object({
+export const brandingLoginPageSchema = z.strictObject({
   logo_image: image,
   background_image: image,
   background_color: colour,
@@ -102,7 +103,7 @@ export const brandingLoginPageSchema = z.object({
   button_color: colour,
 });
 
-export const brandingFooterSchema = z.object({
+export const brandingFooterSchema = z.strictObject({
   text: text(500),
   support_email: email,
   support_url: url,
@@ -110,7 +111,7 @@ export const brandingFooterSchema = z.object({
   hide_powered_by: z.boolean().default(false),
 });
 
-export const brandingSplashFooterSchema = z.object({
+export const brandingSplashFooterSchema = z.strictObject({
   /** No powered-by line at all on the guest pages. */
   hidden: z.boolean().default(false),
   text: text(200),
@@ -118,7 +119,7 @@ export const brandingSplashFooterSchema = z.object({
   link_url: url,
 });
 
-export const brandingEmailsSchema = z.object({
+export const brandingEmailsSchema = z.strictObject({
   /** The From's display name; the address stays the server's (MAIL_FROM), so the email still passes SPF/DKIM. */
   sender_name: text(60),
   reply_to: email,
@@ -129,12 +130,12 @@ export const brandingEmailsSchema = z.object({
 
 /** Merge fields of the client invitation: {account_name}, {inviter_name}, {client_name}, {link}. */
 export const CLIENT_INVITE_MERGE_FIELDS = ['{account_name}', '{inviter_name}', '{client_name}', '{link}'] as const;
-export const brandingClientInviteSchema = z.object({
+export const brandingClientInviteSchema = z.strictObject({
   subject: text(200),
   message: text(5000),
 });
 
-export const brandingInvoiceSchema = z.object({
+export const brandingInvoiceSchema = z.strictObject({
   company_name: text(200),
   address: text(500),
   tax_id: text(60),
@@ -151,11 +152,11 @@ export const PAYMENT_MERGE_FIELDS = [
   '{expires_at}',
   '{site_name}',
 ] as const;
-export const brandingPayAccountSchema = z.object({
+export const brandingPayAccountSchema = z.strictObject({
   subject: text(200),
   text: text(2000),
 });
-export const brandingPayExpirySchema = z.object({
+export const brandingPayExpirySchema = z.strictObject({
   subject: text(200),
   text: text(2000),
 });

@@ -2,6 +2,7 @@ import type { Feature, MenuEntry } from '../app/feature.ts';
 import { accessHealth } from './access-health/index.ts';
 import { account } from './account/index.ts';
 import { auth } from './auth/index.ts';
+import { branding } from './branding/index.ts';
 import { dashboard } from './dashboard/index.ts';
 import { guestAccounts } from './guest-accounts/index.ts';
 import { guests } from './guests/index.ts';
@@ -29,6 +30,7 @@ export const FEATURES: Feature[] = [
   whitelist,
   sms,
   account,
+  branding,
   sites,
   signup,
   auth,
@@ -64,5 +66,4 @@ export const MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET: MenuEntry[] = [
   },
   { menu: 'controlPanel', position: 10, label: 'menu.admins', path: '/app/admins', permission: 'control_panel' },
   { menu: 'controlPanel', position: 20, label: 'menu.clients', path: '/app/clients', permission: 'clients' },
-  { menu: 'controlPanel', position: 30, label: 'menu.branding', path: '/app/branding', permission: 'branding' },
 ];

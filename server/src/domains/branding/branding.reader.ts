@@ -13,8 +13,11 @@ import { createBrandingRepo } from './branding.repo.ts';
 
 /** A stored section as its schema reads it now (fields added since it was saved take their empty value). */
 export function parseSection<S extends BrandingSection>(section: S, stored: Record<string, unknown> | null): BrandingSettings[S] {
-  const parsed = BRANDING_SCHEMAS[section].safeParse(stored ?? {});
-  return (parsed.success ? parsed.data : BRANDING_SCHEMAS[section].parse({})) as BrandingSettings[S];
+  const schema = BRANDING_SCHEMAS[section];
+  // Only the fields the section has now: one dropped since it was saved does not void the rest.
+  const known = Object.fromEntries(Object.entries(stored ?? {}).filter(([k]) => k in schema.shape));
+  const parsed = schema.safeParse(known);
+  return (parsed.success ? parsed.data : schema.parse({})) as BrandingSettings[S];
 }
 
 const hasAny = (settings: Record<string, unknown>) => Object.values(settings).some((v) => v !== '' && v !== false);

@@ -117,6 +117,9 @@ describe('branding settings', () => {
       app_name: ['Use at most 60 characters'],
       logo_image: ['Upload an image or enter an address starting with http:// or https://'],
     });
+    const unknown = await client.put('/a/api/v1/branding/header', { background_color: '#112233', font: 'Comic Sans' });
+    expect(unknown.status).toBe(422);
+    expect((await client.get('/a/api/v1/branding/header')).body).toEqual(emptyBranding('header'));
   });
 
   it('uploads images (images only) and refuses another account’s', async () => {
