@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { customDomains, users } from '../server/src/db/schema/index.ts';
 import { createSite, type TestServer } from '../server/test/harness.ts';
 import { launch, openPage, screenshot, settle } from './browser.ts';
 import { registerOwner, signIn, startApp } from './app.ts';
@@ -81,6 +83,24 @@ describe('branding', () => {
     await page.getByTestId('login-preview').getByText('Manage your hotspots').waitFor();
     await settle(page);
     await screenshot(page, 'branding-login-preview-1440');
+    await page.getByLabel('Button colour', { exact: true }).fill('#aa0000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Branding saved').waitFor();
+
+    // On the account's enabled white-label domain (here the test server's own host), the signed-out sign-in page is its.
+    const [owner] = await server.handle.db.select().from(users).where(eq(users.email, email));
+    await server.handle.db
+      .insert(customDomains)
+      .values({ accountId: owner!.accountId, domain: new URL(server.url).hostname, state: 'enabled', verifyToken: 'e2e' });
+    await page.goto(`${server.url}/newapp/logout`);
+    await page.getByRole('heading', { name: 'Welcome to Acme', level: 1 }).waitFor();
+    await page.getByText('Manage your hotspots').waitFor();
+    // Polled: the button's colour eases in.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign in' }).evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(170, 0, 0)');
+    await expect(page.title()).resolves.toBe('Acme Wi-Fi');
+    await screenshot(page, 'branding-sign-in-1440');
     await context.close();
   });
 });
