@@ -187,6 +187,7 @@ const OWNER = {
   customDomains: 'domains/custom-domain',
   teamInvitations: 'domains/team',
   teamEvents: 'domains/team',
+  brandingSettings: 'domains/branding',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

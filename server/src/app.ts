@@ -27,6 +27,7 @@ import { vouchersArea } from './domains/vouchers/index.ts';
 import { dashboardArea } from './domains/dashboard/index.ts';
 import { setupArea } from './domains/setup/index.ts';
 import { teamArea } from './domains/team/index.ts';
+import { brandingArea } from './domains/branding/index.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
 import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
@@ -56,6 +57,7 @@ const AREAS = [
   dashboardArea,
   setupArea,
   teamArea,
+  brandingArea,
   portalArea,
 ];
 

@@ -15,6 +15,8 @@ export interface SplashView {
    * language, other methods) lead somewhere. Off for pages shown before a guest has a portal path.
    */
   linked: boolean;
+  /** Where the powered-by line leads (the account's branding), when it is a link. */
+  poweredByLink?: string;
 }
 
 /** An input the method adds beside its login fields (the common password, a staff override password). */

@@ -14,8 +14,21 @@ export interface OutgoingEmail {
 
 /** Where emails leave from (adapters/smtp in the app; a test's own SMTP server in tests). */
 export interface MailTransport {
-  send(message: OutgoingEmail & { from: string }): Promise<void>;
+  send(message: OutgoingEmail & { from: string; replyTo?: string }): Promise<void>;
 }
+
+/** An account's email branding, as the mailer applies it (domains/branding reads it, on the provider plan only). */
+export interface EmailBrand {
+  /** The From's display name; the address stays MAIL_FROM's. */
+  senderName: string;
+  replyTo: string;
+  /** An absolute address. */
+  logoUrl: string;
+  /** #rrggbb. */
+  accentColor: string;
+  footerText: string;
+}
+export type EmailBrandOf = (accountId: number) => Promise<EmailBrand | null>;
 
 export const MAIL_JOB = defineJob('mail.deliver', z.object({ id: z.number().int() }));
 
@@ -38,7 +51,14 @@ export function createMailer(deps: {
     const email = await outbox.byId(id);
     if (!email || email.status === 'sent' || !transport) return;
     try {
-      await transport.send({ from: deps.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await transport.send({
+        from: email.fromAddress ?? deps.from,
+        ...(email.replyTo && { replyTo: email.replyTo }),
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
       await outbox.markSent(id);
     } catch (err) {
       await outbox.markRetrying(id, String(err));
@@ -46,9 +66,29 @@ export function createMailer(deps: {
     }
   });
 
+  let brandOf: EmailBrandOf | null = null;
+
   return {
-    async send(email: OutgoingEmail) {
-      const id = await outbox.insert(email, transport ? 'queued' : 'kept');
+    /** Where an account's email branding is read from (the branding area sets it as it registers). */
+    useBrand(fn: EmailBrandOf) {
+      brandOf = fn;
+    },
+
+    async send(outgoing: OutgoingEmail) {
+      // Branded as it is written to the outbox, so that a retry sends what was written.
+      const brand = outgoing.accountId !== undefined && brandOf ? await brandOf(outgoing.accountId) : null;
+      const email = brand ? branded(outgoing, brand, deps.from) : { ...outgoing, fromAddress: null, replyTo: null };
+      const id = await outbox.insert(
+        {
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          fromAddress: email.fromAddress,
+          replyTo: email.replyTo,
+        },
+        transport ? 'queued' : 'kept',
+      );
       if (!transport) {
         // The text (its links hold one-time tokens) goes to the operator's console, not into the JSON log.
         deps.log.info({ to: email.to, subject: email.subject, outboxId: id }, 'email kept in outbox (no SMTP configured)');
@@ -60,6 +100,40 @@ export function createMailer(deps: {
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** `Name <address>` of MAIL_FROM with the brand's display name in place of ours. */
+export function withSenderName(from: string, name: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  if (!name) return from;
+  // A quoted display name (RFC 5322): quotes and backslashes escaped.
+  const oneLine = name.replace(/[\r\n\t]+/g, ' ');
+  return `"${oneLine.replace(/["\\]/g, (c) => `\\${c}`)}" <${address}>`;
+}
+
+/** An email in the account's brand: its sender name and reply-to, and its logo, accent colour and footer around the html. */
+function branded(email: OutgoingEmail, brand: EmailBrand, from: string) {
+  const accent = brand.accentColor || '#1976d2';
+  const logo = brand.logoUrl
+    ? `<div style="padding:16px 24px;border-bottom:4px solid ${accent}"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.senderName)}" style="max-height:48px;max-width:240px"></div>`
+    : `<div style="border-top:4px solid ${accent}"></div>`;
+  const footer = brand.footerText
+    ? `<div style="padding:16px 24px;color:#666;font-size:12px;border-top:1px solid #eee">${escapeHtml(brand.footerText).replace(/\n/g, '<br>')}</div>`
+    : '';
+  // Links take the accent colour; the body keeps its own markup.
+  const body = email.html.replace(/<a /g, `<a style="color:${accent}" `);
+  const html = `<!doctype html><html><body style="margin:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif"><div style="max-width:600px;margin:0 auto;background:#fff">${logo}<div style="padding:24px">${body}</div>${footer}</div></body></html>`;
+  const text = brand.footerText ? `${email.text.trimEnd()}\n\n--\n${brand.footerText}\n` : email.text;
+  return {
+    ...email,
+    html,
+    text,
+    fromAddress: brand.senderName ? withSenderName(from, brand.senderName) : null,
+    replyTo: brand.replyTo || null,
+  };
+}
 
 /** An email as the console shows it when there is no SMTP server: its links each on a line of their own. */
 export function keptEmailBlock(email: OutgoingEmail): string {

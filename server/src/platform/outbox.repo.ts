@@ -5,7 +5,10 @@ import { outboxEmails } from '../db/schema/index.ts';
 /** outbox_emails: every email we send, kept with its delivery state. The only module that queries it. */
 export function createOutboxRepo(db: Database) {
   return {
-    async insert(email: { to: string; subject: string; text: string; html: string }, status: 'queued' | 'kept') {
+    async insert(
+      email: { to: string; subject: string; text: string; html: string; fromAddress?: string | null; replyTo?: string | null },
+      status: 'queued' | 'kept',
+    ) {
       const [row] = await db
         .insert(outboxEmails)
         .values({ ...email, status })

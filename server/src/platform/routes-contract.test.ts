@@ -14,6 +14,7 @@ const PUBLIC = new Set([
   'GET /logout',
   'GET /a/api/v1/meta/',
   'GET /a/api/v1/plans/',
+  'GET /a/api/v1/brand',
   'POST /a/api/v1/registration/',
   'POST /a/api/v1/registration/email/verify',
   'POST /a/api/v1/registration/email/resend',

@@ -6,12 +6,14 @@ import {
   type AuthMethod,
   type FieldListName,
   type LoginField,
+  type BrandingSplashFooter,
   type LoginMethodPath,
 } from '@splashboard/contract';
 import type { Database } from '../db/client.ts';
 import type { SiteChanges } from '../platform/site-changes.ts';
 import { createSitesRepo, type SiteRow } from '../domains/sites/sites.repo.ts';
 import { createSplashRepo } from '../domains/splash/splash.repo.ts';
+import { createBrandingReader } from '../domains/branding/index.ts';
 
 export type { SiteRow };
 
@@ -35,6 +37,8 @@ export interface SiteSnapshot {
   /** The site's login methods that guests choose from (not the terms page or the start page). */
   loginMethods: AuthMethod[];
   hasTerms: boolean;
+  /** The account's own powered-by line (provider plan's branding), in place of the design's; null: the design's. */
+  poweredBy: BrandingSplashFooter | null;
   loadedAt: number;
 }
 
@@ -57,6 +61,7 @@ export function createSiteSnapshots(
 ) {
   const sites = createSitesRepo(db);
   const splash = createSplashRepo(db);
+  const branding = createBrandingReader(db);
   const byId = new Map<number, SiteSnapshot>();
   const idByKey = new Map<string, number>();
   const idByGatewayKey = new Map<string, { siteId: number; at: number }>();
@@ -68,6 +73,7 @@ export function createSiteSnapshots(
   async function load(site: SiteRow): Promise<SiteSnapshot> {
     const design = await splash.design(site.id);
     const rows = await splash.methodSettings(site.id);
+    const poweredBy = await branding.splashFooter(site.accountId);
     const methods = {} as Record<LoginMethodPath, MethodSettings>;
     for (const path of LOGIN_METHOD_PATHS) {
       const row = rows.find((r) => r.method === path);
@@ -88,6 +94,7 @@ export function createSiteSnapshots(
         (m) => m !== 'atos' && m !== 'multilanding' && !unavailable.includes(m),
       ),
       hasTerms: site.authMethods.includes('atos'),
+      poweredBy,
       loadedAt: Date.now(),
     };
     byId.set(site.id, snapshot);

@@ -36,6 +36,14 @@ export function designOf(snap: SiteSnapshot, lang: GuestLang): SplashDesign {
   let design = byLang.get(lang);
   if (!design) {
     design = resolveDesign(snap.design, { logoImage: snap.site.logoImage, htmlImage: snap.site.htmlImage }, lang);
+    const own = snap.poweredBy;
+    // The account's powered-by line replaces the design's (or, hidden, removes it).
+    if (own)
+      design = {
+        ...design,
+        splash_page_powered_by_text: own.hidden ? '' : own.text,
+        splash_page_powered_by_logo: own.hidden ? '' : own.logo_image,
+      };
     byLang.set(lang, design);
   }
   return design;
@@ -46,6 +54,7 @@ export const viewOf = (snap: SiteSnapshot, lang: GuestLang, linked = true): Spla
   siteName: snap.site.name,
   design: designOf(snap, lang),
   linked,
+  ...(snap.poweredBy?.link_url && !snap.poweredBy.hidden && { poweredByLink: snap.poweredBy.link_url }),
 });
 
 export const stylesOf = (snap: SiteSnapshot, path: LoginMethodPath, lang: GuestLang) =>

@@ -6,6 +6,7 @@ import { useSnackbar } from 'notistack';
 import { setUnauthorizedHandler } from './api.ts';
 import { useAppSelector, useQueryParams } from './hooks.ts';
 import { loadSite, startUp } from './session.ts';
+import { applyBrandToDocument, loadBrand } from './brand.ts';
 import { loggedOut, type Store } from './store.ts';
 import type { Site } from '@splashboard/contract';
 
@@ -26,9 +27,12 @@ export function Startup({
   const store = useStore() as Store;
   const navigate = useNavigate();
   const [ready, setReady] = useState(!store.getState().session.user);
+  const brand = useAppSelector((s) => s.brand);
+  useEffect(() => applyBrandToDocument(brand), [brand]);
   useEffect(() => {
     setUnauthorizedHandler(() => {
       store.dispatch(loggedOut());
+      void loadBrand(store);
       if (!OPEN_PATHS.test(window.location.pathname.replace(/^\/newapp/, ''))) navigate('/login');
     });
     if (store.getState().session.user) {
@@ -45,6 +49,7 @@ export function Startup({
         ),
       );
     } else {
+      void loadBrand(store);
       // Read the address now: an unknown path has already been sent to /404 by the routes.
       const path = window.location.pathname.replace(/^\/newapp/, '') || '/';
       if (!OPEN_PATHS.test(path) && path !== '/') navigate('/login', { replace: true });

@@ -1,5 +1,6 @@
 import type { Profile, Site, Subscription } from '@splashboard/contract';
 import { get } from './api.ts';
+import { loadBrand } from './brand.ts';
 import { loadMeta } from './meta.ts';
 import { identify, resetTelemetry } from './telemetry.ts';
 import { loadChatWidget } from './vendorWidgets.ts';
@@ -21,6 +22,7 @@ export async function startUp(store: Store, wanted: number | null = null) {
   const subscriptionAhead = session.user?.billing_access ? getSubscription() : null;
   const settingsAhead = guess === null ? null : get<Site>(`/s/api/v1/site/${guess}`);
   settingsAhead?.catch(() => {}); // a failure counts only if the site is still the one to show
+  const brandLoaded = loadBrand(store);
   const [profile, meta] = await Promise.all([get<Profile>('/a/api/v1/profile/'), loadMeta()]);
   identify(profile);
   store.dispatch(profileLoaded(profile));
@@ -45,7 +47,7 @@ export async function startUp(store: Store, wanted: number | null = null) {
     const first = profile.isProvider && profile.permissions.control_panel ? 0 : (profile.sites[0]?.id ?? null);
     if (first !== null) siteLoaded = loadSite(store, first);
   }
-  await Promise.all([subscription?.then((s) => store.dispatch(subscriptionLoaded(s))), siteLoaded]);
+  await Promise.all([subscription?.then((s) => store.dispatch(subscriptionLoaded(s))), siteLoaded, brandLoaded]);
   return profile;
 }
 
@@ -64,5 +66,7 @@ export async function logout(store: Store) {
   );
   resetTelemetry();
   store.dispatch(loggedOut());
+  // Signed out, the brand is the address's (a white-label domain's sign-in page), not the account's.
+  void loadBrand(store);
   if (!ok) throw new Error('logout failed');
 }

@@ -1,7 +1,7 @@
 import { combineReducers, configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { persistReducer, persistStore, FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
-import type { AuthMethod, Profile, Site, Subscription } from '@splashboard/contract';
+import type { AuthMethod, Brand, Profile, Site, Subscription } from '@splashboard/contract';
 
 export interface SessionState {
   user: Profile | null;
@@ -41,6 +41,17 @@ const site = createSlice({
 });
 
 /**
+ * The brand the dashboard shows (GET /a/api/v1/brand): a provider account's logo, name, colours, footer and
+ * sign-in page, or nulls for the product's own look. Kept across reloads so that a page opens in it at once.
+ */
+const NO_BRAND: Brand = { logo: null, header: null, footer: null, login_page: null };
+const brand = createSlice({
+  name: 'brand',
+  initialState: NO_BRAND,
+  reducers: { brandLoaded: (_s, a: PayloadAction<Brand>) => a.payload },
+});
+
+/**
  * The answers of the onboarding steps (deployment, field collection, branding, payment, guest user and
  * voucher), kept until the first location is created from them.
  */
@@ -73,10 +84,16 @@ const onboarding = createSlice({
 export const { signedIn, tfRequired, tfCancelled, profileLoaded } = session.actions;
 export const { draftChanged, methodToggled, draftCleared } = onboarding.actions;
 export const { siteSelected, siteSettingsLoaded, subscriptionLoaded } = site.actions;
+export const { brandLoaded } = brand.actions;
 export const LOGGED_OUT = 'app/loggedOut';
 export const loggedOut = () => ({ type: LOGGED_OUT });
 
-const appReducer = combineReducers({ session: session.reducer, site: site.reducer, onboarding: onboarding.reducer });
+const appReducer = combineReducers({
+  session: session.reducer,
+  site: site.reducer,
+  onboarding: onboarding.reducer,
+  brand: brand.reducer,
+});
 type AppState = ReturnType<typeof appReducer>;
 // Logging out clears all stored state.
 const rootReducer = (state: AppState | undefined, action: { type: string }) =>
@@ -85,7 +102,7 @@ const rootReducer = (state: AppState | undefined, action: { type: string }) =>
 export function makeStore() {
   const store = configureStore({
     reducer: persistReducer(
-      { key: 'root', storage, whitelist: ['session', 'site', 'onboarding'] },
+      { key: 'root', storage, whitelist: ['session', 'site', 'onboarding', 'brand'] },
       rootReducer as typeof appReducer,
     ),
     middleware: (m) => m({ serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }),

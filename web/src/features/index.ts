@@ -3,6 +3,7 @@ import { accessHealth } from './access-health/index.ts';
 import { account } from './account/index.ts';
 import { admins } from './admins/index.ts';
 import { auth } from './auth/index.ts';
+import { branding } from './branding/index.ts';
 import { clients } from './clients/index.ts';
 import { dashboard } from './dashboard/index.ts';
 import { guestAccounts } from './guest-accounts/index.ts';
@@ -34,6 +35,7 @@ export const FEATURES: Feature[] = [
   admins,
   clients,
   account,
+  branding,
   sites,
   signup,
   auth,
@@ -68,5 +70,4 @@ export const MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET: MenuEntry[] = [
       { label: 'menu.accounts', path: '/app/payment/accounts', permission: 'payment' },
     ],
   },
-  { menu: 'controlPanel', position: 30, label: 'menu.branding', path: '/app/branding', permission: 'branding' },
 ];

@@ -25,6 +25,7 @@ import { SideMenu } from './SideMenu.tsx';
 import { SiteSwitcher } from './SiteSwitcher.tsx';
 import { Banners } from './Banners.tsx';
 import { Logo } from './Logo.tsx';
+import { BrandFooter } from './BrandFooter.tsx';
 import { MenuIcon, AccountCircleIcon as AccountCircle } from '../components/icons.ts';
 
 export function AppLayout({ children, menus }: { children: ReactNode; menus: SideMenus }) {
@@ -41,6 +42,12 @@ export function AppLayout({ children, menus }: { children: ReactNode; menus: Sid
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const canControlPanel = useAppSelector((s) => s.session.user?.permissions.control_panel ?? false);
+  // The account's top bar colours (provider plan's branding), else the theme's.
+  const header = useAppSelector((s) => s.brand.header);
+  const barColours = {
+    ...(header?.background_color && { bgcolor: header.background_color }),
+    ...(header?.text_color && { color: header.text_color }),
+  };
 
   const chooseSite = async (id: number) => {
     setSwitcherOpen(false);
@@ -67,7 +74,15 @@ export function AppLayout({ children, menus }: { children: ReactNode; menus: Sid
       {!permanent && (
         // Over the top bar, the temporary drawer carries the product mark itself.
         <Box
-          sx={{ height: TOP_BAR_HEIGHT, px: 2, display: 'flex', alignItems: 'center', bgcolor: 'primary.main', color: '#fff' }}
+          sx={{
+            height: TOP_BAR_HEIGHT,
+            px: 2,
+            display: 'flex',
+            alignItems: 'center',
+            bgcolor: 'primary.main',
+            color: '#fff',
+            ...barColours,
+          }}
           onClick={() => setDrawerOpen(false)}
         >
           <Logo showName />
@@ -79,7 +94,7 @@ export function AppLayout({ children, menus }: { children: ReactNode; menus: Sid
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+      <AppBar position="fixed" data-testid="top-bar" sx={{ zIndex: (th) => th.zIndex.drawer + 1, ...barColours }}>
         <Toolbar sx={{ minHeight: `${TOP_BAR_HEIGHT}px !important`, gap: 1 }}>
           {!permanent && (
             <IconButton color="inherit" edge="start" aria-label={t('layout.openMenu')} onClick={() => setDrawerOpen(true)}>
@@ -161,6 +176,7 @@ export function AppLayout({ children, menus }: { children: ReactNode; menus: Sid
           </Box>
         )}
         {children}
+        <BrandFooter />
       </Box>
     </Box>
   );

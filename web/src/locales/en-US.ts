@@ -201,6 +201,9 @@ export const enUS = {
     },
   },
   layout: {
+    poweredBy: 'Powered by Splashboard',
+    supportEmail: 'Email support',
+    supportSite: 'Help',
     controlPanel: 'Control Panel',
     goToSites: 'Go to sites',
     switchSite: 'Switch Site',

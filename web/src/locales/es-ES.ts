@@ -255,6 +255,9 @@ export const esES: Catalog = {
     },
   },
   layout: {
+    poweredBy: 'Con la tecnología de Splashboard',
+    supportEmail: 'Escribir a soporte',
+    supportSite: 'Ayuda',
     controlPanel: 'Panel de control',
     goToSites: 'Ir a las ubicaciones',
     switchSite: 'Cambiar de ubicación',

@@ -74,7 +74,7 @@ describe('router', () => {
   });
 
   it('takes the menu entries of areas not built yet to the not-found page', async () => {
-    renderAt('/app/branding');
+    renderAt('/app/payment/packages');
     expect(await screen.findByText('Page not found')).toBeTruthy();
     cleanup();
     renderAt('/app/campaigns/email');

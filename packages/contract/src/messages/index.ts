@@ -4,6 +4,7 @@
  * chunk can take it.
  */
 import { ACCESS_HEALTH_MESSAGES } from './access-health.ts';
+import { BRANDING_MESSAGES } from './branding.ts';
 import { MESSAGES } from './common.ts';
 import { DASHBOARD_MESSAGES } from './dashboard.ts';
 import { GUEST_ACCOUNT_MESSAGES } from './guest-accounts.ts';
@@ -18,6 +19,7 @@ import { WHITELIST_MESSAGES } from './whitelist.ts';
 export {
   ACCESS_HEALTH_MESSAGES,
   API_ROUTER_MESSAGES,
+  BRANDING_MESSAGES,
   DASHBOARD_MESSAGES,
   GUEST_ACCOUNT_MESSAGES,
   GUEST_MESSAGES,
@@ -45,6 +47,7 @@ export const MESSAGE_CATALOGUES = {
   unifiTasks: UNIFI_TASK_MESSAGES,
   accessHealth: ACCESS_HEALTH_MESSAGES,
   team: TEAM_MESSAGES,
+  branding: BRANDING_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

@@ -97,9 +97,18 @@ export function Page({ view, css, heading, head, children, showTerms = true }: P
               </p>
             ) : null}
             {design.splash_page_powered_by_text || design.splash_page_powered_by_logo ? (
-              <p>
-                {design.splash_page_powered_by_logo ? <img src={design.splash_page_powered_by_logo} alt="" /> : null}{' '}
-                {design.splash_page_powered_by_text}
+              <p className="powered">
+                {view.poweredByLink ? (
+                  <a href={view.poweredByLink} rel="noopener">
+                    {design.splash_page_powered_by_logo ? <img src={design.splash_page_powered_by_logo} alt="" /> : null}{' '}
+                    {design.splash_page_powered_by_text}
+                  </a>
+                ) : (
+                  <>
+                    {design.splash_page_powered_by_logo ? <img src={design.splash_page_powered_by_logo} alt="" /> : null}{' '}
+                    {design.splash_page_powered_by_text}
+                  </>
+                )}
               </p>
             ) : null}
           </footer>

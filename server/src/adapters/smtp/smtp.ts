@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 
 export interface SmtpMessage {
   from: string;
+  replyTo?: string;
   to: string;
   subject: string;
   text: string;

@@ -14,3 +14,4 @@ export * from './analytics.ts';
 export * from './unifi-tasks.ts';
 export * from './custom-domains.ts';
 export * from './team.ts';
+export * from './branding.ts';

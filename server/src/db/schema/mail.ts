@@ -7,6 +7,9 @@ export const outboxEmails = pgTable('outbox_emails', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** The From when an account's email branding names the sender (null: MAIL_FROM). */
+  fromAddress: text('from_address'),
+  replyTo: text('reply_to'),
   status: text('status').notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),

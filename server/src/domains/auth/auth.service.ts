@@ -127,7 +127,10 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
           email: user.email,
           expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
         });
-        await mailer.send(passwordResetEmail(user.email, `${config.publicUrl}/newapp/password/reset/${token}`, user.language));
+        await mailer.send({
+          ...passwordResetEmail(user.email, `${config.publicUrl}/newapp/password/reset/${token}`, user.language),
+          accountId: user.accountId,
+        });
       }
       return { status: 200 as const, message: 'If an account uses this email, we have sent it a link to reset the password.' };
     },

@@ -120,6 +120,7 @@ async function sendLink(ctx: MethodContext, guestId: number, address: string, se
     subject: fill(ctx.t.verifyEmailSubject, { site: ctx.snap.site.name }),
     text,
     html: `<p>${text.split('\n')[0]}</p><p><a href="${link}">${link}</a></p>`,
+    accountId: ctx.snap.site.accountId,
   });
 }
 

@@ -31,6 +31,11 @@ export function LoginPage() {
   const store = useStore() as Store;
   const navigate = useNavigate();
   const tfToken = useAppSelector((s) => s.session.tfToken);
+  // A provider's white-label domain shows its own sign-in page (GET /a/api/v1/brand, signed out).
+  const brand = useAppSelector((s) => s.brand.login_page);
+  const buttonColour = brand?.button_color
+    ? { bgcolor: brand.button_color, '&:hover': { bgcolor: brand.button_color, filter: 'brightness(0.9)' } }
+    : undefined;
   const errorText = useErrorText();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -93,7 +98,7 @@ export function LoginPage() {
 
   if (tfToken) {
     return (
-      <CenteredCard title={t('auth.tfTitle')}>
+      <CenteredCard title={t('auth.tfTitle')} brand={brand && { ...brand, heading: '', subheading: '' }}>
         <Stack component="form" spacing={2} onSubmit={submitCode} noValidate>
           <Typography color="text.secondary">{useRecovery ? t('auth.recoveryHelp') : t('auth.tfHelp')}</Typography>
           <TextField
@@ -127,7 +132,7 @@ export function LoginPage() {
     );
   }
   return (
-    <CenteredCard title={t('auth.signInTitle')}>
+    <CenteredCard title={t('auth.signInTitle')} brand={brand}>
       <Stack component="form" spacing={2} onSubmit={submitPassword}>
         {notice && <Alert severity="success">{notice}</Alert>}
         <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" required autoFocus />
@@ -136,7 +141,7 @@ export function LoginPage() {
         <Link component={RouterLink} to="/password/forgot" sx={{ alignSelf: 'flex-start' }}>
           {t('auth.forgotLink')}
         </Link>
-        <Button type="submit" variant="contained" disabled={busy}>
+        <Button type="submit" variant="contained" disabled={busy} sx={buttonColour}>
           {t('auth.signIn')}
         </Button>
         <Link component={RouterLink} to="/register">
