@@ -26,6 +26,7 @@ import { guestAccountsArea } from './domains/guest-accounts/index.ts';
 import { vouchersArea } from './domains/vouchers/index.ts';
 import { dashboardArea } from './domains/dashboard/index.ts';
 import { setupArea } from './domains/setup/index.ts';
+import { customDomainArea } from './domains/custom-domain/index.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
 import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
@@ -54,6 +55,7 @@ const AREAS = [
   vouchersArea,
   dashboardArea,
   setupArea,
+  customDomainArea,
   portalArea,
 ];
 

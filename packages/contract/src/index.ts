@@ -26,3 +26,4 @@ export * from './setup.ts';
 export * from './settings-summary.ts';
 export * from './rich-text.ts';
 export * from './team.ts';
+export * from './custom-domain.ts';

@@ -5,6 +5,7 @@
  */
 import { ACCESS_HEALTH_MESSAGES } from './access-health.ts';
 import { MESSAGES } from './common.ts';
+import { CUSTOM_DOMAIN_MESSAGES } from './custom-domain.ts';
 import { DASHBOARD_MESSAGES } from './dashboard.ts';
 import { GUEST_ACCOUNT_MESSAGES } from './guest-accounts.ts';
 import { GUEST_MESSAGES } from './guests.ts';
@@ -17,6 +18,7 @@ import { WHITELIST_MESSAGES } from './whitelist.ts';
 export {
   ACCESS_HEALTH_MESSAGES,
   API_ROUTER_MESSAGES,
+  CUSTOM_DOMAIN_MESSAGES,
   DASHBOARD_MESSAGES,
   GUEST_ACCOUNT_MESSAGES,
   GUEST_MESSAGES,
@@ -42,6 +44,7 @@ export const MESSAGE_CATALOGUES = {
   whitelist: WHITELIST_MESSAGES,
   unifiTasks: UNIFI_TASK_MESSAGES,
   accessHealth: ACCESS_HEALTH_MESSAGES,
+  customDomain: CUSTOM_DOMAIN_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;
