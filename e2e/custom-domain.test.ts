@@ -4,7 +4,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { customDomains } from '../server/src/db/schema/index.ts';
 import { createSite, type TestClient, type TestServer } from '../server/test/harness.ts';
-import { registerOwner, startApp } from './app.ts';
+import { registerOwner, startApp, submitSignIn } from './app.ts';
 import { domainLabPrerequisites, startDomainLab, type DomainLab } from './domain-lab.ts';
 
 /**
@@ -35,8 +35,7 @@ beforeAll(async () => {
     // Caddy asks from the namespace's address, not loopback.
     CUSTOM_DOMAIN_ASK_FROM: lab.nsIp,
   });
-  const port = await lab.handTo(server.built.app.server);
-  await lab.startAcmeAndCaddy(port, PUBLIC_HOST);
+  await lab.startAcmeAndCaddy(await lab.handTo(server.built.app.server), PUBLIC_HOST);
   const registered = await registerOwner(server, {
     account: 'Brand Cafe',
     emailPrefix: 'brand',
@@ -70,24 +69,8 @@ function handshake(servername: string) {
 }
 
 describe.skipIf(!!missing)('white-label domain through Caddy and Pebble', () => {
-  it('is enabled once it reaches us with a certificate, then the sign-in and a guest page load over HTTPS on it', async () => {
+  it('is entered on its page, enabled once it reaches us with a certificate, then the sign-in and a guest page load over HTTPS on it', async () => {
     const site = await createSite(owner.api, { name: 'Brand Cafe Terrace', auth_methods: ['clickthrough'] });
-    const put = await owner.api.put(API, { domain: 'Brand.test' });
-    expect(put.body).toMatchObject({ domain: 'brand.test', state: 'in_process', cname_target: PUBLIC_HOST });
-
-    // The check queued on entry fetches the token over HTTP through Caddy, then over HTTPS: Caddy gets the
-    // certificate from Pebble on that first handshake. "Check now" while it is not there yet.
-    const deadline = Date.now() + 40_000;
-    let body = (await owner.api.get(API)).body;
-    while (body.state !== 'enabled') {
-      if (Date.now() > deadline) throw new Error(`not enabled: ${JSON.stringify(body)}\n${lab.logs()}`);
-      await new Promise((r) => setTimeout(r, 1000));
-      body = (await owner.api.get(API)).body;
-      if (body.state !== 'enabled' && body.last_checked_at) await owner.api.post(`${API}/check`);
-    }
-    expect(body).toMatchObject({ domain: 'brand.test', state: 'enabled', last_error: null });
-    expect(body.enabled_at).toEqual(expect.any(String));
-    expect((await handshake('brand.test')).issuer).toMatch(/^Pebble Intermediate CA/);
 
     // A browser inside the namespace: its DNS is dnsmasq, and it trusts Pebble's certificates.
     browser = await chromium.launch({
@@ -104,6 +87,40 @@ describe.skipIf(!!missing)('white-label domain through Caddy and Pebble', () => 
         `--ignore-certificate-errors-spki-list=${(await lab.pebbleSpkiHashes()).join(',')}`,
       ],
     });
+
+    // The operator, on our own address, enters the domain on its page.
+    const operator = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const admin = await operator.newPage();
+    await submitSignIn(admin, { url: lab.serverUrl }, owner.email, PASSWORD);
+    await admin.getByTestId('dashboard-site').waitFor();
+    await admin.goto(`${lab.serverUrl}/newapp/app/branding/domain`);
+    await expect.poll(() => admin.getByTestId('domain-state').textContent()).toBe('Not Added');
+    const field = admin.getByLabel('Domain', { exact: true });
+    await field.fill('10.0.0.1');
+    await admin.getByRole('button', { name: 'Add domain' }).click();
+    await admin.getByText('Enter a domain name, not an IP address').waitFor();
+    await field.fill('Brand.test');
+    await admin.getByRole('button', { name: 'Add domain' }).click();
+    await admin.getByRole('heading', { name: 'brand.test' }).waitFor();
+    expect(await admin.getByTestId('cname-target').textContent()).toBe(PUBLIC_HOST);
+
+    // The check queued on entry fetches the token over HTTP through Caddy, then over HTTPS: Caddy gets the
+    // certificate from Pebble on that first handshake. "Check now" while it is not there yet.
+    const deadline = Date.now() + 40_000;
+    while ((await admin.getByTestId('domain-state').textContent()) !== 'Enabled') {
+      if (Date.now() > deadline)
+        throw new Error(`not enabled: ${JSON.stringify((await owner.api.get(API)).body)}\n${lab.logs()}`);
+      const check = admin.getByRole('button', { name: 'Check now' });
+      if (await check.isEnabled()) await check.click();
+      await admin.waitForTimeout(1000);
+    }
+    await admin.getByText('Your dashboard is at https://brand.test/newapp').waitFor();
+    const body = (await owner.api.get(API)).body;
+    expect(body).toMatchObject({ domain: 'brand.test', state: 'enabled', last_error: null });
+    expect(body.enabled_at).toEqual(expect.any(String));
+    expect((await handshake('brand.test')).issuer).toMatch(/^Pebble Intermediate CA/);
+    await operator.close();
+
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     const page = await context.newPage();
 

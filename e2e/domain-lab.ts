@@ -72,6 +72,8 @@ export interface DomainLab {
   dir: string;
   /** Starts Pebble and Caddy; Caddy forwards to `upstreamPort` on hostIp (see handTo). */
   startAcmeAndCaddy(upstreamPort: number, publicHost: string): Promise<void>;
+  /** Our server as the namespace reaches it (http://hostIp:port), once handTo has run. */
+  serverUrl: string;
   /** Serves `hostIp:port` by handing each connection to the server, as if it had accepted it. */
   handTo(server: { emit(event: 'connection', socket: Socket): boolean }): Promise<number>;
   /** base64 SHA-256 of the SPKI of Pebble's intermediate, for Chromium's --ignore-certificate-errors-spki-list. */
@@ -208,6 +210,7 @@ export async function startDomainLab(domains: string[]): Promise<DomainLab> {
     dns,
     pebbleRootFile,
     dir,
+    serverUrl: '',
 
     async startAcmeAndCaddy(upstreamPort, publicHost) {
       const config = {
@@ -269,7 +272,9 @@ export async function startDomainLab(domains: string[]): Promise<DomainLab> {
         front.once('error', reject);
         front.listen(0, hostIp, () => resolve());
       });
-      return (front.address() as { port: number }).port;
+      const { port } = front.address() as { port: number };
+      lab.serverUrl = `http://${hostIp}:${port}`;
+      return port;
     },
 
     async pebbleSpkiHashes() {

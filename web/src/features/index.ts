@@ -2,6 +2,7 @@ import type { Feature, MenuEntry } from '../app/feature.ts';
 import { accessHealth } from './access-health/index.ts';
 import { account } from './account/index.ts';
 import { auth } from './auth/index.ts';
+import { customDomain } from './custom-domain/index.ts';
 import { dashboard } from './dashboard/index.ts';
 import { guestAccounts } from './guest-accounts/index.ts';
 import { guests } from './guests/index.ts';
@@ -28,6 +29,7 @@ export const FEATURES: Feature[] = [
   accessHealth,
   whitelist,
   sms,
+  customDomain,
   account,
   sites,
   signup,
