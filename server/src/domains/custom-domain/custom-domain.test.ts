@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:net';
-import { customDomains } from '../../db/schema/index.ts';
+import { customDomains, sites } from '../../db/schema/index.ts';
 import { registerAccount, startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
 import { startFakeDnsServer, type FakeDnsServer } from '../../../test/fakes/dns-server.ts';
 import { makeTestCa, makeTestCertificate, type TestCa } from './test-certificates.ts';
@@ -312,5 +312,89 @@ describe.skipIf(!isRoot)('the check (a local domain on ports 80 and 443)', () =>
     expect(third).toMatchObject({ state: 'enabled', last_error: null, last_error_code: null });
     expect(third.enabled_at).toBe(third.last_checked_at);
     expect(await rowOf('shop.test')).toMatchObject({ state: 'enabled' });
+  });
+});
+
+describe('the guest portal on an enabled domain', () => {
+  /** A guest request with the Host a browser on that domain sends (fetch cannot set it). */
+  const onHost = (host: string | null, pathAndQuery: string, form?: Record<string, string>) =>
+    new Promise<{ status: number; location: string | null }>((resolve, reject) => {
+      const u = new URL(server.url);
+      const body = form ? new URLSearchParams(form).toString() : undefined;
+      const req = httpRequest(
+        {
+          host: u.hostname,
+          port: u.port,
+          method: form ? 'POST' : 'GET',
+          path: pathAndQuery,
+          headers: {
+            ...(host ? { host } : {}),
+            'accept-language': 'en-US',
+            ...(body
+              ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) }
+              : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, location: (res.headers.location as string) ?? null }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  /** A Meraki guest who clicks through: the address the portal tells Meraki to send the browser back to. */
+  async function returnAddress(portalKey: string, host: string | null, mac: string) {
+    const query = new URLSearchParams({
+      base_grant_url: 'https://n143.network-auth.com/splash/grant',
+      user_continue_url: 'http://example.com/news',
+      node_mac: '88:15:44:00:00:01',
+      client_ip: '10.0.0.23',
+      client_mac: mac,
+    });
+    const first = await onHost(host, `/guest/${portalKey}/?${query}`);
+    expect(first.status).toBe(303);
+    const done = await onHost(host, new URL('clickthrough', new URL(first.location!, 'http://x')).pathname, {});
+    expect(done.status).toBe(303);
+    return new URL(done.location!).searchParams.get('continue_url')!;
+  }
+
+  it("keeps the guest on the domain: the gateway's return address is on it, and on our host elsewhere", async () => {
+    const { client } = await registerAccount(server);
+    const site = await client.post('/s/api/v1/site/', {
+      name: 'Terrace',
+      router_type: 'meraki',
+      auth_methods: ['clickthrough'],
+      skip_image: true,
+    });
+    expect(site.status).toBe(200);
+    const [siteRow] = await server.handle.db.select().from(sites).where(eq(sites.id, site.body.id));
+    // The account's domain, enabled (as the check leaves it), and another account's.
+    await server.handle.db
+      .insert(customDomains)
+      .values([
+        {
+          accountId: siteRow!.accountId,
+          domain: 'guests.terrace.example',
+          verifyToken: 't1',
+          state: 'enabled',
+          enabledAt: new Date(),
+        },
+      ]);
+    const other = await provider();
+    await other.put(API, { domain: 'not-theirs.example' });
+    await server.handle.db.update(customDomains).set({ state: 'enabled' }).where(eq(customDomains.domain, 'not-theirs.example'));
+
+    expect(await returnAddress(siteRow!.portalKey, 'guests.terrace.example', '02:0d:00:00:00:01')).toMatch(
+      new RegExp(`^https://guests\\.terrace\\.example/guest/${siteRow!.portalKey}/through/`),
+    );
+    expect(await returnAddress(siteRow!.portalKey, null, '02:0d:00:00:00:02')).toMatch(
+      new RegExp(`^https://${PUBLIC_HOST.replace(/\./g, '\\.')}/guest/`),
+    );
+    // Another account's domain does not speak for this site.
+    expect(await returnAddress(siteRow!.portalKey, 'not-theirs.example', '02:0d:00:00:00:03')).toMatch(
+      new RegExp(`^https://${PUBLIC_HOST.replace(/\./g, '\\.')}/guest/`),
+    );
   });
 });
