@@ -371,17 +371,15 @@ describe('the guest portal on an enabled domain', () => {
     expect(site.status).toBe(200);
     const [siteRow] = await server.handle.db.select().from(sites).where(eq(sites.id, site.body.id));
     // The account's domain, enabled (as the check leaves it), and another account's.
-    await server.handle.db
-      .insert(customDomains)
-      .values([
-        {
-          accountId: siteRow!.accountId,
-          domain: 'guests.terrace.example',
-          verifyToken: 't1',
-          state: 'enabled',
-          enabledAt: new Date(),
-        },
-      ]);
+    await server.handle.db.insert(customDomains).values([
+      {
+        accountId: siteRow!.accountId,
+        domain: 'guests.terrace.example',
+        verifyToken: 't1',
+        state: 'enabled',
+        enabledAt: new Date(),
+      },
+    ]);
     const other = await provider();
     await other.put(API, { domain: 'not-theirs.example' });
     await server.handle.db.update(customDomains).set({ state: 'enabled' }).where(eq(customDomains.domain, 'not-theirs.example'));
