@@ -133,6 +133,11 @@ describe.skipIf(!!missing)('white-label domain through Caddy and Pebble', () => 
     // Signed in on the domain: its cookies work there, and the dashboard stays on it.
     await page.getByTestId('dashboard-site').waitFor();
     expect(new URL(page.url()).origin).toBe('https://brand.test');
+    // Plain HTTP and the bare domain lead to the dashboard on the domain, over HTTPS.
+    await page.goto('http://brand.test/');
+    await page.getByTestId('dashboard-site').waitFor();
+    expect(new URL(page.url()).origin).toBe('https://brand.test');
+    expect(new URL(page.url()).pathname).toMatch(/^\/newapp\//);
 
     // A guest page of the account's site, opened as the operator's "Open as a guest" does.
     const test = await owner.api.post(`/s/${site.id}/api/v1/setup/portal-test`);
