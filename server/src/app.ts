@@ -28,6 +28,7 @@ import { dashboardArea } from './domains/dashboard/index.ts';
 import { setupArea } from './domains/setup/index.ts';
 import { teamArea } from './domains/team/index.ts';
 import { brandingArea } from './domains/branding/index.ts';
+import { customDomainArea } from './domains/custom-domain/index.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
 import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
@@ -58,6 +59,7 @@ const AREAS = [
   setupArea,
   teamArea,
   brandingArea,
+  customDomainArea,
   portalArea,
 ];
 

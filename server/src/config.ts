@@ -51,6 +51,17 @@ const envSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().max(128).default(''),
   FACEBOOK_DIALOG_URL: z.string().url().default('https://www.facebook.com/v25.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v25.0'),
+  PUBLIC_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+$/, 'PUBLIC_HOST must be a host name such as wifi.example.com (no scheme, port or path)')
+    .optional(),
+  CUSTOM_DOMAIN_CA_FILE: z.string().default(''),
+  CUSTOM_DOMAIN_ASK_FROM: z
+    .string()
+    .default('')
+    .refine((v) => dnsServerList(v).every((a) => isIP(a) !== 0), 'CUSTOM_DOMAIN_ASK_FROM must be comma-separated IP addresses'),
   DNS_SERVERS: z
     .string()
     .default('')
@@ -127,6 +138,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       graphUrl: c.FACEBOOK_GRAPH_URL,
       /** Facebook login can be offered: both the app's id and secret are set. */
       configured: c.FACEBOOK_APP_ID !== '' && c.FACEBOOK_APP_SECRET !== '',
+    },
+    /** The host white-label domains point their CNAME record at: PUBLIC_HOST, else PUBLIC_URL's host. */
+    publicHost: (c.PUBLIC_HOST || new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).hostname).replace(/\.$/, ''),
+    customDomain: {
+      /** A PEM file of certificate authorities trusted, besides the system's, when checking a domain's certificate. */
+      caFile: c.CUSTOM_DOMAIN_CA_FILE || undefined,
+      /** Addresses besides loopback that may ask whether a certificate may be issued (Caddy's on-demand `ask`). */
+      askFrom: dnsServerList(c.CUSTOM_DOMAIN_ASK_FROM),
     },
     /** Absent: the system's resolvers. */
     dnsServers: dnsServerList(c.DNS_SERVERS).length ? dnsServerList(c.DNS_SERVERS) : undefined,

@@ -27,3 +27,4 @@ export * from './settings-summary.ts';
 export * from './rich-text.ts';
 export * from './team.ts';
 export * from './branding.ts';
+export * from './custom-domain.ts';

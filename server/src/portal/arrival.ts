@@ -25,9 +25,18 @@ export interface ArrivalRequest {
   acceptLanguage: string | undefined;
   ip: string;
   userAgent: string;
+  /** The host the guest asked for (a white-label domain, or ours). */
+  host: string;
 }
 
 export const portalPath = (snap: SiteSnapshot, passToken: string) => `/guest/${snap.site.portalKey}/p/${passToken}/`;
+
+/** The host a guest arrived on when it is an enabled white-label domain of the site's account (kept in the pass). */
+export async function arrivalDomain(deps: PortalDeps, snap: SiteSnapshot, host: string): Promise<string | undefined> {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (!name || name === deps.config.publicHost) return undefined;
+  return (await deps.customDomains.accountIdForHost(name)) === snap.site.accountId ? name : undefined;
+}
 
 /**
  * A guest sent by the gateway. Their arrival is read with the site's controller family, then either
@@ -75,6 +84,8 @@ export async function arrive(deps: PortalDeps, snap: SiteSnapshot | null, req: A
     );
   }
   const pass: PortalPass = { s: snap.site.id, arrival, lang, iat: Math.floor(Date.now() / 1000) };
+  const domain = await arrivalDomain(deps, snap, req.host);
+  if (domain) pass.o = domain;
   if (arrival.clientMac) {
     const tos = await termsStillAccepted(deps, snap, arrival.clientMac);
     if (tos) pass.tos = tos;

@@ -21,6 +21,7 @@ import type { FacebookClient } from '../adapters/facebook/facebook-client.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { PortalTestTokens } from '../domains/setup/portal-test-token.ts';
 import { createSitesRepo, type SitesRepo } from '../domains/sites/sites.repo.ts';
+import { createCustomDomainsRepo, type CustomDomainsRepo } from '../domains/custom-domain/custom-domains.repo.ts';
 
 /** What the portal is given to build its pages and login methods from. */
 export interface PortalSetup {
@@ -57,6 +58,8 @@ export interface PortalData {
   authmon: AuthmonStore;
   /** Test mode's visits, for the set-up checklist. */
   sites: Pick<SitesRepo, 'markPortalTested'>;
+  /** Which account an enabled white-label domain is (the host a guest arrived on). */
+  customDomains: Pick<CustomDomainsRepo, 'accountIdForHost'>;
 }
 
 /** What the portal's pages and login methods are built from. */
@@ -75,5 +78,6 @@ export function portalDepsOf(setup: PortalSetup): PortalDeps {
     authmonQueue: createAuthmonRepo(db),
     authmon: createAuthmonStore(db, setup.controllers),
     sites: createSitesRepo(db),
+    customDomains: createCustomDomainsRepo(db),
   };
 }

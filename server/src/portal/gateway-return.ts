@@ -1,5 +1,6 @@
 import { guestLangFrom } from '@splashboard/splash';
 import type { PortalDeps } from './deps.ts';
+import { portalBaseUrl, type PortalPass } from './pass.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { bareMessage, messagePage, type PortalAnswer } from './views.ts';
 
@@ -9,9 +10,15 @@ import { bareMessage, messagePage, type PortalAnswer } from './views.ts';
  * and only then. Giving them this portal address instead of the guest's next page lets the portal
  * record the grant as confirmed; it then forwards the guest to where they were going.
  */
-export function gatewayReturnUrl(deps: PortalDeps, snap: SiteSnapshot, sessionId: number, next: string): string {
+export function gatewayReturnUrl(
+  deps: PortalDeps,
+  snap: SiteSnapshot,
+  pass: Pick<PortalPass, 'o'>,
+  sessionId: number,
+  next: string,
+): string {
   const value = Buffer.from(JSON.stringify({ s: sessionId, n: next })).toString('base64url');
-  return `${deps.config.publicUrl}/guest/${snap.site.portalKey}/through/${deps.signer.tag(value)}`;
+  return `${portalBaseUrl(deps, pass)}/guest/${snap.site.portalKey}/through/${deps.signer.tag(value)}`;
 }
 
 /** The browser is back from the gateway: the grant took. */

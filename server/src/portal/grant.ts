@@ -181,7 +181,7 @@ export async function grantSession(
       continueUrl: continueUrl || undefined,
       // Signed only for the gateways that use it (UniFi does not).
       get returnUrl() {
-        return gatewayReturnUrl(deps, snap, sessionId, continueUrl);
+        return gatewayReturnUrl(deps, snap, pass, sessionId, continueUrl);
       },
       radius,
     });

@@ -20,7 +20,16 @@ export interface PortalPass {
   tos?: number;
   /** Test mode, opened by an operator from the dashboard (test-mode.ts): logins stop before the grant. */
   test?: true;
+  /**
+   * The white-label domain the guest arrived on (enabled, and the site's account's): the portal's absolute
+   * addresses (the gateway's return, emailed links) stay on it instead of leading to PUBLIC_URL.
+   */
+  o?: string;
 }
+
+/** Where the portal's absolute addresses start: the guest's white-label domain, or PUBLIC_URL. */
+export const portalBaseUrl = (deps: { config: { publicUrl: string } }, pass: Pick<PortalPass, 'o'>) =>
+  pass.o ? `https://${pass.o}` : deps.config.publicUrl;
 
 const MAX_AGE_SECONDS = 6 * 3600;
 const MAX_TOKEN_LENGTH = 8000;

@@ -72,6 +72,7 @@ function gatewayRoutes(app: FastifyInstance, deps: PortalDeps) {
         acceptLanguage: r.headers['accept-language'],
         ip: r.ip,
         userAgent: String(r.headers['user-agent'] ?? ''),
+        host: r.hostname,
       }),
     );
 
@@ -101,6 +102,7 @@ function gatewayRoutes(app: FastifyInstance, deps: PortalDeps) {
       await openTestMode(deps, await deps.snapshots.byPortalKey(r.params.key!), r.params.token!, {
         ip: r.ip,
         acceptLanguage: r.headers['accept-language'],
+        host: r.hostname,
       }),
     ),
   );

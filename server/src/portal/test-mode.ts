@@ -1,6 +1,6 @@
 import { escapeHtml, guestLangFrom, stringsFor, type GuestLang } from '@splashboard/splash';
 import type { ControllerFamily, GuestArrival } from '../adapters/controllers/index.ts';
-import { portalPath } from './arrival.ts';
+import { arrivalDomain, portalPath } from './arrival.ts';
 import type { PortalDeps } from './deps.ts';
 import type { PortalPass } from './pass.ts';
 import { TEST_CLIENT_MAC } from './test-grant.ts';
@@ -18,7 +18,7 @@ export async function openTestMode(
   deps: PortalDeps,
   snap: SiteSnapshot | null,
   token: string,
-  request: { ip: string; acceptLanguage: string | undefined },
+  request: { ip: string; acceptLanguage: string | undefined; host: string },
 ): Promise<PortalAnswer> {
   const lang = guestLangFrom(request.acceptLanguage);
   if (!snap) return bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404);
@@ -35,6 +35,8 @@ export async function openTestMode(
     gateway: {},
   };
   const pass: PortalPass = { s: snap.site.id, arrival, lang, iat: Math.floor(Date.now() / 1000), test: true };
+  const domain = await arrivalDomain(deps, snap, request.host);
+  if (domain) pass.o = domain;
   return { redirect: portalPath(snap, deps.signer.sign(pass)) };
 }
 

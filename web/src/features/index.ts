@@ -5,6 +5,7 @@ import { admins } from './admins/index.ts';
 import { auth } from './auth/index.ts';
 import { branding } from './branding/index.ts';
 import { clients } from './clients/index.ts';
+import { customDomain } from './custom-domain/index.ts';
 import { dashboard } from './dashboard/index.ts';
 import { guestAccounts } from './guest-accounts/index.ts';
 import { guests } from './guests/index.ts';
@@ -34,6 +35,7 @@ export const FEATURES: Feature[] = [
   sms,
   admins,
   clients,
+  customDomain,
   account,
   branding,
   sites,

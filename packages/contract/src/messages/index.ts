@@ -6,6 +6,7 @@
 import { ACCESS_HEALTH_MESSAGES } from './access-health.ts';
 import { BRANDING_MESSAGES } from './branding.ts';
 import { MESSAGES } from './common.ts';
+import { CUSTOM_DOMAIN_MESSAGES } from './custom-domain.ts';
 import { DASHBOARD_MESSAGES } from './dashboard.ts';
 import { GUEST_ACCOUNT_MESSAGES } from './guest-accounts.ts';
 import { GUEST_MESSAGES } from './guests.ts';
@@ -20,6 +21,7 @@ export {
   ACCESS_HEALTH_MESSAGES,
   API_ROUTER_MESSAGES,
   BRANDING_MESSAGES,
+  CUSTOM_DOMAIN_MESSAGES,
   DASHBOARD_MESSAGES,
   GUEST_ACCOUNT_MESSAGES,
   GUEST_MESSAGES,
@@ -48,6 +50,7 @@ export const MESSAGE_CATALOGUES = {
   accessHealth: ACCESS_HEALTH_MESSAGES,
   team: TEAM_MESSAGES,
   branding: BRANDING_MESSAGES,
+  customDomain: CUSTOM_DOMAIN_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

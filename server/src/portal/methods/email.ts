@@ -6,6 +6,7 @@ import { designOf, messagePage, type PortalAnswer } from '../views.ts';
 import { baseScreen, checkFields, formAgain, loginFieldsOf, valuesOf, type MethodContext, type PortalMethod } from './method.ts';
 import { withoutSecrets } from './simple.ts';
 import { suggestEmail } from '../email-typo.ts';
+import { portalBaseUrl } from '../pass.ts';
 
 const LINK_HOURS = 48;
 const RESENDS_PER_HOUR = 3;
@@ -113,7 +114,7 @@ async function sendLink(ctx: MethodContext, guestId: number, address: string, se
     lastSentAt: new Date(),
     expiresAt: new Date(Date.now() + LINK_HOURS * 3600_000),
   });
-  const link = `${ctx.deps.config.publicUrl}/guest/verify/${token}`;
+  const link = `${portalBaseUrl(ctx.deps, ctx.pass)}/guest/verify/${token}`;
   const text = fill(ctx.t.verifyEmailText, { link });
   await ctx.deps.mailer.send({
     to: address,

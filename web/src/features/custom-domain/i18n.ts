@@ -1,0 +1,112 @@
+import i18n from 'i18next';
+import { CUSTOM_DOMAIN_MESSAGES } from '@splashboard/contract/messages';
+
+// The white-label domain page (/app/branding/domain), English (US) and Spanish (Spain).
+const en = {
+  title: 'White-label domain',
+  intro:
+    'Your dashboard and your guests’ splash pages can answer on a domain of your own, with your brand. Enter the domain, create the DNS record shown, and it is enabled once we see requests for it reach us and its certificate is issued.',
+  state: {
+    not_added: 'Not Added',
+    in_process: 'In Process',
+    enabled: 'Enabled',
+  },
+  stateLabel: 'State',
+  domain: 'Domain',
+  domainHelp: 'A name of a domain you own, such as wifi.yourcompany.com',
+  add: 'Add domain',
+  change: 'Change domain',
+  changeHelp: 'Entering another domain replaces this one: it goes back to In Process.',
+  save: 'Save domain',
+  saved: 'Domain saved: we are checking it now',
+  record: 'DNS record to create',
+  recordHelp: 'At your domain’s DNS provider, create this record. It may take a few minutes to an hour to be seen.',
+  recordType: 'Type',
+  recordName: 'Name',
+  recordValue: 'Points to',
+  copy: 'Copy',
+  copyName: 'Copy the name',
+  copyValue: 'Copy the target',
+  copied: 'Copied',
+  lastCheck: 'Last check',
+  neverChecked: 'Not checked yet',
+  enabledSince: 'Enabled since',
+  lastError: 'Why it is not enabled yet',
+  checking: 'Checking…',
+  inProcessNote: 'We check it again every minute until it works.',
+  enabledNote: 'Your dashboard is at https://{{domain}}/newapp and your splash pages answer on https://{{domain}}.',
+  checkNow: 'Check now',
+  checkQueued: 'Checking the domain…',
+  remove: 'Remove domain',
+  removeTitle: 'Remove {{domain}}?',
+  removeBody:
+    'The dashboard and splash pages stop answering on this domain at once, and no new certificate is issued for it. Routers sending guests to it must be pointed back at our address.',
+  removed: 'Domain removed',
+  loadFailed: 'Something went wrong',
+  failed: 'Not saved',
+  errors: CUSTOM_DOMAIN_MESSAGES,
+};
+
+const es: typeof en = {
+  title: 'Dominio propio',
+  intro:
+    'Tu panel y las páginas de bienvenida de tus clientes pueden responder en un dominio propio, con tu marca. Introduce el dominio, crea el registro DNS que se indica y se activará cuando veamos que las peticiones llegan hasta nosotros y se haya emitido su certificado.',
+  state: {
+    not_added: 'No añadido',
+    in_process: 'En proceso',
+    enabled: 'Activado',
+  },
+  stateLabel: 'Estado',
+  domain: 'Dominio',
+  domainHelp: 'Un nombre de un dominio tuyo, como wifi.tuempresa.com',
+  add: 'Añadir dominio',
+  change: 'Cambiar de dominio',
+  changeHelp: 'Si introduces otro dominio, sustituye a este y vuelve a estar En proceso.',
+  save: 'Guardar dominio',
+  saved: 'Dominio guardado: lo estamos comprobando',
+  record: 'Registro DNS que debes crear',
+  recordHelp: 'Crea este registro en el proveedor DNS de tu dominio. Puede tardar desde unos minutos hasta una hora en verse.',
+  recordType: 'Tipo',
+  recordName: 'Nombre',
+  recordValue: 'Apunta a',
+  copy: 'Copiar',
+  copyName: 'Copiar el nombre',
+  copyValue: 'Copiar el destino',
+  copied: 'Copiado',
+  lastCheck: 'Última comprobación',
+  neverChecked: 'Aún sin comprobar',
+  enabledSince: 'Activado desde',
+  lastError: 'Por qué aún no está activado',
+  checking: 'Comprobando…',
+  inProcessNote: 'Lo volvemos a comprobar cada minuto hasta que funcione.',
+  enabledNote: 'Tu panel está en https://{{domain}}/newapp y tus páginas de bienvenida responden en https://{{domain}}.',
+  checkNow: 'Comprobar ahora',
+  checkQueued: 'Comprobando el dominio…',
+  remove: 'Quitar dominio',
+  removeTitle: '¿Quitar {{domain}}?',
+  removeBody:
+    'El panel y las páginas de bienvenida dejan de responder en este dominio en el acto y no se emite ningún certificado nuevo para él. Los routers que envían a los clientes a este dominio deben volver a apuntar a nuestra dirección.',
+  removed: 'Dominio quitado',
+  loadFailed: 'Algo ha ido mal',
+  failed: 'No se ha guardado',
+  errors: {
+    required: 'Introduce un dominio como wifi.ejemplo.com',
+    notHostname: 'Introduce solo un nombre de dominio como wifi.ejemplo.com (letras, cifras y guiones, sin https:// ni ruta)',
+    ipAddress: 'Introduce un nombre de dominio, no una dirección IP',
+    singleLabel: 'Introduce un nombre de dominio completo como wifi.ejemplo.com, no una sola palabra',
+    ownHost: '{{domain}} es la dirección de este servicio: introduce un dominio tuyo',
+    taken: 'Este dominio ya está en uso',
+    notAdded: 'Todavía no se ha añadido ningún dominio',
+    dnsNotFound: '{{domain}} aún no aparece en el DNS: crea el registro CNAME (puede tardar un rato en verse)',
+    unreachable: 'No se ha podido conectar con {{domain}} ({{detail}})',
+    timeout: '{{domain}} no ha respondido en {{seconds}} segundos',
+    reachedOther:
+      'Las peticiones a {{domain}} llegan a otro servidor (ha respondido HTTP {{status}}): haz que su registro CNAME apunte a {{target}}',
+    certificateNotIssued:
+      'Las peticiones a {{domain}} llegan hasta nosotros, pero su certificado aún no se ha emitido ({{detail}})',
+    httpsOther: 'Por HTTPS, {{domain}} responde desde otro servidor (HTTP {{status}})',
+  },
+};
+
+i18n.addResourceBundle('en-US', 'translation', { customDomain: en }, true, true);
+i18n.addResourceBundle('es-ES', 'translation', { customDomain: es }, true, true);
