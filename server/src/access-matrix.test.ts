@@ -137,7 +137,7 @@ const otherArea = (area: ClientArea): ClientArea => (area === 'device_whitelisti
 
 function expected(need: Need, method: string, role: Role): Expect {
   const admin = role === 'owner' || role === 'admin';
-  if (need.kind === 'self') return 'allowed';
+  if (need.kind === 'self' || need.kind === 'public') return 'allowed';
   if (need.kind === 'billing') return role === 'owner' || role === 'other_account' ? 'allowed' : 'forbidden';
   if (need.kind === 'admin') return admin || role === 'other_account' ? 'allowed' : 'forbidden';
   const mode = need.mode ?? (method === 'GET' ? 'read' : 'write');
