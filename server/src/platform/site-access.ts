@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Executor } from '../db/client.ts';
 import type { PermissionName } from '@splashboard/contract';
 import type { sites } from '../db/schema/index.ts';
 import type { AccessMode, Actor, ClientAccess } from './access.ts';
@@ -26,6 +27,24 @@ export interface SiteContext {
  */
 export interface SiteAccess {
   siteFor(actor: Actor | null, siteId: number, permission: PermissionName, mode: AccessMode): Promise<SiteContext>;
+}
+
+/**
+ * What an area does when a site is deleted, for what the foreign keys to sites do not cover. The sites
+ * service runs every area's steps; an area adds its own with `onRemove` when it registers.
+ */
+export interface SiteRemovalStep {
+  /**
+   * Before the rows go, outside any transaction: telling an outside system (the site's controller). A
+   * failure is logged with the request and does not stop the delete.
+   */
+  beforeRemove?(site: SiteRow, log: FastifyBaseLogger): Promise<void>;
+  /** In the delete's transaction: rows of the area's own tables that have no foreign key to the site. */
+  removeRows?(siteId: number, tx: Executor): Promise<void>;
+}
+
+export interface SiteRemovals {
+  onRemove(step: SiteRemovalStep): void;
 }
 
 const SITE_ID = /^[1-9]\d{0,9}$/;

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomToken } from './crypto.ts';
 
@@ -10,6 +10,8 @@ export interface StoredFile {
 /** Where uploaded files live. Local disk by default; an object store can take its place. */
 export interface Storage {
   put(folder: string, extension: string, body: Buffer): Promise<StoredFile>;
+  /** Removes a folder and every file under it (nothing if it does not exist). */
+  removeFolder(folder: string): Promise<void>;
 }
 
 export function createLocalStorage(root: string, publicBase: string): Storage {
@@ -20,6 +22,12 @@ export function createLocalStorage(root: string, publicBase: string): Storage {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, body);
       return { key, url: `${publicBase}/${key}` };
+    },
+    async removeFolder(folder) {
+      const dir = path.resolve(root, folder);
+      // Only ever a folder inside the uploads: never the root itself or anything outside it.
+      if (!dir.startsWith(path.resolve(root) + path.sep)) throw new Error(`not an uploads folder: ${folder}`);
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

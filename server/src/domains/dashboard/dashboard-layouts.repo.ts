@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_DASHBOARD_LAYOUTS, type DashboardConfig, type DashboardConfigInput } from '@splashboard/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { dashboardConfigs } from '../../db/schema/index.ts';
 
 /**
@@ -26,6 +26,10 @@ export function createDashboardLayoutsRepo(db: Database) {
 
   return {
     get,
+
+    async removeOfSite(siteId: number, tx: Executor = db) {
+      await tx.delete(dashboardConfigs).where(eq(dashboardConfigs.siteId, siteId));
+    },
 
     async save(userId: number, siteId: number, input: DashboardConfigInput): Promise<DashboardConfig> {
       const values = { layouts: input.layouts, hidden: input.hidden, updatedAt: new Date() };

@@ -316,6 +316,23 @@ export function createGuestSessionsRepo(db: Database) {
       return session;
     },
 
+    /** The devices with a session running at a site now (a deleted site's controller is told to end them). */
+    async onlineMacsOfSite(siteId: number, now: Date): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ mac: guestSessions.mac })
+        .from(guestSessions)
+        .where(
+          and(
+            eq(guestSessions.siteId, siteId),
+            isNull(guestSessions.endedAt),
+            gt(guestSessions.expiresAt, now),
+            inArray(guestSessions.grantStatus, COUNTED),
+            isNotNull(guestSessions.mac),
+          ),
+        );
+      return rows.flatMap((r) => (r.mac ? [r.mac] : []));
+    },
+
     /** Ends a device's running sessions at a site; answers how many. */
     async endOpenOfDevice(siteId: number, mac: string, cause: string): Promise<number> {
       const ended = await db

@@ -49,7 +49,7 @@ export const sitesRoutes =
     );
 
     app.delete('/site/:id', { schema: { tags, params: siteIdParams, response: { 200: ok } } }, async (request) =>
-      sitesService.remove(request.actor, request.params.id),
+      sitesService.remove(request.actor, request.params.id, request.log),
     );
 
     app.get(

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { readImageLink, type GuestField, type PermissionName, type Site } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../../platform/access.ts';
 import { fieldError, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { foreignUploads, storeImage, type Upload } from '../../platform/uploads.ts';
-import type { SiteAccess, SiteContext, SiteRow } from '../../platform/site-access.ts';
+import type { SiteAccess, SiteContext, SiteRemovals, SiteRemovalStep, SiteRow } from '../../platform/site-access.ts';
 import { mergeGuestFields, methodFieldsOf } from '../splash/guest-fields.ts';
 import type { SplashRepo } from '../splash/splash.repo.ts';
 import type { SitesRepo } from './sites.repo.ts';
@@ -51,6 +52,8 @@ function assertServable(methods: string[] | undefined, config: Deps['config']) {
 
 export function createSitesService({ db, accounts, sitesRepo, splash, config, sessions, storage, siteChanges }: Deps) {
   const chatWidget = () => Boolean(config.crisp.siteId);
+  /** What the other areas do when a site is deleted (registered by them: see SiteRemovalStep). */
+  const removalSteps: SiteRemovalStep[] = [];
 
   function toSite(row: SiteRow, actor: Actor, access: ClientAccess): Site {
     return {
@@ -97,6 +100,10 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
 
   return {
     siteFor,
+
+    onRemove(step: SiteRemovalStep) {
+      removalSteps.push(step);
+    },
 
     async create(actorIn: Actor | null, input: SiteCreateInput) {
       const actor = requireAdmin(actorIn);
@@ -154,13 +161,34 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
       return toSite(row, actor, access);
     },
 
-    async remove(actorIn: Actor | null, siteId: number) {
+    /**
+     * Deletes a site and everything of it: its guests, sessions, vouchers (a multi-site batch goes on at its
+     * other sites), guest accounts, whitelist, splash designs, router and SMS settings, NAS clients and
+     * scheduled tasks go with it by their foreign keys; what has none is removed by its area's step, in
+     * the same transaction. Before that, each area tells the outside what it must (the controller ends the
+     * guests still online), and a failure there is logged and does not stop the delete. The site's
+     * uploaded files go last.
+     */
+    async remove(actorIn: Actor | null, siteId: number, log: FastifyBaseLogger) {
       const admin = requireAdmin(actorIn);
-      await siteFor(admin, siteId, 'sitesettings', 'write');
+      const { row } = await siteFor(admin, siteId, 'sitesettings', 'write');
+      for (const step of removalSteps) {
+        try {
+          await step.beforeRemove?.(row, log);
+        } catch (err) {
+          log.error({ err, siteId }, 'a step before deleting a site failed: deleting it anyway');
+        }
+      }
       await db.transaction(async (tx) => {
         await accounts.deleteSiteAccess(siteId, tx);
+        for (const step of removalSteps) await step.removeRows?.(siteId, tx);
         await sitesRepo.delete(admin.accountId, siteId, tx);
       });
+      try {
+        await storage.removeFolder(`accounts/${row.accountId}/sites/${row.id}`);
+      } catch (err) {
+        log.error({ err, siteId }, "removing a deleted site's uploaded files failed");
+      }
       siteChanges.publish(siteId);
       return { status: 200 as const, message: 'Site deleted' };
     },
@@ -234,4 +262,4 @@ function general(row: SiteRow) {
     validate_email: row.validateEmail,
   };
 }
-export type SitesService = ReturnType<typeof createSitesService> & SiteAccess;
+export type SitesService = ReturnType<typeof createSitesService> & SiteAccess & SiteRemovals;

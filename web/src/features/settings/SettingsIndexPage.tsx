@@ -15,6 +15,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { routerSettingsPage } from '../routers/paths.ts';
 import { StatusChip } from '../routers/StatusPanel.tsx';
 import './i18n.ts';
+import { DeleteSiteSection } from './DeleteSiteSection.tsx';
 import { splashScreenLink } from '../splash/linkStrings.ts';
 import '../whitelist/linkStrings.ts';
 import '../unifi-tasks/linkStrings.ts';
@@ -44,6 +45,7 @@ export function SettingsViewPage() {
   const { t } = useTranslation();
   const site = useAppSelector((s) => s.site.settings);
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
+  const isAdmin = useAppSelector((s) => s.session.user?.role === 'admin');
   const [summary, setSummary] = useState<SettingsSummary | null>(null);
   useEffect(() => {
     if (!siteId) return;
@@ -161,6 +163,7 @@ export function SettingsViewPage() {
           )}
         </List>
       </Paper>
+      {isAdmin && site && siteId && site.id === siteId && <DeleteSiteSection key={siteId} siteId={siteId} siteName={site.name} />}
     </Stack>
   );
 }

@@ -21,6 +21,20 @@ const en = {
     sms: 'The service that texts guests their login codes',
     smsStates: { on: 'On', off: 'Off', not_set: 'Not set' },
   },
+  deleteSite: {
+    title: 'Delete this location',
+    intro: 'Deletes the location and everything of it. This cannot be undone.',
+    open: 'Delete location…',
+    dialogTitle: 'Delete “{{name}}”?',
+    removes:
+      'Its guests and their sessions, vouchers, guest accounts, whitelisted devices, splash page designs and uploaded images, router and SMS settings and RADIUS clients are deleted for good. Vouchers that also work at other locations go on there.',
+    controller: 'Its router or controller is told to take the guests still online off the Wi-Fi, where it can.',
+    typeName: 'To confirm, type the location’s name: {{name}}',
+    nameLabel: 'Location name',
+    confirm: 'Delete location',
+    deleted: '“{{name}}” was deleted',
+    failed: 'The location could not be deleted. Try again.',
+  },
   guestFieldsLink: 'Guest fields',
   guestFields: {
     title: 'Guest fields',
@@ -53,6 +67,21 @@ const es: typeof en = {
     devices_other: '{{count}} dispositivos',
     sms: 'El servicio que envía por SMS los códigos de acceso a los invitados',
     smsStates: { on: 'Activada', off: 'Desactivada', not_set: 'Sin configurar' },
+  },
+  deleteSite: {
+    title: 'Eliminar esta ubicación',
+    intro: 'Elimina la ubicación y todo lo suyo. No se puede deshacer.',
+    open: 'Eliminar ubicación…',
+    dialogTitle: '¿Eliminar «{{name}}»?',
+    removes:
+      'Se eliminan para siempre sus invitados y sus sesiones, los vales, las cuentas de invitado, los dispositivos de la lista blanca, los diseños de la página de bienvenida y las imágenes subidas, la configuración del router y de SMS y los clientes RADIUS. Los vales que también sirven en otras ubicaciones siguen funcionando allí.',
+    controller:
+      'Se pide a su router o controlador que desconecte de la wifi a los invitados que sigan conectados, cuando puede hacerlo.',
+    typeName: 'Para confirmar, escribe el nombre de la ubicación: {{name}}',
+    nameLabel: 'Nombre de la ubicación',
+    confirm: 'Eliminar ubicación',
+    deleted: 'Se ha eliminado «{{name}}»',
+    failed: 'No se ha podido eliminar la ubicación. Inténtalo de nuevo.',
   },
   guestFieldsLink: 'Datos de los invitados',
   guestFields: {
