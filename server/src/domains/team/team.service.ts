@@ -33,6 +33,10 @@ type Deps = Pick<AppContext, 'accounts' | 'config' | 'sessions' | 'rateLimiter' 
   sites: SiteAccess;
   sitesRepo: Pick<SitesRepo, 'idsOfAccount' | 'namesOfAccount'>;
   profiles: ProfileService;
+  /** How the account brands its invitations: its own texts and product name, and its white-label domain for the link. */
+  invitationBrand: (
+    accountId: number,
+  ) => Promise<{ texts?: { subject?: string; message?: string }; productName?: string; linkBase?: string }>;
 };
 type Meta = { ip: string; userAgent: string };
 type Role = 'admin' | 'client';
@@ -65,7 +69,18 @@ function accessChanges(before: Map<number, AreaAccess>, after: Map<number, AreaA
   return changes.sort((x, y) => x.site_id - y.site_id);
 }
 
-export function createTeamService({ accounts, config, sessions, rateLimiter, mailer, team, sites, sitesRepo, profiles }: Deps) {
+export function createTeamService({
+  accounts,
+  config,
+  sessions,
+  rateLimiter,
+  mailer,
+  team,
+  sites,
+  sitesRepo,
+  profiles,
+  invitationBrand,
+}: Deps) {
   const window = config.rateLimits.windowSeconds;
 
   /** Changes to the team are writes: refused while the subscription is not active (as every write is). */
@@ -119,15 +134,22 @@ export function createTeamService({ accounts, config, sessions, rateLimiter, mai
 
   async function sendInvitation(
     actor: Actor,
-    invitee: { email: string; language: string },
+    invitee: { email: string; name: string; language: string },
     link: { token: string; expiresAt: Date },
   ) {
-    const [inviter, account] = await Promise.all([accounts.userById(actor.userId), accounts.accountById(actor.accountId)]);
+    const [inviter, account, brand] = await Promise.all([
+      accounts.userById(actor.userId),
+      accounts.accountById(actor.accountId),
+      invitationBrand(actor.accountId),
+    ]);
     const body = invitationEmail(invitee.language || inviter?.language || 'en-US', {
       accountName: account?.name ?? '',
       inviterName: inviter?.name ?? '',
-      link: `${config.publicUrl}/newapp/invite/${link.token}`,
+      inviteeName: invitee.name,
+      link: `${brand.linkBase ?? config.publicUrl}/newapp/invite/${link.token}`,
       expiresAt: link.expiresAt,
+      texts: brand.texts,
+      productName: brand.productName,
     });
     await mailer.send({ to: invitee.email, ...body, accountId: actor.accountId });
   }
@@ -172,7 +194,7 @@ export function createTeamService({ accounts, config, sessions, rateLimiter, mai
       await event(actor, userId, actor.accountId, 'invited', { email: input.email, name: input.name, role, ...detail }, tx);
       return { userId, link };
     });
-    await sendInvitation(actor, { email: input.email, language }, link);
+    await sendInvitation(actor, { email: input.email, name: input.name, language }, link);
     return userId;
   }
 

@@ -10,7 +10,15 @@ import {
   type TestServer,
 } from '../../../test/harness.ts';
 import { startSmtp } from '../../../test/smtp.ts';
-import { accounts, clientSiteAccess, outboxEmails, teamEvents, teamInvitations, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  clientSiteAccess,
+  customDomains,
+  outboxEmails,
+  teamEvents,
+  teamInvitations,
+  users,
+} from '../../db/schema/index.ts';
 import { INVITATION_DAYS } from './team.service.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -77,6 +85,39 @@ async function inviteAndAccept(owner: TestClient, kind: 'clients' | 'admins', bo
 }
 
 describe('invitations', () => {
+  it('of a provider account that brands them: its own subject and message with merge fields, its app name, the link on its enabled domain', async () => {
+    const owner = await registerAccount(server, {
+      plan_type: 'provider',
+      displayname: 'Pat Provider',
+      account_name: 'Acme Hotels',
+    });
+    const site = await createSite(owner.client, { name: 'Lobby' });
+    expect((await owner.client.put('/a/api/v1/branding/logo', { app_name: 'Acme Wi-Fi' })).status).toBe(200);
+    const texts = {
+      subject: 'Welcome to {account_name}, {client_name}',
+      message: '{inviter_name} opened {account_name} to you.',
+    };
+    expect((await owner.client.put('/a/api/v1/branding/client-invite', texts)).status).toBe(200);
+    const [me] = await server.handle.db.select().from(users).where(eq(users.email, owner.email));
+    await server.handle.db
+      .insert(customDomains)
+      .values({ accountId: me!.accountId, domain: 'wifi.acme-hotels.test', state: 'enabled', verifyToken: 't' });
+
+    const email = uniqueEmail('branded');
+    const res = await owner.client.post('/a/api/v1/clients/', {
+      email,
+      name: 'Carla Client',
+      sites: [{ site_id: site.id, access: levels({ guest_data: 'read' }) }],
+    });
+    expect(res.status).toBe(200);
+    const [row] = await server.handle.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    expect(row!.subject).toBe('Welcome to Acme Hotels, Carla Client');
+    expect(row!.text).toContain('Pat Provider opened Acme Hotels to you.');
+    expect(row!.text).toMatch(/https:\/\/wifi\.acme-hotels\.test\/newapp\/invite\/[A-Za-z0-9_-]+/);
+    expect(row!.text).not.toContain('team.test:8080');
+    expect(`${row!.subject} ${row!.text} ${row!.html}`).not.toContain('Splashboard');
+  });
+
   it('emails a link; the invited client cannot sign in until they accept; accepting signs them in as /login does', async () => {
     const owner = await ownerWithSites(1);
     const email = uniqueEmail('invitee');
