@@ -137,8 +137,33 @@ describe('team', () => {
     await client.getByRole('button', { name: 'Create', exact: true }).click();
     await client.getByRole('heading', { name: 'Batch 0042' }).waitFor();
 
+    // The owner, at the location: Settings -> Client access shows the client's levels there, and saves a change.
+    await page.goto(`${app.url}/newapp/app/reports/dashboard?site=${cafe.id}`);
+    await page.getByTestId('dashboard-site').getByText('Harbour Cafe').waitFor();
+    await page.goto(`${app.url}/newapp/app/settings-view?site=${cafe.id}`);
+    await page.getByRole('link', { name: /^Client access/ }).click();
+    await page.getByRole('heading', { name: 'Client access', level: 1 }).waitFor();
+    expect(await page.getByLabel('Carla Client · Guest data').inputValue()).toBe('read');
+    expect(await page.getByLabel('Carla Client · Voucher data').inputValue()).toBe('write');
+    await page.getByLabel('Carla Client · Campaigns').selectOption('read');
+    await page.getByTestId(`client-access-${clientEmail}`).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Access of Carla Client saved').waitFor();
+
+    // Its edit page: the levels across locations and who changed what, when.
+    await page.goto(`${app.url}/newapp/app/reports/dashboard?site=0`);
+    await page.getByRole('navigation', { name: 'main' }).getByRole('button', { name: 'Clients', exact: true }).click();
+    await page.getByRole('link', { name: 'Edit Carla Client' }).click();
+    await page.getByRole('heading', { name: 'Edit Carla Client', level: 1 }).waitFor();
+    expect(await page.getByLabel('Harbour Cafe · Campaigns').inputValue()).toBe('read');
+    const history = page.getByRole('table', { name: 'Change history' });
+    await history.getByText('Accepted the invitation').waitFor();
+    await history.getByText('Harbour Cafe · Campaigns: No Access → Read Only').waitFor();
+    await history.getByText('Olivia Owner', { exact: false }).first().waitFor();
+    await settle(page);
+    await screenshot(page, 'team-edit-client-1440');
+
     // The owner sees the client active, then removes them: the confirmation says their sessions end at once.
-    await page.reload();
+    await page.getByRole('link', { name: 'Cancel' }).click();
     await row.getByText('Active', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Remove Carla Client' }).click();
     const dialog = page.getByRole('dialog');
