@@ -62,6 +62,7 @@ describe('team', () => {
     await page.getByLabel(/^Name/).fill('Carla Client');
     await page.getByLabel('Harbour Cafe · Guest data').selectOption('read');
     await page.getByLabel('Harbour Cafe · Voucher data').selectOption('write');
+    await page.getByLabel('Harbour Cafe · Settings').selectOption('read');
     expect(await page.getByLabel('Harbour Cafe · Landing page').inputValue()).toBe('none');
     expect(await page.getByLabel('Pier Bar · Guest data').inputValue()).toBe('none');
     await settle(page);
@@ -136,6 +137,13 @@ describe('team', () => {
     await client.getByLabel(/^Duration/).fill('2');
     await client.getByRole('button', { name: 'Create', exact: true }).click();
     await client.getByRole('heading', { name: 'Batch 0042' }).waitFor();
+
+    // Settings at Read Only: the location's settings show, their controls disabled.
+    await client.goto(`${app.url}/newapp/app/settings-view/site-name?site=${cafe.id}`);
+    await client.getByText('Read Only: you can see these settings but not change them.').waitFor();
+    const form = client.getByTestId('read-only-form');
+    expect(await form.getByRole('textbox').first().isDisabled()).toBe(true);
+    expect(await form.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
 
     // The owner, at the location: Settings -> Client access shows the client's levels there, and saves a change.
     await page.goto(`${app.url}/newapp/app/reports/dashboard?site=${cafe.id}`);

@@ -3,6 +3,7 @@ import { nameField } from './common.ts';
 import { MESSAGES } from './messages/common.ts';
 import { AUTH_METHODS, ROUTER_TYPES } from './routers.ts';
 import { permissionMapSchema } from './profile.ts';
+import { PERMISSION_NAMES } from './permissions.ts';
 import { imageLinkField } from './splash.ts';
 
 const isTimeZone = (tz: string) => {
@@ -71,6 +72,8 @@ export const siteSchema = z.object({
   logo_image: z.string(),
   html_image: z.string(),
   permissions: permissionMapSchema,
+  /** The permissions held here only at Read Only (a client's): their pages show, their write controls do not work. */
+  read_only: z.array(z.enum(PERMISSION_NAMES)).optional(),
   created_at: z.string().nullable(),
 });
 export type Site = z.infer<typeof siteSchema>;

@@ -183,3 +183,19 @@ export function canSeeSite(actor: Actor, siteId: number, clientAccess: ClientAcc
   const levels = clientAccess.get(siteId);
   return !!levels && [...levels.values()].some((l) => l !== 'none');
 }
+
+/**
+ * The permissions a client holds at a site only at Read Only: the pages of those areas show with their write
+ * controls disabled. Empty for admins (a lapsed account's writes are refused with their own message).
+ */
+export function readOnlyPermissions(
+  actor: Actor,
+  siteId: number,
+  held: PermissionMap,
+  clientAccess: ClientAccess,
+): PermissionName[] {
+  if (actor.role !== 'client') return [];
+  return PERMISSION_NAMES.filter(
+    (p) => p !== 'all' && held[p] && areaOf(p) && clientAccess.get(siteId)?.get(areaOf(p)!) === 'read',
+  );
+}

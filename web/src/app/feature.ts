@@ -10,6 +10,7 @@ import type { PermissionName } from '@splashboard/contract';
  * - `layout`: the signed-in gate of the specification, inside the layout;
  * - `site`: the same, at a site (not the control panel) whose permissions include `permission`;
  * - `permission`: the same, with `permission` held, the control panel included.
+ * `form` marks a settings form: where the permission is held only at Read Only (a client's), its controls are disabled.
  */
 export type PageGuard =
   | { kind: 'open' }
@@ -17,8 +18,8 @@ export type PageGuard =
   | { kind: 'signedInOnly' }
   | { kind: 'signedInOnlyInLayout' }
   | { kind: 'layout' }
-  | { kind: 'site'; permission: PermissionName }
-  | { kind: 'permission'; permission: PermissionName };
+  | { kind: 'site'; permission: PermissionName; form?: boolean }
+  | { kind: 'permission'; permission: PermissionName; form?: boolean };
 
 interface GuardedRoute {
   path: string;

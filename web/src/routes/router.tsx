@@ -1,13 +1,13 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import type { Site } from '@splashboard/contract';
+import type { PermissionName, Site } from '@splashboard/contract';
 import { preloadable } from '../app/preload.ts';
 import { SiteParamSync } from '../app/Startup.tsx';
 import type { Feature, FeatureRoute, PageGuard } from '../app/feature.ts';
 import { FEATURES } from '../features/index.ts';
 import { prefetchDashboardCalls, preloadDashboardPage } from '../features/dashboard/index.ts';
 import { SIDE_MENUS } from './menus.ts';
-import { PermissionGuard, SignedIn, SignedInOnly, SignedOutOnly, SiteGuard } from '../features/auth/guards.tsx';
+import { PermissionGuard, ReadOnlyForm, SignedIn, SignedInOnly, SignedOutOnly, SiteGuard } from '../features/auth/guards.tsx';
 
 // The signed-in frame loads after sign-in, so that the sign-in page stays small.
 const AppLayout = preloadable(() => import('../layout/AppLayout.tsx').then((m) => m.AppLayout));
@@ -19,6 +19,9 @@ const inLayout = (page: ReactNode) => (
     {page}
   </AppLayout>
 );
+
+const formOf = (guard: { permission: PermissionName; form?: boolean }, page: ReactNode) =>
+  guard.form ? <ReadOnlyForm permission={guard.permission} children={page} /> : page;
 
 function guarded(guard: PageGuard, page: ReactNode): ReactNode {
   switch (guard.kind) {
@@ -33,9 +36,9 @@ function guarded(guard: PageGuard, page: ReactNode): ReactNode {
     case 'layout':
       return <SignedIn children={inLayout(page)} />;
     case 'site':
-      return <SignedIn children={inLayout(<SiteGuard permission={guard.permission} children={page} />)} />;
+      return <SignedIn children={inLayout(<SiteGuard permission={guard.permission} children={formOf(guard, page)} />)} />;
     case 'permission':
-      return <SignedIn children={inLayout(<PermissionGuard permission={guard.permission} children={page} />)} />;
+      return <SignedIn children={inLayout(<PermissionGuard permission={guard.permission} children={formOf(guard, page)} />)} />;
   }
 }
 

@@ -12,6 +12,7 @@ import {
   type AccessMode,
   type Actor,
   type ClientAccess,
+  readOnlyPermissions,
 } from '../../platform/access.ts';
 import { fieldError, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { foreignUploads, storeImage, type Upload } from '../../platform/uploads.ts';
@@ -56,6 +57,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
   const removalSteps: SiteRemovalStep[] = [];
 
   function toSite(row: SiteRow, actor: Actor, access: ClientAccess): Site {
+    const permissions = sitePermissions(actor, row, access, chatWidget());
     return {
       id: row.id,
       name: row.name,
@@ -69,7 +71,8 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
       // A value stored before links were checked reads as no image.
       logo_image: readImageLink(row.logoImage),
       html_image: readImageLink(row.htmlImage),
-      permissions: sitePermissions(actor, row, access, chatWidget()),
+      permissions,
+      read_only: readOnlyPermissions(actor, row.id, permissions, access),
       created_at: row.createdAt.toISOString(),
     };
   }
@@ -140,6 +143,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
           logo_image: '',
           html_image: '',
           permissions: controlPanelPermissions(actor, chatWidget()),
+          read_only: [],
           created_at: null,
         };
       }

@@ -334,6 +334,21 @@ describe('admins', () => {
 });
 
 describe('clients', () => {
+  it('see in a site’s settings which permissions they hold there only at Read Only (admins: none)', async () => {
+    const owner = await ownerWithSites(1);
+    const site = owner.sites[0];
+    const member = await inviteAndAccept(owner.client, 'clients', {
+      sites: [{ site_id: site.id, access: levels({ settings: 'read', guest_data: 'write', device_whitelisting: 'read' }) }],
+    });
+    const seen = await member.client.get(`/s/api/v1/site/${site.id}`);
+    expect(seen.status).toBe(200);
+    expect([...seen.body.read_only].sort()).toEqual(
+      ['integrations', 'macauth', 'reports', 'routersettings', 'sitesettings', 'smsgateway'].sort(),
+    );
+    expect(seen.body.permissions.guests).toBe(true);
+    expect((await owner.client.get(`/s/api/v1/site/${site.id}`)).body.read_only).toEqual([]);
+  });
+
   it('gives each area of each site its level: no access, read, write; another site answers 404', async () => {
     const owner = await ownerWithSites(2);
     const [a, b] = owner.sites;

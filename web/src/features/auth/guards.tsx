@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import { Navigate, useLocation } from 'react-router';
 import type { PermissionName } from '@splashboard/contract';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -36,4 +38,25 @@ export function SiteGuard({ permission, children }: { permission: PermissionName
 export function PermissionGuard({ permission, children }: { permission: PermissionName; children: ReactNode }) {
   const permissions = useAppSelector((s) => s.site.settings?.permissions);
   return permissions?.[permission] ? children : <Navigate to="/app/reports/dashboard" replace />;
+}
+
+/**
+ * A settings form where the permission is held only at Read Only (a client's): it shows, says so, and its
+ * controls are disabled (a disabled fieldset disables every input and button inside; the server refuses
+ * the writes anyway).
+ */
+export function ReadOnlyForm({ permission, children }: { permission: PermissionName; children: ReactNode }) {
+  const { t } = useTranslation();
+  const readOnly = useAppSelector((s) => s.site.settings?.read_only?.includes(permission) ?? false);
+  if (!readOnly) return children;
+  return (
+    <>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('common.readOnlySettings')}
+      </Alert>
+      <fieldset disabled data-testid="read-only-form" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        {children}
+      </fieldset>
+    </>
+  );
 }

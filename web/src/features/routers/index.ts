@@ -13,7 +13,8 @@ const MistSettingsPage = lazy(() => routerPages().then((m) => ({ default: m.Mist
 const SmartZoneSettingsPage = lazy(() => routerPages().then((m) => ({ default: m.SmartZoneSettingsPage })));
 const RuckusCloudSettingsPage = lazy(() => routerPages().then((m) => ({ default: m.RuckusCloudSettingsPage })));
 
-const guard: PageGuard = { kind: 'site', permission: 'routersettings' };
+/** Router settings are forms: a Read Only client sees them with their controls disabled. */
+const guard: PageGuard = { kind: 'site', permission: 'routersettings', form: true };
 
 const radiusGateway = (family: RadiusGatewayType): FeatureRoute => ({
   path: `/app/settings-view/${family}`,

@@ -10,10 +10,18 @@ const GuestFieldsPage = lazy(() => import('./GuestFieldsPage.tsx').then((m) => (
 export const settings: Feature = {
   routes: [
     { path: '/app/settings-view', guard: { kind: 'site', permission: 'sitesettings' }, page: SettingsViewPage },
-    { path: '/app/settings-view/site-name', guard: { kind: 'site', permission: 'sitesettings' }, page: SiteNamePage },
+    { path: '/app/settings-view/site-name', guard: { kind: 'site', permission: 'sitesettings', form: true }, page: SiteNamePage },
     // Also in the control panel.
-    { path: '/app/settings-view/redirect-url', guard: { kind: 'permission', permission: 'sitesettings' }, page: RedirectUrlPage },
-    { path: '/app/settings-view/guest-fields', guard: { kind: 'site', permission: 'sitesettings' }, page: GuestFieldsPage },
+    {
+      path: '/app/settings-view/redirect-url',
+      guard: { kind: 'permission', permission: 'sitesettings', form: true },
+      page: RedirectUrlPage,
+    },
+    {
+      path: '/app/settings-view/guest-fields',
+      guard: { kind: 'site', permission: 'sitesettings', form: true },
+      page: GuestFieldsPage,
+    },
   ],
   menu: [{ menu: 'site', position: 90, label: 'menu.settings', path: '/app/settings-view', permission: 'sitesettings' }],
 };
