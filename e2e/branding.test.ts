@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { customDomains, users } from '../server/src/db/schema/index.ts';
 import { createSite, type TestServer } from '../server/test/harness.ts';
-import { launch, openPage, screenshot, settle } from './browser.ts';
+import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
 import { registerOwner, signIn, startApp } from './app.ts';
 
 // Branding in Chromium: a provider-plan account sets its logo, product name, top bar colours and footer,
@@ -74,6 +74,15 @@ describe('branding', () => {
     await expect(bar.getByTestId('brand-logo').getAttribute('src')).resolves.toMatch(/^\/uploads\/accounts\/\d+\/branding\//);
     await expect(page.getByTestId('brand-footer').textContent()).resolves.toContain('© Acme Networks');
     await expect(page.title()).resolves.toBe('Acme Wi-Fi');
+
+    // A section's page, its form and its preview, fit a phone's width.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${server.url}/newapp/app/branding/emails`);
+    await page.getByRole('heading', { name: 'Emails', level: 1 }).waitFor();
+    await page.getByLabel('Sender name', { exact: true }).fill('Acme Wi-Fi');
+    await page.getByTestId('branding-preview').getByText('Acme Wi-Fi', { exact: false }).waitFor();
+    await fitsWidth(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The sign-in page's branding shows in its preview as it is typed.
     await page.goto(`${server.url}/newapp/app/branding/login-page-branding`);
