@@ -43,7 +43,7 @@ beforeAll(async () => {
     plan: 'provider',
   });
   owner = { api: registered.api, email: registered.email };
-}, 60_000);
+}, 90_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -151,7 +151,7 @@ describe.skipIf(!!missing)('white-label domain through Caddy and Pebble', () => 
     // Nothing on the guest page sends the guest to our own host.
     expect(await guest.content()).not.toContain(PUBLIC_HOST);
     await context.close();
-  });
+  }, 90_000);
 
   it('gives an unknown domain no certificate, and stops giving brand.test one once it is removed', async () => {
     const other = await handshake('other.test');

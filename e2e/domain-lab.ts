@@ -31,14 +31,14 @@ const which = (cmd: string) => {
 export function domainLabPrerequisites(): string {
   const missing: string[] = [];
   if (process.getuid?.() !== 0) missing.push('root (a network namespace)');
-  for (const [cmd, pkg] of [
+  const tools: [string, string][] = [
     ['ip', 'iproute2'],
     ['caddy', 'caddy'],
     ['pebble', 'pebble'],
     ['dnsmasq', 'dnsmasq'],
     ['openssl', 'openssl'],
-  ])
-    if (!which(cmd)) missing.push(`${cmd} (apt package ${pkg})`);
+  ];
+  for (const [cmd, pkg] of tools) if (!which(cmd)) missing.push(`${cmd} (apt package ${pkg})`);
   return missing.length ? `The white-label domain test needs: ${missing.join(', ')}` : '';
 }
 

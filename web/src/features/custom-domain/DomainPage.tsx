@@ -150,14 +150,14 @@ export function DomainPage() {
               <Table size="small" sx={{ mt: 1, '& td': { overflowWrap: 'anywhere' } }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('customDomain.recordType')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('customDomain.recordType')}</TableCell>
                     <TableCell>{t('customDomain.recordName')}</TableCell>
                     <TableCell>{t('customDomain.recordValue')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   <TableRow>
-                    <TableCell>CNAME</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>CNAME</TableCell>
                     <TableCell>
                       <code>{domain.domain}</code> <CopyButton text={domain.domain} label={t('customDomain.copyName')} />
                     </TableCell>
