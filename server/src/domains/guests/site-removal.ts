@@ -7,7 +7,8 @@ import { createGuestSessionsRepo } from './guest-sessions.repo.ts';
 /**
  * When a site is deleted, its controller is told to take the guests still online off the network (their
  * sessions go with the site). Where the gateway cannot (openNDS, RADIUS gateways) or fails, the devices
- * keep access until their session ends on the gateway: that is logged, and the delete goes on.
+ * keep access until their session ends on the gateway: that is logged, and the delete goes on. After
+ * one failure the controller is not asked again for the other devices.
  */
 export function guestsSiteRemoval(db: Database, controllers: Controllers): SiteRemovalStep {
   const sessions = createGuestSessionsRepo(db);
@@ -30,7 +31,13 @@ export function guestsSiteRemoval(db: Database, controllers: Controllers): SiteR
             log.info({ siteId: site.id, devices: macs.length }, "deleted site's gateway cannot end guest sessions from here");
             return;
           }
-          log.warn({ err, siteId: site.id, mac }, "ending a deleted site's guest session on its controller failed");
+          // A controller that fails once (unreachable, refused login) would likely fail for every device,
+          // each after its timeout: stop asking.
+          log.warn(
+            { err, siteId: site.id, mac, notEnded: macs.length - ended },
+            "ending a deleted site's guest sessions on its controller failed",
+          );
+          return;
         }
       }
       log.info({ siteId: site.id, devices: macs.length, ended }, "deleted site's controller told to end its online guests");
