@@ -121,12 +121,25 @@ describe.skipIf(!!missing)('white-label domain through Caddy and Pebble', () => 
     expect((await handshake('brand.test')).issuer).toMatch(/^Pebble Intermediate CA/);
     await operator.close();
 
+    // The account's brand, which the domain shows instead of ours.
+    for (const [section, settings] of Object.entries({
+      logo: { app_name: 'Brand Cafe Wi-Fi' },
+      'login-page-branding': { heading: 'Welcome to Brand Cafe', subheading: 'Staff and partners sign in here' },
+      'splash-footer': { text: 'Wi-Fi by Brand Cafe' },
+    }))
+      expect((await owner.api.put(`/a/api/v1/branding/${section}`, settings)).status).toBe(200);
+
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     const page = await context.newPage();
 
     const signIn = await page.goto('https://brand.test/newapp/login');
     expect(signIn?.status()).toBe(200);
     expect((await signIn!.securityDetails())?.issuer).toMatch(/^Pebble Intermediate CA/);
+    // Signed out on the domain: the account's sign-in page, nothing of ours.
+    await page.getByText('Welcome to Brand Cafe').waitFor();
+    await page.getByText('Staff and partners sign in here').waitFor();
+    await expect.poll(() => page.title()).toContain('Brand Cafe Wi-Fi');
+    expect(await page.locator('body').innerText()).not.toMatch(/Splashboard/i);
     await page.getByLabel(/^Email/).fill(owner.email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -150,6 +163,9 @@ describe.skipIf(!!missing)('white-label domain through Caddy and Pebble', () => 
     await guest.getByRole('button').first().waitFor();
     // Nothing on the guest page sends the guest to our own host.
     expect(await guest.content()).not.toContain(PUBLIC_HOST);
+    // The account's powered-by line, not ours.
+    await guest.getByText('Wi-Fi by Brand Cafe').waitFor();
+    expect(await guest.locator('body').innerText()).not.toMatch(/Splashboard/i);
     await context.close();
   }, 90_000);
 
