@@ -187,6 +187,14 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
   'POST /s/{siteId}/api/v1/guestuser/create': () => ({ username: 'matrix-guest', password: 'matrix-pass-1' }),
   'POST /s/{siteId}/api/v1/guestuser/{id}/connect': () => ({ guestmac: '02:00:00:00:00:02' }),
   'POST /s/{siteId}/api/v1/voucher/': () => ({ count: 1, duration_value: 1, duration_type: 'hours' }),
+  'POST /a/api/v1/admins/': () => ({ email: 'matrix-admin@example.com', name: 'Matrix Admin' }),
+  'PUT /a/api/v1/admins/{id}': () => ({ name: 'Matrix Admin' }),
+  'POST /a/api/v1/clients/': () => ({ email: 'matrix-client@example.com', name: 'Matrix Client', sites: [] }),
+  'PUT /a/api/v1/clients/{id}': () => ({ name: 'Matrix Client', sites: [] }),
+  'PUT /s/{siteId}/api/v1/clientaccess/{clientId}': () => ({
+    access: Object.fromEntries(CLIENT_AREAS.map((a) => [a, 'none'])),
+  }),
+  'PUT /a/api/v1/branding/domain': () => ({ domain: 'wifi.matrix-example.test' }),
   'POST /s/{siteId}/api/v1/multisite_voucher/': (siteId) => ({
     count: 1,
     duration_value: 1,
@@ -194,6 +202,9 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
     site_ids: [siteId],
   }),
 };
+
+/** Answers of an allowed call about a thing of the account that is not there (the white-label domain to check before one is entered). */
+const MISSING_ACCOUNT_THING = new Set(['customDomain.notAdded']);
 
 let server: TestServer;
 let operations: { method: string; path: string; hasBody: boolean; multipart: boolean }[];
@@ -348,7 +359,8 @@ describe('access matrix', () => {
         const who = role.startsWith('client_') && role !== 'client_site_b' ? `${role}(${area})` : role;
         const label = `${op.method} ${op.path} as ${who}: expected ${want}, got ${res.status} ${code ?? ''}`;
         if (want === 'allowed') {
-          const missingRow = res.status === 404 && code !== 'common.siteNotFound' && hasRowId(op.path);
+          const missingRow =
+            res.status === 404 && code !== 'common.siteNotFound' && (hasRowId(op.path) || MISSING_ACCOUNT_THING.has(code ?? ''));
           if ([401, 403].includes(res.status) || (res.status === 404 && !missingRow)) failures.push(label);
         } else if (want === 'forbidden') {
           if (res.status !== 403) failures.push(label);
