@@ -140,7 +140,7 @@ describe('team', () => {
 
     // Settings at Read Only: the location's settings show, their controls disabled.
     await client.goto(`${app.url}/newapp/app/settings-view/site-name?site=${cafe.id}`);
-    await client.getByText('Read Only: you can see these settings but not change them.').waitFor();
+    await client.getByText('Read Only: you can see this page but not change anything on it.').waitFor();
     const form = client.getByTestId('read-only-form');
     expect(await form.getByRole('textbox').first().isDisabled()).toBe(true);
     expect(await form.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);

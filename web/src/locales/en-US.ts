@@ -1,7 +1,7 @@
 /** English (US): the fallback language. Keys are grouped by screen. */
 export const enUS = {
   common: {
-    readOnlySettings: 'Read Only: you can see these settings but not change them.',
+    readOnlyForm: 'Read Only: you can see this page but not change anything on it.',
     rowsPerPage: 'Rows per page',
     displayedRows: '{{from}}–{{to}} of {{count}}',
     pageAria: { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' },

@@ -3,7 +3,7 @@ import type { Catalog } from './en-US.ts';
 /** Spanish (Spain). */
 export const esES: Catalog = {
   common: {
-    readOnlySettings: 'Solo lectura: puedes ver estos ajustes, pero no cambiarlos.',
+    readOnlyForm: 'Solo lectura: puedes ver esta página, pero no cambiar nada en ella.',
     rowsPerPage: 'Filas por página',
     displayedRows: '{{from}}–{{to}} de {{count}}',
     pageAria: { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' },

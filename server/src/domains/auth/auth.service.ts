@@ -12,6 +12,8 @@ import { matchTotp, newTotpSecret, totpEnrollment } from './totp.ts';
 
 type Deps = Pick<AppContext, 'accounts' | 'config' | 'sessions' | 'rateLimiter' | 'secrets' | 'mailer'> & {
   profiles: ProfileService;
+  /** Where the user's account reaches the dashboard (its white-label domain, else PUBLIC_URL). */
+  dashboardUrlOf: (accountId: number) => Promise<string>;
 };
 type Meta = { ip: string; userAgent: string };
 
@@ -21,7 +23,7 @@ const RESET_TOKEN_MINUTES = 60;
 /** Reset emails one address can be sent per rate-limit window (whether an account has it or not). */
 export const RESET_EMAILS_PER_ADDRESS = 3;
 
-export function createAuthService({ accounts, config, sessions, rateLimiter, secrets, mailer, profiles }: Deps) {
+export function createAuthService({ accounts, config, sessions, rateLimiter, secrets, mailer, profiles, dashboardUrlOf }: Deps) {
   const window = config.rateLimits.windowSeconds;
   const tfInvalid = () => fieldError('code', 'common.tfInvalid');
   const recoveryInvalid = () => fieldError('recovery_code', 'common.recoveryCodeInvalid');
@@ -128,7 +130,11 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
           expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
         });
         await mailer.send({
-          ...passwordResetEmail(user.email, `${config.publicUrl}/newapp/password/reset/${token}`, user.language),
+          ...passwordResetEmail(
+            user.email,
+            `${await dashboardUrlOf(user.accountId)}/newapp/password/reset/${token}`,
+            user.language,
+          ),
           accountId: user.accountId,
         });
       }

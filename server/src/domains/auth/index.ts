@@ -1,5 +1,6 @@
 import type { Area } from '../../platform/area.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { createDashboardAddress } from '../custom-domain/dashboard-address.ts';
 import { profilesOf } from '../profile/index.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
@@ -12,6 +13,7 @@ export const authArea: Area<Pick<AppContext, 'db' | 'accounts' | 'config' | 'ses
   {
     name: 'auth',
     register: async (app, deps) => {
-      await app.register(authRoutes(deps, createAuthService({ ...deps, profiles: profilesOf(deps) })));
+      const dashboardUrlOf = createDashboardAddress(deps.db, deps.config.publicUrl);
+      await app.register(authRoutes(deps, createAuthService({ ...deps, profiles: profilesOf(deps), dashboardUrlOf })));
     },
   };

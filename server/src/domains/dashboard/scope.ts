@@ -53,6 +53,8 @@ export function createScopes({ sessions, sites: sitesService, sitesRepo }: Deps)
     const rows = await sitesRepo.allOfAccount(actor.accountId);
     const visible = rows.filter((r) => canSeeSite(actor, r.id, access));
     const allowed = visible.filter((r) => can(actor, r.id, permission, 'read', access));
+    // A client of a lapsed account is told why, as at a site (can() refuses them every read then).
+    if (actor.role === 'client' && !actor.subscriptionActive) throw forbidden('common.subscriptionExpired');
     if (allowed.length === 0 && (visible.length > 0 || actor.role === 'client')) throw forbidden();
     return scopeOf(allowed.map(pick), null);
   };

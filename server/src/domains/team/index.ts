@@ -3,7 +3,7 @@ import { ACCOUNT_API, SITE_API } from '../../platform/area.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { SiteAccess } from '../../platform/site-access.ts';
 import { createBrandingReader } from '../branding/index.ts';
-import { createCustomDomainsRepo } from '../custom-domain/custom-domains.repo.ts';
+import { createDashboardAddress } from '../custom-domain/dashboard-address.ts';
 import { profilesOf } from '../profile/index.ts';
 import { createSitesRepo } from '../sites/sites.repo.ts';
 import { createTeamRepo } from './team.repo.ts';
@@ -20,22 +20,22 @@ export const teamArea: Area<Deps> = {
   name: 'team',
   register: async (app, deps) => {
     const branding = createBrandingReader(deps.db, { publicUrl: deps.config.publicUrl });
-    const domains = createCustomDomainsRepo(deps.db);
+    const dashboardUrlOf = createDashboardAddress(deps.db, deps.config.publicUrl);
     const team = createTeamService({
       ...deps,
       team: createTeamRepo(deps.db),
       sitesRepo: createSitesRepo(deps.db),
       profiles: profilesOf(deps),
       invitationBrand: async (accountId) => {
-        const [texts, brand, domain] = await Promise.all([
+        const [texts, brand, linkBase] = await Promise.all([
           branding.inviteTexts(accountId),
           branding.brand(accountId, false),
-          domains.ofAccount(accountId),
+          dashboardUrlOf(accountId),
         ]);
         return {
           texts: texts ?? undefined,
           productName: brand.logo?.app_name || undefined,
-          linkBase: domain?.state === 'enabled' ? `https://${domain.domain}` : undefined,
+          linkBase,
         };
       },
     });

@@ -36,7 +36,7 @@ type Deps = Pick<AppContext, 'accounts' | 'config' | 'sessions' | 'rateLimiter' 
   /** How the account brands its invitations: its own texts and product name, and its white-label domain for the link. */
   invitationBrand: (
     accountId: number,
-  ) => Promise<{ texts?: { subject?: string; message?: string }; productName?: string; linkBase?: string }>;
+  ) => Promise<{ texts?: { subject?: string; message?: string }; productName?: string; linkBase: string }>;
 };
 type Meta = { ip: string; userAgent: string };
 type Role = 'admin' | 'client';
@@ -146,7 +146,7 @@ export function createTeamService({
       accountName: account?.name ?? '',
       inviterName: inviter?.name ?? '',
       inviteeName: invitee.name,
-      link: `${brand.linkBase ?? config.publicUrl}/newapp/invite/${link.token}`,
+      link: `${brand.linkBase}/newapp/invite/${link.token}`,
       expiresAt: link.expiresAt,
       texts: brand.texts,
       productName: brand.productName,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CLIENT_AREAS, type AccessLevel, type ClientArea } from '@splashboard/contract';
+import { CLIENT_AREAS, dashboardCallUrl, type AccessLevel, type ClientArea } from '@splashboard/contract';
 import {
   createSite,
   registerAccount,
@@ -116,6 +116,11 @@ describe('invitations', () => {
     expect(row!.text).toMatch(/https:\/\/wifi\.acme-hotels\.test\/newapp\/invite\/[A-Za-z0-9_-]+/);
     expect(row!.text).not.toContain('team.test:8080');
     expect(`${row!.subject} ${row!.text} ${row!.html}`).not.toContain('Splashboard');
+
+    // The account's users' other links lead to its domain too: a password reset.
+    expect((await server.client().post('/password/forgot', { email: owner.email })).status).toBe(200);
+    const resets = await server.handle.db.select().from(outboxEmails).where(eq(outboxEmails.to, owner.email));
+    expect(resets.at(-1)!.text).toMatch(/https:\/\/wifi\.acme-hotels\.test\/newapp\/password\/reset\/[A-Za-z0-9_-]+/);
   });
 
   it('emails a link; the invited client cannot sign in until they accept; accepting signs them in as /login does', async () => {
@@ -512,6 +517,10 @@ describe('clients', () => {
       code: 'common.subscriptionExpired',
       message: 'Please contact your administrator to get it renewed',
     });
+    // The control panel's tiles too (all of the client's sites at once).
+    const tiles = await member.client.get(dashboardCallUrl(0, 'total_guests', { fromdate: '01/03/2025', todate: '07/03/2025' }));
+    expect(tiles.status).toBe(403);
+    expect(tiles.body.code).toBe('common.subscriptionExpired');
     const profile = await member.client.get('/a/api/v1/profile/');
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ sub_active: false, billing_access: false, role: 'client' });

@@ -52,7 +52,7 @@ export function ReadOnlyForm({ permission, children }: { permission: PermissionN
   return (
     <>
       <Alert severity="info" sx={{ mb: 2 }}>
-        {t('common.readOnlySettings')}
+        {t('common.readOnlyForm')}
       </Alert>
       <fieldset disabled data-testid="read-only-form" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         {children}

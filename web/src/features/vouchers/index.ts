@@ -25,7 +25,8 @@ const areaRoutes = ({ base, kind, permission }: VoucherArea): FeatureRoute[] => 
   const guard = { kind: 'site', permission } as const;
   return [
     { path: `${base}/manage`, guard, element: () => createElement(ManagePage, { kind }) },
-    { path: `${base}/create`, guard, element: () => createElement(CreatePage, { kind }) },
+    // A Read Only client who opens the create form by its address sees it disabled.
+    { path: `${base}/create`, guard: { ...guard, form: true }, element: () => createElement(CreatePage, { kind }) },
     { path: `${base}/design`, guard, element: () => createElement(DesignPage, { kind }) },
     { path: `${base}/details/:id?`, guard, element: () => createElement(DetailsPage, { kind }) },
   ];
