@@ -205,7 +205,13 @@ beforeAll(async () => {
     import(/* @vite-ignore */ `${LOCALES_MODULE}es-ES.ts`),
   ])) as [{ enUS: Words }, { esES: Words }];
   words = { 'en-US': enUS, 'es-ES': esES };
-  const { api, email } = await registerOwner(app, { account: 'Axe Café', emailPrefix: 'a11y', password: owner.password });
+  // On the provider plan, so that the branding pages (and the white-label domain's) are the owner's to see.
+  const { api, email } = await registerOwner(app, {
+    account: 'Axe Café',
+    emailPrefix: 'a11y',
+    password: owner.password,
+    plan: 'provider',
+  });
   owner.email = email;
   const authMethods = ['email', 'voucher', 'guestuser', 'clickthrough'];
   const site = (await createSite(api, { name: 'Axe Café', router_type: 'unifi', auth_methods: authMethods })) as { id: number };

@@ -8,6 +8,9 @@ import type { BrandingSection, BrandingSettings } from '@splashboard/contract';
 import { useAppSelector } from '../../app/hooks.ts';
 import { fillMerge } from './fields.ts';
 
+/** The top bar's background in the light theme (its primary colour, web/src/app/theme.ts). */
+const LIGHT_TOP_BAR = '#1565c0';
+
 type Props<S extends BrandingSection> = { values: BrandingSettings[S] };
 
 /** What a section changes, drawn from the values being edited (not yet saved). */
@@ -57,7 +60,8 @@ function TopBarPreview({ logo, header }: { logo?: BrandingSettings['logo']; head
               height: 56,
               borderRadius: 1,
               fontWeight: 600,
-              bgcolor: h?.background_color || (dark ? '#272727' : 'primary.main'),
+              // The top bar's own colours in each theme (the light theme's primary, whatever theme shows the page).
+              bgcolor: h?.background_color || (dark ? '#272727' : LIGHT_TOP_BAR),
               color: h?.text_color || '#fff',
             }}
           >
@@ -122,7 +126,8 @@ function LoginPreview({ values }: Props<'login-page-branding'>) {
             py: 1,
             textAlign: 'center',
             borderRadius: 1,
-            color: '#fff',
+            // Our button as the theme draws it, or the account's colour with white text.
+            color: values.button_color ? '#fff' : 'primary.contrastText',
             fontWeight: 500,
             bgcolor: values.button_color || 'primary.main',
           }}
