@@ -19,7 +19,7 @@ import { translateError } from '../../app/errorText.ts';
 import { dateTime } from '../../app/format.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../routers/CopyButton.tsx';
 import './i18n.ts';
 
 const API = '/a/api/v1/branding/domain';
