@@ -33,6 +33,10 @@ const envSchema = z.object({
   DEMO_EMAIL: z.string().default('demo@splashboard.local'),
   DEMO_PASSWORD: z.string().min(7).default('splashboard-demo'),
   STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+  STRIPE_SECRET_KEY: z.string().default(''),
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  STRIPE_API_BASE: z.string().url().optional(),
+  STRIPE_JS_URL: z.string().url().default('https://js.stripe.com/v3/'),
   CRISP_SITE_ID: z.string().default(''),
   CRISP_SECRET: z.string().default(''),
   SENTRY_DSN: z.string().default(''),
@@ -120,6 +124,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionDays: c.SESSION_DAYS,
     demo: { email: c.DEMO_EMAIL.toLowerCase(), password: c.DEMO_PASSWORD },
     stripePublishableKey: c.STRIPE_PUBLISHABLE_KEY,
+    stripe: {
+      /** Subscription billing is on: without a secret key every account has the provider plan without limits. */
+      enabled: c.STRIPE_SECRET_KEY !== '',
+      secretKey: c.STRIPE_SECRET_KEY,
+      publishableKey: c.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+      /** A Stripe-compatible server instead of api.stripe.com (the SDK's host, port and protocol). */
+      apiBase: c.STRIPE_API_BASE,
+      jsUrl: c.STRIPE_JS_URL,
+    },
     crisp: { siteId: c.CRISP_SITE_ID, secret: c.CRISP_SECRET },
     sentryDsn: c.SENTRY_DSN,
     analyticsKey: c.ANALYTICS_KEY,

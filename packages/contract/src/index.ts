@@ -5,6 +5,7 @@ export * from './routers.ts';
 export * from './router-settings.ts';
 export * from './router-settings-api.ts';
 export * from './plans.ts';
+export * from './billing.ts';
 export * from './profile.ts';
 export * from './auth.ts';
 export * from './registration.ts';

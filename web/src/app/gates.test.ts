@@ -21,14 +21,21 @@ const user = (over: Partial<Profile> = {}): Profile => ({
   ...over,
 });
 const sub = (over: Partial<Subscription> = {}): Subscription => ({
+  billing_enabled: true,
   plan_type: 'collect',
+  plan_id: 'collect_monthly',
   status: 'active',
   trial_end: null,
+  current_period_start: null,
   current_period_end: null,
   price: 29,
   currency: 'USD',
   billing_cycle: 'monthly',
   cancel_at_period_end: false,
+  next_charge: null,
+  transaction_fee_percent: 5,
+  has_card: false,
+  usage: null,
   ...over,
 });
 

@@ -4,6 +4,7 @@
  * chunk can take it.
  */
 import { ACCESS_HEALTH_MESSAGES } from './access-health.ts';
+import { BILLING_MESSAGES } from './billing.ts';
 import { BRANDING_MESSAGES } from './branding.ts';
 import { MESSAGES } from './common.ts';
 import { CUSTOM_DOMAIN_MESSAGES } from './custom-domain.ts';
@@ -20,6 +21,7 @@ import { WHITELIST_MESSAGES } from './whitelist.ts';
 export {
   ACCESS_HEALTH_MESSAGES,
   API_ROUTER_MESSAGES,
+  BILLING_MESSAGES,
   BRANDING_MESSAGES,
   CUSTOM_DOMAIN_MESSAGES,
   DASHBOARD_MESSAGES,
@@ -51,6 +53,7 @@ export const MESSAGE_CATALOGUES = {
   team: TEAM_MESSAGES,
   branding: BRANDING_MESSAGES,
   customDomain: CUSTOM_DOMAIN_MESSAGES,
+  billing: BILLING_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

@@ -15,6 +15,14 @@ export const accounts = pgTable('accounts', {
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   cardUpdatedRequired: boolean('card_updated_required').notNull().default(false),
+  /** The start of the paid (or trial) period the plan's limits are counted in. */
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  /** Stripe's own status of the subscription (trialing, active, past_due, unpaid, canceled, incomplete...). */
+  stripeStatus: text('stripe_status'),
+  cancelReason: text('cancel_reason'),
+  cancelComments: text('cancel_comments'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -9,6 +9,8 @@ export const metaRoutes =
     app.get('/meta/', { config: { public: true }, schema: { tags: ['Meta'], response: { 200: metaSchema } } }, async () => ({
       logo_svg: LOGO_SVG,
       stripe_pk: config.stripePublishableKey,
+      billing_enabled: config.stripe.enabled,
+      stripe_js_url: config.stripe.jsUrl,
       ui_settings: {
         crisp_site_id: config.crisp.siteId,
         sentry_dsn: config.sentryDsn,

@@ -8,14 +8,14 @@ import { PLAN_PRICES, toSubscription } from './subscription-state.ts';
 const tags = ['Subscription'];
 
 export const subscriptionRoutes =
-  ({ accounts }: Pick<AppContext, 'accounts'>): FastifyPluginAsyncZod =>
+  ({ accounts, config }: Pick<AppContext, 'accounts' | 'config'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/subscription/', { schema: { tags, response: { 200: subscriptionSchema } } }, async (request) => {
       const actor = requireActor(request.actor);
       if (!actor.billingAccess) throw forbidden();
       const account = await accounts.accountById(actor.accountId);
       if (!account) throw notFound();
-      return toSubscription(account);
+      return toSubscription(account, config.stripe.enabled);
     });
 
     app.get('/plans/', { config: { public: true }, schema: { tags, response: { 200: plansSchema } } }, async () => PLAN_PRICES);
