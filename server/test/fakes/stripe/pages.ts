@@ -14,7 +14,6 @@ export interface PageAnswer {
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
-const date = (ts: number) => new Date(ts * 1000).toISOString().slice(0, 10);
 
 function html(title: string, body: string): PageAnswer {
   return {

@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Obj = Record<string, any>;
 
 export const API_VERSION = '2026-10-28.endive';
