@@ -47,6 +47,9 @@ export interface RequestInfo {
   idempotency_key: string | null;
 }
 
+/** How Stripe names a kind in "No such ..." messages. */
+const KIND_NAMES: Record<string, string> = { payment_method: 'PaymentMethod', webhook_endpoint: 'webhook endpoint' };
+
 export class Store {
   /** Every API object by id. Map order is creation order. */
   readonly objects = new Map<string, Obj>();
@@ -78,7 +81,8 @@ export class Store {
   /** The object of that kind, or Stripe's 404. */
   get(kind: string, id: unknown, param = 'id'): Obj {
     const object = typeof id === 'string' ? this.objects.get(id) : undefined;
-    if (!object || object.object !== kind || object.deleted) throw noSuch(kind.replace(/_/g, ''), String(id), param);
+    if (!object || object.object !== kind || object.deleted)
+      throw noSuch(KIND_NAMES[kind] ?? kind.replace(/_/g, ''), String(id), param);
     return object;
   }
 

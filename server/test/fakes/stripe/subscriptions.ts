@@ -262,6 +262,7 @@ function endTrial(store: Store, sub: Obj, reason: string) {
   if (missing && behaviour === 'cancel') return endNow(store, sub, 'cancellation_requested');
   if (missing && behaviour === 'pause') {
     sub.status = 'paused';
+    store.emit('customer.subscription.paused', sub);
     return;
   }
   sub.status = 'active';
@@ -670,10 +671,19 @@ function update(store: Store, sub: Obj, params: Obj): Obj {
     sub.status = 'trialing';
     sub.trial_start ??= store.now();
     for (const item of itemsOf(sub)) item.current_period_end = t;
+    const secret = store.secret(sub.id);
+    secret.trialWillEndSent = false;
+    if (t !== null && t - 3 * DAY <= store.now()) {
+      secret.trialWillEndSent = true;
+      store.emit('customer.subscription.trial_will_end', sub);
+    }
   }
 
   if (trialEndsNow) {
     sub.trial_end = store.now();
+    // Stripe announces a trial ended early as if it were about to end.
+    store.emit('customer.subscription.trial_will_end', sub);
+    store.secret(sub.id).trialWillEndSent = true;
     sub.status = 'active';
     startPeriod(store, sub, store.now(), store.now(), 'subscription_update');
   } else if (resets) {
@@ -775,6 +785,7 @@ export function subscriptionRoutes(store: Store): Route[] {
         const before = structuredClone(sub);
         sub.status = 'active';
         startPeriod(store, sub, store.now(), store.now(), 'subscription_update');
+        store.emit('customer.subscription.resumed', sub);
         store.emitUpdated('customer.subscription.updated', before, sub);
         return expanded(store, sub, params);
       },
