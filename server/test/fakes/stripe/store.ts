@@ -216,11 +216,38 @@ export function required(params: Obj, name: string): unknown {
 /** Stripe refuses parameters it does not know: `Received unknown parameter: x`. */
 export function allowOnly(params: Obj, names: string[]) {
   for (const key of Object.keys(params)) {
-    if (key !== 'expand' && !names.includes(key)) {
-      throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
+    if (key === 'expand' || names.includes(key)) continue;
+    if (NOT_IMPLEMENTED.includes(key)) {
+      throw invalid(`The Stripe fake does not implement the parameter ${key} yet (Stripe has it).`, key, 'parameter_unknown');
     }
+    throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
   }
 }
+
+/** Parameters Stripe takes that the fake refuses plainly rather than ignoring silently. */
+const NOT_IMPLEMENTED = [
+  'pause_collection',
+  'discounts',
+  'coupon',
+  'promotion_code',
+  'add_invoice_items',
+  'automatic_tax',
+  'default_tax_rates',
+  'days_until_due',
+  'application_fee_percent',
+  'transfer_data',
+  'on_behalf_of',
+  'backdate_start_date',
+  'billing_thresholds',
+  'pending_invoice_item_interval',
+  'schedule',
+  'schedule_details',
+  'test_clock',
+  'tax_id_data',
+  'invoice_items',
+  'customer_details',
+  'issuer',
+];
 
 /** Metadata updates merge; an empty value removes its key. */
 export function mergeMetadata(current: Obj, update: unknown): Obj {

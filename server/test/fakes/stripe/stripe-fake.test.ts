@@ -444,6 +444,35 @@ describe('the Stripe fake through the official SDK', () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeAPIError);
   });
 
+  it('previews buying now out of a trial, and has nothing upcoming once canceling', async () => {
+    const { monthly } = await plans();
+    const { customer } = await customerWithCard('pm_card_visa');
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: monthly.id }],
+      trial_period_days: 30,
+    });
+    const buyNow = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: sub.id,
+      subscription_details: { trial_end: 'now' },
+    });
+    expect(buyNow).toMatchObject({ amount_due: 3000, billing_reason: 'subscription_update' });
+    const bought = await stripe.subscriptions.update(sub.id, { trial_end: 'now', expand: ['latest_invoice'] });
+    expect(bought).toMatchObject({ status: 'active', latest_invoice: { amount_paid: 3000, status: 'paid' } });
+    await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
+    const none = await stripe.invoices.createPreview({ customer: customer.id, subscription: sub.id }).catch((e: unknown) => e);
+    expect(none).toMatchObject({ statusCode: 404, code: 'invoice_upcoming_none' });
+    const reactivation = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: sub.id,
+      subscription_details: { cancel_at_period_end: false },
+    });
+    expect(reactivation).toMatchObject({ amount_due: 3000, period_end: bought.items.data[0]!.current_period_end });
+    const deleted = await stripe.customers.del(customer.id);
+    expect(await stripe.customers.retrieve(customer.id)).toMatchObject({ id: deleted.id, deleted: true });
+  });
+
   it('searches customers by metadata and opens a billing portal session that links back', async () => {
     const customer = await stripe.customers.create({ email: 'portal@example.com', metadata: { account_id: '77' } });
     const found = await stripe.customers.search({ query: "metadata['account_id']:'77'" });
