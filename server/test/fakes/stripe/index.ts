@@ -226,7 +226,11 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     try {
       answer = {
         status: 200,
-        body: JSON.stringify(match.route.handle({ params, path: match.params, key, store }), null, 2),
+        body: JSON.stringify(
+          store.held(() => match.route.handle({ params, path: match.params, key, store })),
+          null,
+          2,
+        ),
         headers,
       };
     } catch (error) {

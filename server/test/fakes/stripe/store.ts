@@ -61,12 +61,24 @@ export class Store {
   request: RequestInfo | null = null;
   onEvent: (event: Obj) => void = () => {};
   private offset = 0;
+  private frozen: number | null = null;
   private invoiceSequence = new Map<string, number>();
 
   constructor(readonly url: string) {}
 
   now(): number {
-    return Math.floor(Date.now() / 1000) + this.offset;
+    return this.frozen ?? Math.floor(Date.now() / 1000) + this.offset;
+  }
+
+  /** Runs `work` with the clock held still, so everything one request or one due moment does shares a time. */
+  held<T>(work: () => T): T {
+    if (this.frozen !== null) return work();
+    this.frozen = this.now();
+    try {
+      return work();
+    } finally {
+      this.frozen = null;
+    }
   }
 
   moveClock(seconds: number) {

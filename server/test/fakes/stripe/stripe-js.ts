@@ -84,7 +84,8 @@ function stripeJs(base: string): string {
     frame.setAttribute('allowtransparency', 'true');
     frame.setAttribute('frameborder', '0');
     frame.style.cssText = 'border:0;width:100%;height:260px;display:block;';
-    var query = new URLSearchParams({ frame: this._id, key: this._group._stripe._key, locale: this._group._locale || 'auto', origin: location.origin });
+    var appearance = this._group._options.appearance || {};
+    var query = new URLSearchParams({ frame: this._id, key: this._group._stripe._key, locale: this._group._locale || 'auto', origin: location.origin, theme: appearance.theme || 'stripe' });
     frame.src = BASE + '/v3/elements-frame?' + query.toString();
     container.appendChild(frame);
     this._frame = frame;
@@ -237,6 +238,9 @@ const ELEMENTS_FRAME = `<!doctype html>
   .row > div { flex: 1; }
   .field { margin-bottom: 12px; }
   .error { color: #df1b41; font-size: 13px; min-height: 0; margin-top: 4px; }
+  body.night { color: #e0e0e0; color-scheme: dark; }
+  body.night input, body.night select { background: #30313d; color: #fff; border-color: #424353; }
+  body.night .error { color: #fe87a1; }
 </style></head>
 <body>
 <form id="form" novalidate>
@@ -266,6 +270,7 @@ const ELEMENTS_FRAME = `<!doctype html>
   var FRAME = params.get('frame');
   var KEY = params.get('key');
   var PARENT = params.get('origin') || '*';
+  if (params.get('theme') === 'night') document.body.classList.add('night');
   var $ = function (id) { return document.getElementById(id); };
   var touched = {};
 

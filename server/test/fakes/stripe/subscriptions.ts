@@ -353,7 +353,7 @@ export function runClockTo(store: Store, until: number) {
       .sort((a, b) => a.at - b.at)[0];
     if (!next) break;
     if (next.at > store.now()) store.moveClock(next.at - store.now());
-    next.run();
+    store.held(next.run);
   }
   if (until > store.now()) store.moveClock(until - store.now());
 }
