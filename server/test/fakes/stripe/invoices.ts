@@ -6,15 +6,8 @@
 import { collect, createInvoice, periodEndAfter, periodLine, voidInvoice } from './billing.ts';
 import { resolvePaymentMethod } from './payment-methods.ts';
 import type { Route } from './route.ts';
-import {
-  afterInvoicePaid,
-  changeLines,
-  pendingItems,
-  periodEnd,
-  planItems,
-  prorationBehaviourOf,
-  prorationDateOf,
-} from './subscriptions.ts';
+import { afterInvoicePaid, pendingItems } from './subscription-clock.ts';
+import { changeLines, periodEnd, planItems, prorationBehaviourOf, prorationDateOf } from './subscription-items.ts';
 import { allowOnly, bool, expanded, invalid, listOf, StripeFail, type Obj, type Store } from './store.ts';
 
 function pay(store: Store, invoice: Obj, params: Obj): Obj {
