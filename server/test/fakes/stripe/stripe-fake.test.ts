@@ -555,4 +555,23 @@ describe('the Stripe fake through the official SDK', () => {
     const fromApi = await stripe.events.retrieve(event.id);
     expect(fromApi).toMatchObject({ type: 'customer.created', api_version: '2026-10-28.endive', livemode: false });
   });
+
+  it('delivers to endpoints made through the API, and POSTs made-up events as given', async () => {
+    const other = await startReceiver(fake.webhookSecret);
+    const endpoint = await stripe.webhookEndpoints.create({ url: other.url, enabled_events: ['invoice.paid'] });
+    expect(endpoint.secret).toBe(fake.webhookSecret);
+    const { monthly } = await plans();
+    const { customer } = await customerWithCard('pm_card_visa');
+    await stripe.subscriptions.create({ customer: customer.id, items: [{ price: monthly.id }] });
+    await fake.settled();
+    expect(other.types()).toEqual(['invoice.paid']);
+    const original = fake.events.find(
+      (e) => e.type === 'invoice.paid' && (e.data.object as Stripe.Invoice).customer === customer.id,
+    )!;
+    const stale = { ...original, id: 'evt_madeup', created: original.created - 60 } as Stripe.Event;
+    expect(await fake.deliver(stale)).toBe(200);
+    expect(other.received.at(-1)?.id).toBe('evt_madeup');
+    await stripe.webhookEndpoints.del(endpoint.id);
+    await other.close();
+  });
 });
