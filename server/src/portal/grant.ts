@@ -123,12 +123,13 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
     limits,
     consent: { design: designOf(snap, lang), termsScreen: !!pass.tos, none: !!attempt.identity },
     // The device counts against the plan's active guest devices in the same transaction: a new device
-    // over the limit undoes the whole login (and a method's own rows) before anything is granted.
+    // over the limit undoes the whole login (and a method's own rows) before anything is granted. Last,
+    // so that the account's count row is locked only until the commit.
     onRecorded: async (tx, ids) => {
+      await attempt.onRecorded?.(tx, ids);
       const claim = await deps.planLimits.claimDevice(accountId, mac, tx);
       if (!claim.ok) throw new DevicePlanLimit();
       counted = claim.count;
-      await attempt.onRecorded?.(tx, ids);
     },
   }).catch((err: unknown) => {
     if (err instanceof DevicePlanLimit) return null;
