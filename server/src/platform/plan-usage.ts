@@ -25,8 +25,11 @@ export const thresholdCount = (limit: number, percent: number) => Math.ceil((lim
 export const crossesThreshold = (c: Pick<LimitCount, 'used' | 'limit'>) =>
   ALERT_THRESHOLDS.some((t) => c.used === thresholdCount(c.limit, t));
 
-/** What a claim against a limit answers: refused (the limit is reached), or let in with what it counted (none with billing off). */
-export type LimitClaim = { ok: false } | { ok: true; count: LimitCount | null };
+/**
+ * What a claim against a limit answers: refused (the limit is reached, until the period's end), or let in
+ * with what it counted (nothing with billing off, or for a device already counted).
+ */
+export type LimitClaim = { ok: false; limit: number; periodEnd: Date } | { ok: true; count: LimitCount | null };
 
 /** Queues the owner's emails for the thresholds a committed claim reached (the plan-limits area sends them). */
 export interface PlanLimitAlerts {

@@ -28,9 +28,9 @@ export async function claimDevice(
   const limits = account && planLimitsOf(account, deps.config.stripe.enabled);
   if (!account || !limits) return { ok: true, count: null };
   const limit = limits.active_guest_devices;
-  const { start } = billingPeriodOf(account, now);
+  const { start, end } = billingPeriodOf(account, now);
   const used = await deps.planLimits.claimDevice(accountId, start, mac, limit, tx);
-  if (used === null) return { ok: false };
+  if (used === null) return { ok: false, limit, periodEnd: end };
   if (used === 'known') return { ok: true, count: null };
   return { ok: true, count: { accountId, kind: 'active_guest_devices', periodStart: start, used, limit } };
 }

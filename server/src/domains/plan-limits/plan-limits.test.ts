@@ -229,3 +229,53 @@ describe(`active guest devices per billing period (${engine})`, () => {
     expect(emails[0]!.text).toContain('Mejorar tu plan');
   });
 });
+
+describe(`the last place of the devices limit (${engine})`, () => {
+  it('goes to exactly one of 20 new devices logging in at the same moment', async () => {
+    const s = await collectSite(['clickthrough']);
+    await db()
+      .insert(planDeviceCounts)
+      .values({ accountId: s.accountId, periodStart: await periodStartOf(s.accountId), used: 4999 });
+    const guests = await Promise.all(Array.from({ length: 20 }, () => arriveFromUnifi(server, s)));
+    const pages = await Promise.all(guests.map(({ guest }) => guest.post('clickthrough', {})));
+    const statuses = pages.map((p) => p.status);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 403)).toHaveLength(19);
+    const winner = guests[statuses.indexOf(200)]!.guest.mac;
+    const counted = await db().select().from(planDeviceUsage).where(eq(planDeviceUsage.accountId, s.accountId));
+    expect(counted.map((d) => d.mac)).toEqual([winner]);
+    expect(s.unifi.commands.map((c) => c.body.mac)).toEqual([winner]);
+    expect((await usageOf(s.accountId))!.active_guest_devices.used).toBe(5000);
+  });
+});
+
+describe(`a device connected from the dashboard (${engine})`, () => {
+  it('counts against the devices limit, and past it is not let in, with the reason', async () => {
+    const s = await collectSite(['guestuser']);
+    const { body: account } = await s.owner.post(`${s.api}/guestuser/create`, {
+      username: 'room-12',
+      password: 'room-12-pass',
+      num_devices: 3,
+      duration_val: 90,
+      duration_type: 'minutes',
+    });
+    const connect = (guestmac: string) => s.owner.post(`${s.api}/guestuser/${account.id}/connect`, { guestmac });
+    expect((await connect('02:ab:00:00:00:01')).body.access).toBe('granted_now');
+    expect((await usageOf(s.accountId))!.active_guest_devices.used).toBe(1);
+
+    const period = await periodStartOf(s.accountId);
+    await db()
+      .update(planDeviceCounts)
+      .set({ used: 5000 })
+      .where(and(eq(planDeviceCounts.accountId, s.accountId), eq(planDeviceCounts.periodStart, period)));
+    const refused = await connect('02:ab:00:00:00:02');
+    expect(refused.status).toBe(200);
+    expect(refused.body.access).toBe('grant_failed');
+    expect(refused.body.detail).toMatch(
+      /^Your plan allows 5000 active guest devices per billing period and all are used: new guests cannot log in until \d{4}-\d\d-\d\d\. Upgrade your plan to let them in now\.$/,
+    );
+    expect(s.unifi.commands.map((c) => c.body.mac)).toEqual(['02:ab:00:00:00:01']);
+    // The device counted before still gets in.
+    expect((await connect('02:ab:00:00:00:01')).body.access).toBe('granted_now');
+  });
+});

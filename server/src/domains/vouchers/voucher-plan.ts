@@ -49,8 +49,8 @@ export async function claimActivation(repos: PlanRepos, accountId: number, tx: E
   const limits = account && planLimitsOf(account, repos.config.stripe.enabled);
   if (!account || !limits) return { ok: true, count: null };
   const limit = limits.vouchers_activated;
-  const { start } = billingPeriodOf(account, now);
+  const { start, end } = billingPeriodOf(account, now);
   const used = limit < 1 ? null : await repos.vouchers.claimActivation(accountId, periodKey(start), limit, tx);
-  if (used === null) return { ok: false };
+  if (used === null) return { ok: false, limit, periodEnd: end };
   return { ok: true, count: { accountId, kind: 'vouchers_activated', periodStart: start, used, limit } };
 }
