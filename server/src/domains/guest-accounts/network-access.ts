@@ -63,7 +63,10 @@ export async function grantByMac(
       const claim = await deps.planLimits.claimDevice(site.accountId, mac, tx);
       if (!claim.ok)
         throw new DevicePlanLimit(
-          fillMessage(BILLING_MESSAGES.devicesLimitReached, { limit: claim.limit, date: claim.periodEnd.toISOString().slice(0, 10) }),
+          fillMessage(BILLING_MESSAGES.devicesLimitReached, {
+            limit: claim.limit,
+            date: claim.periodEnd.toISOString().slice(0, 10),
+          }),
         );
       counted = claim.count;
     },

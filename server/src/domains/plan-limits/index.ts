@@ -20,9 +20,7 @@ export interface PlanLimits extends PlanLimitAlerts {
  * The plan's limits of one process: the usage reader, the device claim of the guests' logins, and the
  * owner's alert emails (their job handler is registered here, once).
  */
-export function createPlanLimits(
-  deps: Pick<AppContext, 'db' | 'accounts' | 'config' | 'jobs' | 'mailer'>,
-): PlanLimits {
+export function createPlanLimits(deps: Pick<AppContext, 'db' | 'accounts' | 'config' | 'jobs' | 'mailer'>): PlanLimits {
   const planLimits = createPlanLimitsRepo(deps.db);
   const usage = createPlanUsageReader(deps);
   const alerts = createLimitAlerts({ ...deps, planLimits, usage, publicUrl: deps.config.publicUrl });
