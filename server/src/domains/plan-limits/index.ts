@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { LimitCount, PlanLimitAlerts, PlanUsageReader } from '../../platform/plan-usage.ts';
 import { DeviceLimitReached, claimDevice } from './device-claim.ts';
+import { createDashboardAddress } from '../custom-domain/dashboard-address.ts';
 import { createLimitAlerts } from './limit-alerts.ts';
 import { createPlanLimitsRepo } from './plan-limits.repo.ts';
 import { createPlanUsageReader } from './plan-usage.reader.ts';
@@ -27,7 +28,8 @@ export interface PlanLimits extends PlanLimitAlerts {
 export function createPlanLimits(deps: Pick<AppContext, 'db' | 'accounts' | 'config' | 'jobs' | 'mailer'>): PlanLimits {
   const planLimits = createPlanLimitsRepo(deps.db);
   const usage = createPlanUsageReader(deps);
-  const alerts = createLimitAlerts({ ...deps, planLimits, usage, publicUrl: deps.config.publicUrl });
+  const dashboardUrlOf = createDashboardAddress(deps.db, deps.config.publicUrl);
+  const alerts = createLimitAlerts({ ...deps, planLimits, usage, dashboardUrlOf });
   return {
     usage,
     counted: alerts.counted,

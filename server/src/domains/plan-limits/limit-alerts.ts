@@ -25,8 +25,8 @@ export interface LimitAlertDeps {
   accounts: AccountsRepo;
   planLimits: PlanLimitsRepo;
   usage: PlanUsageReader;
-  /** The dashboard's address (PUBLIC_URL), for the email's link to the subscription tab. */
-  publicUrl: string;
+  /** Where the account's users reach the dashboard (its white-label domain, else PUBLIC_URL), for the email's link. */
+  dashboardUrlOf: (accountId: number) => Promise<string>;
 }
 
 /**
@@ -48,7 +48,11 @@ export function createLimitAlerts(deps: LimitAlertDeps): PlanLimitAlerts {
       if ((await deps.planLimits.markAlertSent(accountId, start, kind, threshold)) && highest === null) highest = threshold;
     }
     if (highest === null) return;
-    const [ownerId, account] = await Promise.all([deps.accounts.ownerIdOf(accountId), deps.accounts.accountById(accountId)]);
+    const [ownerId, account, dashboardUrl] = await Promise.all([
+      deps.accounts.ownerIdOf(accountId),
+      deps.accounts.accountById(accountId),
+      deps.dashboardUrlOf(accountId),
+    ]);
     const owner = ownerId === null ? null : await deps.accounts.userById(ownerId);
     if (!owner || !account) return;
     const email = limitAlertEmail(owner.language, {
@@ -58,7 +62,7 @@ export function createLimitAlerts(deps: LimitAlertDeps): PlanLimitAlerts {
       used,
       limit,
       periodEnd: new Date(usage.period_end),
-      link: `${deps.publicUrl}/app/account/subscription`,
+      link: `${dashboardUrl}/newapp/app/account/subscription`,
     });
     await deps.mailer.send({ to: owner.email, ...email, accountId });
   });

@@ -119,7 +119,7 @@ describe(`vouchers activated per billing period (${engine})`, () => {
     const [alert] = await emailsTo(s.email, 1);
     expect(alert!.subject).toBe("Test Account: your plan's limit of vouchers activated is reached");
     expect(alert!.text).toContain('500 of the 500 vouchers activated your plan allows in this billing period are used.');
-    expect(alert!.text).toContain('/app/account/subscription');
+    expect(alert!.text).toContain(`${server.config.publicUrl}/newapp/app/account/subscription`);
 
     await renew(s.accountId);
     const next = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
