@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { defineScheduledJob } from '../../platform/jobs.ts';
 import type { LimitCount, PlanLimitAlerts, PlanUsageReader } from '../../platform/plan-usage.ts';
 import { DeviceLimitReached, claimDevice } from './device-claim.ts';
 import { createDashboardAddress } from '../custom-domain/dashboard-address.ts';
@@ -21,15 +22,23 @@ export interface PlanLimits extends PlanLimitAlerts {
   countDevice(accountId: number, mac: string | null, tx: Executor): Promise<LimitCount | null>;
 }
 
+/** Forgets which devices logged in during periods long over (a yearly period is the longest). */
+export const DEVICE_SWEEP_JOB = defineScheduledJob('plan-limits.devices.sweep');
+const DEVICES_KEPT_DAYS = 400;
+
 /**
- * The plan's limits of one process: the usage reader, the device claim of the guests' logins, and the
- * owner's alert emails (their job handler is registered here, once).
+ * The plan's limits of one process: the usage reader, the device claim of the guests' logins, the owner's
+ * alert emails and the daily sweep of old devices (their job handlers are registered here, once).
  */
 export function createPlanLimits(deps: Pick<AppContext, 'db' | 'accounts' | 'config' | 'jobs' | 'mailer'>): PlanLimits {
   const planLimits = createPlanLimitsRepo(deps.db);
   const usage = createPlanUsageReader(deps);
   const dashboardUrlOf = createDashboardAddress(deps.db, deps.config.publicUrl);
   const alerts = createLimitAlerts({ ...deps, planLimits, usage, dashboardUrlOf });
+  deps.jobs.register(DEVICE_SWEEP_JOB, async () => {
+    await planLimits.deleteDevicesBefore(new Date(Date.now() - DEVICES_KEPT_DAYS * 86_400_000));
+  });
+  deps.jobs.schedule(DEVICE_SWEEP_JOB, '29 3 * * *');
   return {
     usage,
     counted: alerts.counted,

@@ -46,6 +46,15 @@ export function createPlanLimitsRepo(db: Database) {
       return row?.used ?? 0;
     },
 
+    /** Forgets the devices of periods begun before `before` (their counts stay): a period lasts a year at most. */
+    async deleteDevicesBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(planDeviceUsage)
+        .where(lt(planDeviceUsage.periodStart, before))
+        .returning({ mac: planDeviceUsage.mac });
+      return rows.length;
+    },
+
     /** Records an alert as sent; false when it already was (by this node or another). */
     async markAlertSent(accountId: number, periodStart: Date, kind: string, threshold: number): Promise<boolean> {
       const rows = await db

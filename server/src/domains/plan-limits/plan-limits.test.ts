@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { engine, startServer, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, fetchPage, randomMac, textOf, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
-import { createBatch } from '../../../test/fixtures/vouchers.ts';
+import { addUnifiSite, createBatch } from '../../../test/fixtures/vouchers.ts';
 import {
   accounts,
   guestSessions,
@@ -16,12 +16,13 @@ import {
 } from '../../db/schema/index.ts';
 import { billingPeriodOf } from '../../platform/subscription-status.ts';
 import { periodKey } from '../vouchers/voucher-plan.ts';
+import { DEVICE_SWEEP_JOB } from './index.ts';
 
 // Plan limits on a billing-on server (a secret key; nothing here calls Stripe), through the portal as
 // guests meet them and through the dashboard's API as the owner reads them.
 
 let server: TestServer;
-const fakes: PortalSite[] = [];
+const fakes: Pick<PortalSite, 'unifi'>[] = [];
 beforeAll(async () => {
   server = await startServer({ STRIPE_SECRET_KEY: 'sk_test_limits' });
 });
@@ -134,10 +135,13 @@ describe(`vouchers activated per billing period (${engine})`, () => {
 describe(`active guest devices per billing period (${engine})`, () => {
   it('counts each device once across the account’s sites, refuses a new one past the limit, and emails the owner at 80 % and 100 %', async () => {
     const s = await collectSite(['clickthrough']);
+    const other = await addUnifiSite(server, s.owner, ['clickthrough']);
+    fakes.push(other);
     const known = randomMac();
     expect((await (await arriveFromUnifi(server, s, { mac: known })).guest.post('clickthrough', {})).status).toBe(200);
-    // The same device again is not counted again.
+    // The same device again, at this site or another of the account, is not counted again.
     expect((await (await arriveFromUnifi(server, s, { mac: known })).guest.post('clickthrough', {})).status).toBe(200);
+    expect((await (await arriveFromUnifi(server, other, { mac: known })).guest.post('clickthrough', {})).status).toBe(200);
     expect((await usageOf(s.accountId))!.active_guest_devices).toEqual({ used: 1, limit: 5000, percent: 0, reached: false });
 
     const period = await periodStartOf(s.accountId);
@@ -274,5 +278,23 @@ describe(`a device connected from the dashboard (${engine})`, () => {
     expect(s.unifi.commands.map((c) => c.body.mac)).toEqual(['02:ab:00:00:00:01']);
     // The device counted before still gets in.
     expect((await connect('02:ab:00:00:00:01')).body.access).toBe('granted_now');
+  });
+});
+
+describe(`old billing periods (${engine})`, () => {
+  it('forgets their devices in the daily sweep and keeps the current period’s', async () => {
+    const s = await collectSite(['clickthrough']);
+    const current = randomMac();
+    expect((await (await arriveFromUnifi(server, s, { mac: current })).guest.post('clickthrough', {})).status).toBe(200);
+    const old = new Date(Date.now() - 500 * 86_400_000);
+    await db().insert(planDeviceUsage).values({ accountId: s.accountId, periodStart: old, mac: '02:0d:00:00:00:01' });
+    await server.built.ctx.jobs.enqueue(DEVICE_SWEEP_JOB, {});
+    let left: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      left = (await db().select().from(planDeviceUsage).where(eq(planDeviceUsage.accountId, s.accountId))).map((d) => d.mac);
+      if (left.length === 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(left).toEqual([current]);
   });
 });
