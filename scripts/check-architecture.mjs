@@ -188,6 +188,9 @@ const OWNER = {
   teamInvitations: 'domains/team',
   teamEvents: 'domains/team',
   brandingSettings: 'domains/branding',
+  planDeviceUsage: 'domains/plan-limits',
+  planDeviceCounts: 'domains/plan-limits',
+  planLimitAlerts: 'domains/plan-limits',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

@@ -30,6 +30,7 @@ import { teamArea } from './domains/team/index.ts';
 import { brandingArea } from './domains/branding/index.ts';
 import { customDomainArea } from './domains/custom-domain/index.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
+import { createPlanLimits, type PlanLimits } from './domains/plan-limits/index.ts';
 import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
 
@@ -69,6 +70,8 @@ export type AppDeps = AppContext & {
   sites: ReturnType<typeof createSites>;
   /** Each site's controller adapter, one cache per process (a UniFi login serves many guests). */
   controllers: ReturnType<typeof createControllersOf>;
+  /** The plan's limits: the usage reader, the guests' device claim and the owner's alert emails. */
+  planLimits: PlanLimits;
 };
 
 export interface BuiltApp {
@@ -105,6 +108,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...ctx,
     sites: createSites(ctx),
     controllers: createControllersOf(ctx, createAuthmonQueues(ctx.db)),
+    planLimits: createPlanLimits(ctx),
   };
 
   await registerHttpBasics(app, config, ctx.sessions);
