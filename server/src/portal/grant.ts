@@ -10,6 +10,7 @@ import {
 import { safeEqual } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
 import type { LimitCount } from '../platform/plan-usage.ts';
+import { DeviceLimitReached } from '../domains/plan-limits/index.ts';
 import { identityOf, recordLogin, type LoginRecord } from '../domains/guests/login-records.ts';
 import type { GuestSessionRow } from '../domains/guests/guest-sessions.repo.ts';
 import { limitsOf, remainingAllowance } from './limits.ts';
@@ -127,12 +128,10 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
     // so that the account's count row is locked only until the commit.
     onRecorded: async (tx, ids) => {
       await attempt.onRecorded?.(tx, ids);
-      const claim = await deps.planLimits.claimDevice(accountId, mac, tx);
-      if (!claim.ok) throw new DevicePlanLimit();
-      counted = claim.count;
+      counted = await deps.planLimits.countDevice(accountId, mac, tx);
     },
   }).catch((err: unknown) => {
-    if (err instanceof DevicePlanLimit) return null;
+    if (err instanceof DeviceLimitReached) return null;
     throw err;
   });
   if (!recorded) {
@@ -148,13 +147,6 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
   // The session just written, and the adapter just looked up: the grant needs neither read again.
   const answer = await grantSession(deps, snap, pass, session!, adapter);
   return { ok: true, answer, sessionId: session!.id, guestId };
-}
-
-/** Thrown in a login's transaction when a new device would go past the plan's active guest devices. */
-class DevicePlanLimit extends Error {
-  constructor() {
-    super('the plan’s active guest devices are used up');
-  }
 }
 
 /** The day's allowance is used up; with an override password set, the guest may give it. */

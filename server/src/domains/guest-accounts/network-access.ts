@@ -5,7 +5,7 @@ import { ControllerError, type AccessLimits, type ControllerFamily } from '../..
 import { recordLogin, type LoginStore } from '../guests/login-records.ts';
 import type { LimitCount } from '../../platform/plan-usage.ts';
 import type { Controllers } from '../routers/controllers.ts';
-import type { PlanLimits } from '../plan-limits/index.ts';
+import { DeviceLimitReached, type PlanLimits } from '../plan-limits/index.ts';
 import {
   collectedOf,
   identityOfAccount,
@@ -22,14 +22,7 @@ import {
 export const SERVER_SIDE_GRANT: ControllerFamily[] = ['unifi'];
 
 /** The plan's active guest devices, claimed in the login's transaction (the plan-limits area). */
-export type DevicePlanLimits = Pick<PlanLimits, 'claimDevice' | 'counted'>;
-
-/** Thrown in the login's transaction when the device would go past the plan's active guest devices. */
-class DevicePlanLimit extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
-  }
-}
+export type DevicePlanLimits = Pick<PlanLimits, 'countDevice' | 'counted'>;
 
 /**
  * A device the dashboard connected to an account: on a controller that can grant by MAC, a session is
@@ -60,18 +53,16 @@ export async function grantByMac(
     consent: { design: DEFAULT_SPLASH_DESIGN, termsScreen: false, none: true },
     // Counted against the plan like a guest's login: over the limit nothing is recorded or granted.
     onRecorded: async (tx) => {
-      const claim = await deps.planLimits.claimDevice(site.accountId, mac, tx);
-      if (!claim.ok)
-        throw new DevicePlanLimit(
-          fillMessage(BILLING_MESSAGES.devicesLimitReached, { limit: claim.limit, date: claim.periodEnd.toISOString().slice(0, 10) }),
-        );
-      counted = claim.count;
+      counted = await deps.planLimits.countDevice(site.accountId, mac, tx);
     },
   }).catch((err: unknown) => {
-    if (err instanceof DevicePlanLimit) return err;
+    if (err instanceof DeviceLimitReached) return err;
     throw err;
   });
-  if (recorded instanceof DevicePlanLimit) return { access: 'grant_failed', detail: recorded.detail };
+  if (recorded instanceof DeviceLimitReached) {
+    const date = recorded.periodEnd.toISOString().slice(0, 10);
+    return { access: 'grant_failed', detail: fillMessage(BILLING_MESSAGES.devicesLimitReached, { limit: recorded.limit, date }) };
+  }
   await deps.planLimits.counted(counted);
   const { sessionId } = recorded;
   try {

@@ -3,14 +3,7 @@ import { eq } from 'drizzle-orm';
 import { engine, registerAccount, startServer, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
 import { createBatch } from '../../../test/fixtures/vouchers.ts';
-import {
-  accounts,
-  planDeviceCounts,
-  planDeviceUsage,
-  sites,
-  users,
-  voucherActivationCounts,
-} from '../../db/schema/index.ts';
+import { accounts, planDeviceCounts, planDeviceUsage, sites, users, voucherActivationCounts } from '../../db/schema/index.ts';
 import { billingPeriodOf } from '../../platform/subscription-status.ts';
 import { periodKey } from '../vouchers/voucher-plan.ts';
 
@@ -61,7 +54,9 @@ describe(`billing off (${engine})`, () => {
     // Counts far past every plan's limits, as if left from a time billing was on.
     const [account] = await db().select().from(accounts).where(eq(accounts.id, accountId));
     const { start } = billingPeriodOf(account!);
-    await db().insert(voucherActivationCounts).values({ accountId, month: periodKey(start), activated: 100_000 });
+    await db()
+      .insert(voucherActivationCounts)
+      .values({ accountId, month: periodKey(start), activated: 100_000 });
     await db().insert(planDeviceCounts).values({ accountId, periodStart: start, used: 100_000 });
 
     const { codes } = await createBatch(server, s.owner, `${s.api}/voucher`, { count: 2 });

@@ -4,6 +4,17 @@ import type { LimitClaim } from '../../platform/plan-usage.ts';
 import { billingPeriodOf, planLimitsOf } from '../../platform/subscription-status.ts';
 import type { PlanLimitsRepo } from './plan-limits.repo.ts';
 
+/** Thrown in a login's transaction (undoing the login) when a new device would go past the plan's active guest devices. */
+export class DeviceLimitReached extends Error {
+  constructor(
+    readonly limit: number,
+    /** When the count starts again. */
+    readonly periodEnd: Date,
+  ) {
+    super('the plan’s active guest devices are used up');
+  }
+}
+
 export interface DeviceClaimDeps {
   accounts: AccountsRepo;
   planLimits: PlanLimitsRepo;

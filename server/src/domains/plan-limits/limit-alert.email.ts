@@ -34,13 +34,16 @@ const WORDS = {
     locale: 'es-ES',
     what: { active_guest_devices: 'dispositivos de invitados activos', vouchers_activated: 'bonos activados' },
     subject: (a: string, pct: number, what: string) =>
-      pct >= 100 ? `${a}: se ha alcanzado el límite de ${what} de tu plan` : `${a}: se ha usado el ${pct} % de los ${what} de tu plan`,
+      pct >= 100
+        ? `${a}: se ha alcanzado el límite de ${what} de tu plan`
+        : `${a}: se ha usado el ${pct} % de los ${what} de tu plan`,
     usage: (used: string, limit: string, what: string, until: string) =>
       `Se han usado ${used} de los ${limit} ${what} que permite tu plan en este periodo de facturación. La cuenta vuelve a empezar el ${until}.`,
     reached: {
       active_guest_devices:
         'Hasta entonces, los dispositivos de invitados nuevos no pueden conectarse a tu Wi-Fi; los que ya se han contado sí pueden.',
-      vouchers_activated: 'Hasta entonces, los invitados no pueden empezar bonos nuevos; los bonos ya empezados siguen funcionando.',
+      vouchers_activated:
+        'Hasta entonces, los invitados no pueden empezar bonos nuevos; los bonos ya empezados siguen funcionando.',
     },
     near: 'Cuando se alcance el límite, se rechazarán los accesos nuevos de este tipo hasta el próximo periodo.',
     action: 'Mejorar tu plan',

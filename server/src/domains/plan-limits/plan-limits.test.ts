@@ -183,10 +183,7 @@ describe(`active guest devices per billing period (${engine})`, () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await alertEmails(s.email)).toHaveLength(2);
     const alerts = await db().select().from(planLimitAlerts).where(eq(planLimitAlerts.accountId, s.accountId));
-    expect(alerts.map((a) => `${a.kind}:${a.threshold}`).sort()).toEqual([
-      'active_guest_devices:100',
-      'active_guest_devices:80',
-    ]);
+    expect(alerts.map((a) => `${a.kind}:${a.threshold}`).sort()).toEqual(['active_guest_devices:100', 'active_guest_devices:80']);
 
     // The "open as a guest" test of the dashboard counts nothing, even at the limit.
     const started = await s.owner.post(`${s.api}/setup/portal-test`);

@@ -442,7 +442,12 @@ describe('plan limit', () => {
     await db()
       .update(voucherActivationCounts)
       .set({ activated: 2000 })
-      .where(and(eq(voucherActivationCounts.accountId, acct!.accountId), eq(voucherActivationCounts.month, await periodOf(acct!.accountId))));
+      .where(
+        and(
+          eq(voucherActivationCounts.accountId, acct!.accountId),
+          eq(voucherActivationCounts.month, await periodOf(acct!.accountId)),
+        ),
+      );
 
     const refused = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
     expect(refused.status).toBe(403);
@@ -466,23 +471,26 @@ describe('plan tiers', () => {
     ['engage', 2000],
     ['provider', 5000],
     [null, 500],
-  ] as const)('with plan %s, voucher number %i of the billing period starts and the next one is refused', async (planType, limit) => {
-    const s = await site(['voucher']);
-    const { codes, ids } = await batch(s, { count: 2 });
-    const [v] = await db().select().from(vouchers).where(eq(vouchers.id, ids[0]!));
-    await db().update(accounts).set({ planType }).where(eq(accounts.id, v!.accountId));
-    await db()
-      .insert(voucherActivationCounts)
-      .values({ accountId: v!.accountId, month: await periodOf(v!.accountId), activated: limit - 1 });
+  ] as const)(
+    'with plan %s, voucher number %i of the billing period starts and the next one is refused',
+    async (planType, limit) => {
+      const s = await site(['voucher']);
+      const { codes, ids } = await batch(s, { count: 2 });
+      const [v] = await db().select().from(vouchers).where(eq(vouchers.id, ids[0]!));
+      await db().update(accounts).set({ planType }).where(eq(accounts.id, v!.accountId));
+      await db()
+        .insert(voucherActivationCounts)
+        .values({ accountId: v!.accountId, month: await periodOf(v!.accountId), activated: limit - 1 });
 
-    expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
-    const refused = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
-    expect(refused.status).toBe(403);
-    expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
-    const usage = (await s.owner.get(`${s.api}/voucher/unused`)).body.metadata.usage;
-    expect(usage).toMatchObject({ plan_type: planType, limit, activated: limit, remaining: 0, limit_reached: true });
-    expect(usage.message).toContain(`Your plan allows ${limit} vouchers activated per billing period`);
-  });
+      expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+      const refused = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
+      expect(refused.status).toBe(403);
+      expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
+      const usage = (await s.owner.get(`${s.api}/voucher/unused`)).body.metadata.usage;
+      expect(usage).toMatchObject({ plan_type: planType, limit, activated: limit, remaining: 0, limit_reached: true });
+      expect(usage.message).toContain(`Your plan allows ${limit} vouchers activated per billing period`);
+    },
+  );
 
   it('counts multi-site vouchers against the same limit', async () => {
     const s = await site(['voucher', 'multisitevoucher']);
