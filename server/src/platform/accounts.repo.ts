@@ -221,6 +221,12 @@ export function createAccountsRepo(db: Database) {
       return row?.id ?? customerId;
     },
 
+    /** The account's row, locked until the transaction ends: its billing state is written by one at a time. */
+    async lockAccount(accountId: number, tx: Executor): Promise<AccountRow | null> {
+      const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+      return account ?? null;
+    },
+
     /** The account's plan, status, periods and Stripe fields change. */
     async updateBilling(accountId: number, changes: BillingChanges, tx: Executor = db) {
       await tx.update(accounts).set(changes).where(eq(accounts.id, accountId));

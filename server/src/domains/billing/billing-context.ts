@@ -89,12 +89,21 @@ export async function subscriptionOf(ctx: BillingContext, stripe: Stripe, accoun
   return callStripe('read subscription', () => stripe.subscriptions.retrieve(id));
 }
 
-/** Stores what a subscription now holds on the account (as the webhook would, without waiting for it). */
+/**
+ * Stores what a subscription holds on the account, read from Stripe while the account's row is locked: the
+ * webhook writes the same way, so whichever writes last read Stripe last, and a late writer never puts back
+ * an older state.
+ */
 export async function storeSubscription(
   ctx: BillingContext,
+  stripe: Stripe,
   catalogue: PlanCatalogue,
   accountId: number,
-  sub: Stripe.Subscription,
+  subscriptionId: string,
 ) {
-  await ctx.accounts.updateBilling(accountId, changesFromSubscription(sub, catalogue.planOfPrice));
+  await ctx.accounts.transaction(async (tx) => {
+    await ctx.accounts.lockAccount(accountId, tx);
+    const sub = await callStripe('read subscription', () => stripe.subscriptions.retrieve(subscriptionId));
+    await ctx.accounts.updateBilling(accountId, changesFromSubscription(sub, catalogue.planOfPrice), tx);
+  });
 }

@@ -70,27 +70,31 @@ export function createBillingWebhook(ctx: BillingContext, repo: BillingRepo) {
       throw new AppError(400, 'billing.webhookSignature');
     }
     const { subscriptionId, customerId } = subjectOf(event);
-    const sub = subscriptionId
-      ? await callStripe('read subscription', () =>
-          stripe.subscriptions.retrieve(subscriptionId).catch((e: Stripe.errors.StripeError) => {
-            if (e.statusCode === 404) return null;
-            throw e;
-          }),
-        )
-      : null;
-    const account = subscriptionId || customerId ? await accountOf(sub, customerId ?? idOf(sub?.customer)) : null;
-    const changes = account ? changesFor(event, account, sub) : {};
-    const applied = await ctx.accounts.transaction(async (tx) => {
-      if (!(await repo.claimEvent({ id: event.id, type: event.type, accountId: account?.id ?? null }, tx))) return false;
+    const retrieve = async () =>
+      subscriptionId
+        ? callStripe('read subscription', () =>
+            stripe.subscriptions.retrieve(subscriptionId).catch((e: Stripe.errors.StripeError) => {
+              if (e.statusCode === 404) return null;
+              throw e;
+            }),
+          )
+        : null;
+    const found = subscriptionId || customerId ? await accountOf(await retrieve(), customerId) : null;
+    const { applied, changes } = await ctx.accounts.transaction(async (tx) => {
+      // Stripe is read again with the account locked, as the services write: the last writer read it last.
+      const account = found ? await ctx.accounts.lockAccount(found.id, tx) : null;
+      const changes = account ? changesFor(event, account, await retrieve()) : {};
+      if (!(await repo.claimEvent({ id: event.id, type: event.type, accountId: account?.id ?? null }, tx)))
+        return { applied: false, changes: {} };
       if (account && Object.keys(changes).length) await ctx.accounts.updateBilling(account.id, changes, tx);
-      return true;
+      return { applied: true, changes };
     });
     ctx.log.info(
       {
         requestId,
         event: event.id,
         type: event.type,
-        accountId: account?.id,
+        accountId: found?.id,
         status: changes.subscriptionStatus,
         duplicate: !applied,
       },

@@ -56,9 +56,8 @@ export function createCardService(ctx: BillingContext) {
         );
         ctx.log.info({ accountId: account.id, invoice: invoiceId }, 'billing: open invoice paid with the new card');
       }
-      sub = await callStripe('read subscription', () => stripe.subscriptions.retrieve(subId));
     }
-    await storeSubscription(ctx, catalogue, account.id, sub);
+    await storeSubscription(ctx, stripe, catalogue, account.id, sub.id);
     return pm;
   }
 

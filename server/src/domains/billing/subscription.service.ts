@@ -110,7 +110,7 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
         },
       ),
     );
-    await storeSubscription(ctx, catalogue, account.id, sub);
+    await storeSubscription(ctx, stripe, catalogue, account.id, sub.id);
     ctx.log.info({ accountId: account.id, subscription: sub.id, planId, status: sub.status }, 'billing: subscription created');
   }
 
@@ -135,7 +135,7 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
         { idempotencyKey: `splashboard-change-${sub.id}-${planId}-${date ?? Date.now()}` },
       ),
     );
-    await storeSubscription(ctx, catalogue, account.id, updated);
+    await storeSubscription(ctx, stripe, catalogue, account.id, updated.id);
     ctx.log.info({ accountId: account.id, subscription: sub.id, planId }, 'billing: plan changed');
   }
 
@@ -233,7 +233,7 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
         }),
       );
       await ctx.accounts.updateBilling(account.id, { cancelReason: body.reason, cancelComments: body.comments });
-      await storeSubscription(ctx, catalogue, account.id, updated);
+      await storeSubscription(ctx, stripe, catalogue, account.id, updated.id);
       ctx.log.info({ accountId: account.id, subscription: sub.id, reason: body.reason }, 'billing: cancelled at period end');
       return current(actor);
     },
@@ -266,7 +266,7 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
           stripe.subscriptions.update(sub.id, { cancel_at_period_end: false }),
         );
         await ctx.accounts.updateBilling(account.id, { cancelReason: null, cancelComments: null });
-        await storeSubscription(ctx, catalogue, account.id, updated);
+        await storeSubscription(ctx, stripe, catalogue, account.id, updated.id);
         ctx.log.info({ accountId: account.id, subscription: sub.id }, 'billing: cancellation withdrawn');
         return current(actor);
       }
