@@ -188,6 +188,7 @@ const OWNER = {
   teamInvitations: 'domains/team',
   teamEvents: 'domains/team',
   brandingSettings: 'domains/branding',
+  stripeEvents: 'domains/billing',
   planDeviceUsage: 'domains/plan-limits',
   planDeviceCounts: 'domains/plan-limits',
   planLimitAlerts: 'domains/plan-limits',

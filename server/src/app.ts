@@ -5,12 +5,13 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createSmtpTransport } from './adapters/smtp/smtp.ts';
 import type { RadiusServer } from './adapters/radius/server.ts';
 import { createAppContext, type AppContext } from './platform/context.ts';
+import type { PlanUsageReader } from './platform/plan-usage.ts';
 import { createHttpApp, finishHttpApp, registerHttpBasics } from './platform/http-app.ts';
 import { installSiteGuard } from './platform/site-access.ts';
 import { authArea } from './domains/auth/index.ts';
 import { profileArea } from './domains/profile/index.ts';
 import { registrationArea } from './domains/registration/index.ts';
-import { subscriptionArea } from './domains/subscription/index.ts';
+import { billingArea } from './domains/billing/index.ts';
 import { metaArea } from './domains/meta/index.ts';
 import { createSites, sitesArea } from './domains/sites/index.ts';
 import { whitelistArea } from './domains/whitelist/index.ts';
@@ -42,7 +43,7 @@ const AREAS = [
   authArea,
   profileArea,
   registrationArea,
-  subscriptionArea,
+  billingArea,
   metaArea,
   sitesArea,
   whitelistArea,
@@ -72,6 +73,8 @@ export type AppDeps = AppContext & {
   controllers: ReturnType<typeof createControllersOf>;
   /** The plan's limits: the usage reader, the guests' device claim and the owner's alert emails. */
   planLimits: PlanLimits;
+  /** Each account's plan usage in its billing period (the plan-limits area counts it, the billing area shows it). */
+  planUsage: PlanUsageReader;
 };
 
 export interface BuiltApp {
@@ -104,11 +107,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null,
     console: opts.console,
   });
+  const planLimits = createPlanLimits(ctx);
   const deps: AppDeps = {
     ...ctx,
     sites: createSites(ctx),
     controllers: createControllersOf(ctx, createAuthmonQueues(ctx.db)),
-    planLimits: createPlanLimits(ctx),
+    planLimits,
+    planUsage: planLimits.usage,
   };
 
   await registerHttpBasics(app, config, ctx.sessions);

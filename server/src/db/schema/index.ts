@@ -15,4 +15,5 @@ export * from './unifi-tasks.ts';
 export * from './custom-domains.ts';
 export * from './team.ts';
 export * from './branding.ts';
+export * from './billing.ts';
 export * from './plan-limits.ts';
