@@ -1,7 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['server/**/*.test.ts'];
 const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+/**
+ * Server test files that never open a database (no server, no database of their own): they run the same
+ * code on either engine, so they run on the embedded one only. Read from the files, so that one which
+ * starts a server later runs on both again by itself.
+ */
+function filesWithoutDatabase() {
+  const root = path.resolve(import.meta.dirname, 'server');
+  return (readdirSync(root, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
+    .filter((file) => !/startServer|freshDatabase|openDatabase|buildApp/.test(readFileSync(path.join(root, file), 'utf8')))
+    .map((file) => `server/${file.split(path.sep).join('/')}`);
+}
+
+/**
+ * Server test files run on the embedded engine only although they open a database, and why. The access
+ * matrix calls every operation as every kind of user (about a minute per engine): what it proves is each
+ * service's access check, the same code on both engines; the SQL behind those operations is run on
+ * PostgreSQL by each area's own tests.
+ */
+const EMBEDDED_ENGINE_ONLY = ['server/src/access-matrix.test.ts'];
 /**
  * Server and component tests run two files at a time (Vitest's default on two cores is one): most of
  * their time is spent waiting on a database, a socket or a child process. Browser tests run after them,
@@ -19,7 +42,11 @@ export default defineConfig({
           name: `server:${engine}`,
           include: serverTests,
           // Tests against real gateways run once, in the e2e project: they hold machine-wide resources.
-          exclude: ['**/*.e2e.test.ts', '**/node_modules/**'],
+          exclude: [
+            '**/*.e2e.test.ts',
+            '**/node_modules/**',
+            ...(engine === 'pglite' ? [] : [...filesWithoutDatabase(), ...EMBEDDED_ENGINE_ONLY]),
+          ],
           environment: 'node',
           env: { TEST_ENGINE: engine },
           globalSetup,

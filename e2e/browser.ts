@@ -46,8 +46,27 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Lets transitions and toasts finish, so a screenshot shows the settled page. */
-export const settle = (page: Page) => page.waitForTimeout(400);
+/**
+ * Lets transitions and toasts finish, so a screenshot shows the settled page: waits a moment for what
+ * the last step started, then for every running animation that ends (a spinner's never does) to end,
+ * up to 2 s. Usually a tenth of a second where a fixed pause of 400 ms was taken before.
+ */
+export const settle = (page: Page) =>
+  page.evaluate(async () => {
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const ending = () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const deadline = performance.now() + 2_000;
+    await new Promise((done) => setTimeout(done, 100));
+    await frames();
+    for (let running = ending(); running.length > 0 && performance.now() < deadline; running = ending()) {
+      const timeout = new Promise((done) => setTimeout(done, deadline - performance.now()));
+      await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), timeout]);
+      await frames();
+    }
+  });
 
 /** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
 export async function fitsWidth(page: Page) {

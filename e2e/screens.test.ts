@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createSite, type TestServer } from '../server/test/harness.ts';
-import { launch, openPage, screenshot } from './browser.ts';
+import { launch, openPage, screenshot, settle } from './browser.ts';
 import { registerOwner, startApp, submitSignIn } from './app.ts';
 
 // Every screen of the shell at a phone width and a desktop width: what shows, the layout constants of
@@ -69,7 +69,7 @@ describe.each([
     const { context, page } = await openPage(browser, { width, height });
     // Drawers slide in: let them settle before a picture.
     const shoot = async (name: string) => {
-      await page.waitForTimeout(350);
+      await settle(page);
       await screenshot(page, `${name}-${width}`);
     };
     await submitSignIn(page, app, owner.email, owner.password);
