@@ -111,8 +111,9 @@ export async function startServer(
     stripe,
     client: () => new TestClient(url),
     async close() {
-      await built.close();
+      // The Stripe fake first: a webhook it is still delivering would hold the app's close open.
       await stripe?.close();
+      await built.close();
       await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -29,6 +29,8 @@ export class Webhooks {
   readonly deliveries: Delivery[] = [];
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Ends the deliveries under way when the fake closes, so the receiving server is not left holding a half-sent request. */
+  private readonly stopped = new AbortController();
 
   constructor(
     private readonly store: Store,
@@ -59,6 +61,7 @@ export class Webhooks {
 
   close() {
     this.closed = true;
+    this.stopped.abort();
   }
 
   /** One POST of a (possibly made-up) event to every endpoint; answers the last status. */
@@ -103,7 +106,7 @@ export class Webhooks {
           'stripe-signature': signature(this.options.secret, body),
         },
         body,
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.any([AbortSignal.timeout(10_000), this.stopped.signal]),
       });
       await res.arrayBuffer();
       return res.status;
