@@ -125,7 +125,7 @@ describe('the dashboard as a browser gets it', () => {
 });
 
 describe("the dashboard's policy with billing on", () => {
-  const policy = (env: Record<string, string>) => directives(dashboardCsp(loadConfig({ SECRET_KEY: 'x'.repeat(64), ...env })));
+  const policy = (env: Record<string, string>) => directives(dashboardCsp(loadConfig({ SECRET_KEY: 'a'.repeat(64), ...env })));
 
   it("lets Stripe.js, its Payment Element's frames and Stripe's API in, from the configured script's origin", () => {
     const csp = policy({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_JS_URL: 'http://127.0.0.1:4711/v3/' });

@@ -16,7 +16,12 @@ import { useErrorText } from '../../app/errorText.ts';
 import { billingApi } from './billingApi.ts';
 
 /** Cancel at period end, with one of the specification's reasons and optional comments. */
-export function CancelDialog({ open, periodEnd, onClose, onCancelled }: {
+export function CancelDialog({
+  open,
+  periodEnd,
+  onClose,
+  onCancelled,
+}: {
   open: boolean;
   periodEnd: string;
   onClose: () => void;

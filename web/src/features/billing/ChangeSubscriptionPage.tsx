@@ -9,7 +9,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { splitPlanId, type BillingCard, type ChargePreview, type PlanId, type Plans, type Subscription } from '@splashboard/contract';
+import {
+  splitPlanId,
+  type BillingCard,
+  type ChargePreview,
+  type PlanId,
+  type Plans,
+  type Subscription,
+} from '@splashboard/contract';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { useErrorText } from '../../app/errorText.ts';
 import { billingApi, reloadAccount } from './billingApi.ts';

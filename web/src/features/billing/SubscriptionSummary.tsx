@@ -21,11 +21,18 @@ export function SubscriptionSummary({ sub }: { sub: Subscription }) {
     ],
   ];
   if (sub.status === 'trialing') rows.push([t('account.trialEnd'), day(sub.trial_end)]);
-  else rows.push([t('billing.period'), t('billing.periodRange', { from: day(sub.current_period_start), to: day(sub.current_period_end) })]);
+  else
+    rows.push([
+      t('billing.period'),
+      t('billing.periodRange', { from: day(sub.current_period_start), to: day(sub.current_period_end) }),
+    ]);
   rows.push(
     [
       t('account.price'),
-      t('billing.perCycle', { money: formatMoney(sub.price, sub.currency, lang), cycle: t(`account.cycles.${sub.billing_cycle}`) }),
+      t('billing.perCycle', {
+        money: formatMoney(sub.price, sub.currency, lang),
+        cycle: t(`account.cycles.${sub.billing_cycle}`),
+      }),
     ],
     [
       t('billing.nextCharge'),

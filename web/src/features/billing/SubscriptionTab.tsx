@@ -116,7 +116,9 @@ function Billing({ sub, reload }: { sub: Subscription; reload: () => Promise<unk
         {card && (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <CardLine card={card.card_details} />
-            <Button onClick={() => setCardOpen(true)}>{card.card_details ? t('billing.updateCard') : t('billing.addCard')}</Button>
+            <Button onClick={() => setCardOpen(true)}>
+              {card.card_details ? t('billing.updateCard') : t('billing.addCard')}
+            </Button>
           </Stack>
         )}
       </Part>

@@ -19,7 +19,10 @@ export function chargePath(flow: ChargeFlow, planId?: PlanId) {
  * The plan chosen when the page opens: `?plan=` (a plan id, or a tier taken monthly), else the current
  * plan (for a change, the other cycle of the same tier would be a change too, so it stays), else Engage monthly.
  */
-export function initialPlan(query: string | null, sub: Pick<Subscription, 'plan_id' | 'plan_type' | 'billing_cycle'> | null): PlanId {
+export function initialPlan(
+  query: string | null,
+  sub: Pick<Subscription, 'plan_id' | 'plan_type' | 'billing_cycle'> | null,
+): PlanId {
   if (isPlanId(query)) return query;
   if (query === 'collect' || query === 'engage' || query === 'provider') return planIdOf(query, sub?.billing_cycle ?? 'monthly');
   if (sub?.plan_id) return sub.plan_id;
