@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { PLAN_LIMITS, PLAN_TYPES, TRIAL_DAYS, planIdOf } from '@splashboard/contract';
+import { PLAN_LIMITS, PLAN_TYPES, TRIAL_DAYS } from '@splashboard/contract';
 import { get } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 
@@ -84,7 +84,7 @@ export function PlansPage() {
                     <Button
                       variant="contained"
                       component={RouterLink}
-                      to={`/change-subscription/buy_now?plan=${planIdOf(plan, cycle)}`}
+                      to={`/change-subscription/buy_now?plan=${plan}_${cycle}`}
                       aria-label={`${t('plans.buy')} ${t(`signup.plans.${plan}`)}`}
                     >
                       {t('plans.buy')}
