@@ -188,6 +188,7 @@ const OWNER = {
   teamInvitations: 'domains/team',
   teamEvents: 'domains/team',
   brandingSettings: 'domains/branding',
+  stripeEvents: 'domains/billing',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

@@ -65,7 +65,9 @@ const RULES: [RegExp, Need][] = [
   // The user's own profile, two-factor and subscription.
   [/^(GET|POST) \/(tf-setup|tf-recovery-codes)$/, SELF],
   [new RegExp(`^(GET|POST) ${A}/profile/(|password)$`), SELF],
-  [new RegExp(`^GET ${A}/subscription/$`), { kind: 'billing' }],
+  // The account's billing (subscription, card, address, invoices): its owner's. Stripe's webhook is public (signed).
+  [new RegExp(`^\\w+ ${A}/(subscription|billingcard|billingdetails|invoices)/.*$`), { kind: 'billing' }],
+  [/^POST \/webhooks\/stripe\/billing$/, PUBLIC],
   // The API key is an admin's (common.adminsOnlyApi).
   [new RegExp(`^(GET|POST) ${A}/profile/apikey(/reset)?$`), ADMIN],
   // Team, branding and white-label domains (account admins; the contract in packages/contract/src/team.ts).
@@ -195,6 +197,13 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
     access: Object.fromEntries(CLIENT_AREAS.map((a) => [a, 'none'])),
   }),
   'PUT /a/api/v1/branding/domain': () => ({ domain: 'wifi.matrix-example.test' }),
+  'POST /a/api/v1/subscription/': () => ({ plan_type: 'provider' }),
+  'POST /a/api/v1/subscription/buynow': () => ({ plan_id: 'provider_monthly' }),
+  'POST /a/api/v1/subscription/change': () => ({ plan_id: 'engage_monthly' }),
+  'POST /a/api/v1/subscription/cancel': () => ({ reason: 'other', comments: 'matrix' }),
+  'POST /a/api/v1/subscription/reactivate': () => ({}),
+  'POST /a/api/v1/billingcard/': () => ({ token: 'seti_matrix_unknown' }),
+  'POST /a/api/v1/billingdetails/': () => ({ name: 'Matrix Owner', line1: '1 Main St', city: 'Madrid', country: 'ES', zipcode: '28001' }),
   'POST /s/{siteId}/api/v1/multisite_voucher/': (siteId) => ({
     count: 1,
     duration_value: 1,

@@ -5,12 +5,13 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createSmtpTransport } from './adapters/smtp/smtp.ts';
 import type { RadiusServer } from './adapters/radius/server.ts';
 import { createAppContext, type AppContext } from './platform/context.ts';
+import type { PlanUsageReader } from './platform/plan-usage.ts';
 import { createHttpApp, finishHttpApp, registerHttpBasics } from './platform/http-app.ts';
 import { installSiteGuard } from './platform/site-access.ts';
 import { authArea } from './domains/auth/index.ts';
 import { profileArea } from './domains/profile/index.ts';
 import { registrationArea } from './domains/registration/index.ts';
-import { subscriptionArea } from './domains/subscription/index.ts';
+import { billingArea } from './domains/billing/index.ts';
 import { metaArea } from './domains/meta/index.ts';
 import { createSites, sitesArea } from './domains/sites/index.ts';
 import { whitelistArea } from './domains/whitelist/index.ts';
@@ -41,7 +42,7 @@ const AREAS = [
   authArea,
   profileArea,
   registrationArea,
-  subscriptionArea,
+  billingArea,
   metaArea,
   sitesArea,
   whitelistArea,
@@ -69,7 +70,12 @@ export type AppDeps = AppContext & {
   sites: ReturnType<typeof createSites>;
   /** Each site's controller adapter, one cache per process (a UniFi login serves many guests). */
   controllers: ReturnType<typeof createControllersOf>;
+  /** Each account's plan usage in its billing period (the plan-limits area counts it). */
+  planUsage: PlanUsageReader;
 };
+
+/** Until the plan-limits area counts usage (issue 19, helper C), the subscription shows none. */
+const PLAN_USAGE_UNCOUNTED: PlanUsageReader = { usageOf: async () => null };
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -105,6 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ...ctx,
     sites: createSites(ctx),
     controllers: createControllersOf(ctx, createAuthmonQueues(ctx.db)),
+    planUsage: PLAN_USAGE_UNCOUNTED,
   };
 
   await registerHttpBasics(app, config, ctx.sessions);

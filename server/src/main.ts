@@ -6,13 +6,15 @@ import { demoLoginState, seedDemo } from './db/seed.ts';
 import { fillDemoData } from './db/demo-data.ts';
 import { hashPassword, verifyPassword } from './platform/passwords.ts';
 import { buildApp } from './app.ts';
+import { createStripeClient, ensureStripePlans } from './domains/billing/index.ts';
 
-const USAGE = 'usage: main <start|migrate|seed|demo-data>';
+const USAGE = 'usage: main <start|migrate|seed|demo-data|billing-setup>';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = process.env.WEB_DIST ?? path.resolve(here, '../../web/dist');
 
 async function main(command: string | undefined) {
   const config = loadConfig();
+  if (command === 'billing-setup') return setUpBilling(config);
   const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   if (command === 'migrate' || command === 'seed' || command === 'start' || command === 'demo-data') await handle.migrate();
   if (command === 'seed' || command === 'start' || command === 'demo-data') {
@@ -61,8 +63,15 @@ async function main(command: string | undefined) {
   process.once('SIGTERM', stop);
 }
 
+/** The plans' products and prices in the Stripe account STRIPE_SECRET_KEY names (npm run billing:setup). */
+async function setUpBilling(config: ReturnType<typeof loadConfig>) {
+  if (!config.stripe.enabled) throw new Error('STRIPE_SECRET_KEY is not set: billing is off, there is nothing to set up.');
+  const created = await ensureStripePlans(createStripeClient(config.stripe));
+  console.log(created.length ? `Created the Stripe prices ${created.join(', ')}` : 'The Stripe prices were all there already.');
+}
+
 const command = process.argv[2];
-if (!['start', 'migrate', 'seed', 'demo-data'].includes(command ?? '')) {
+if (!['start', 'migrate', 'seed', 'demo-data', 'billing-setup'].includes(command ?? '')) {
   console.error(USAGE);
   process.exit(2);
 }

@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { buildApp, type BuiltApp } from '../src/app.ts';
+import { createStripeClient, ensureStripePlans } from '../src/domains/billing/index.ts';
+import { startStripeFake, type StripeFake } from './fakes/stripe/index.ts';
 
 export const engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
@@ -48,6 +50,8 @@ export interface TestServer {
   built: BuiltApp;
   config: Config;
   handle: DatabaseHandle;
+  /** The Stripe the app bills on (null when the test's env sets STRIPE_SECRET_KEY itself; '' is billing off). */
+  stripe: StripeFake | null;
   client(): TestClient;
   close(): Promise<void>;
 }
@@ -59,6 +63,17 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-test-'));
   const db = await freshDatabase();
+  // Billing on, as in production, against a Stripe of the test's own, unless the test says otherwise.
+  const stripe = 'STRIPE_SECRET_KEY' in env ? null : await startStripeFake();
+  const stripeEnv: Record<string, string> = stripe
+    ? {
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_BASE: stripe.url,
+        STRIPE_JS_URL: stripe.jsUrl,
+      }
+    : {};
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -71,6 +86,7 @@ export async function startServer(
     // The sweep of sessions the gateways no longer hold runs when a test queues it, not on the clock.
     SESSION_SWEEP_MINUTES: '0',
     ...(db.url ? { DATABASE_URL: db.url } : {}),
+    ...stripeEnv,
     ...env,
   });
   const built = await buildApp(config, {
@@ -83,14 +99,20 @@ export async function startServer(
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  if (stripe) {
+    stripe.setWebhookUrl(`${url}/webhooks/stripe/billing`);
+    await ensureStripePlans(createStripeClient(config.stripe));
+  }
   return {
     url,
     built,
     config,
     handle: db.handle,
+    stripe,
     client: () => new TestClient(url),
     async close() {
       await built.close();
+      await stripe?.close();
       await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -8,6 +8,24 @@ export const PASSWORD_RESET_TOKEN = 'password_reset';
 export type AccountRow = typeof accounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
+/** What the billing area changes on an account. */
+export type BillingChanges = Partial<
+  Pick<
+    typeof accounts.$inferInsert,
+    | 'planType'
+    | 'subscriptionStatus'
+    | 'billingCycle'
+    | 'trialEnd'
+    | 'currentPeriodStart'
+    | 'currentPeriodEnd'
+    | 'cancelAtPeriodEnd'
+    | 'cardUpdatedRequired'
+    | 'stripeSubscriptionId'
+    | 'stripeStatus'
+    | 'cancelReason'
+    | 'cancelComments'
+  >
+>;
 type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'accountId'>>;
 
 const actorUser = { id: users.id, email: users.email, role: users.role, billingAccess: users.billingAccess };
@@ -165,6 +183,29 @@ export function createAccountsRepo(db: Database) {
     },
 
     transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
+
+    // ---- Billing: the account's subscription on Stripe (billing area) ----------------------------
+
+    /** The account a Stripe customer belongs to. */
+    async accountByStripeCustomer(customerId: string, tx: Executor = db): Promise<AccountRow | null> {
+      const [account] = await tx.select().from(accounts).where(eq(accounts.stripeCustomerId, customerId));
+      return account ?? null;
+    },
+
+    /** Stores the account's Stripe customer unless it has one already; answers the one it has. */
+    async setStripeCustomer(accountId: number, customerId: string): Promise<string> {
+      await db
+        .update(accounts)
+        .set({ stripeCustomerId: customerId })
+        .where(and(eq(accounts.id, accountId), isNull(accounts.stripeCustomerId)));
+      const [row] = await db.select({ id: accounts.stripeCustomerId }).from(accounts).where(eq(accounts.id, accountId));
+      return row?.id ?? customerId;
+    },
+
+    /** The account's plan, status, periods and Stripe fields change. */
+    async updateBilling(accountId: number, changes: BillingChanges, tx: Executor = db) {
+      await tx.update(accounts).set(changes).where(eq(accounts.id, accountId));
+    },
 
     // ---- Team: an account's admins and clients --------------------------------------------------
 

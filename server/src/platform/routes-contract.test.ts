@@ -22,6 +22,7 @@ const PUBLIC = new Set([
   'POST /a/api/v1/registration/activate',
   'GET /a/api/v1/invitation/{token}',
   'POST /a/api/v1/invitation/{token}',
+  'POST /webhooks/stripe/billing',
 ]);
 
 beforeAll(async () => {

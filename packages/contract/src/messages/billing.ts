@@ -16,6 +16,8 @@ export const BILLING_MESSAGES = {
   notReactivatable: 'The subscription is active: there is nothing to reactivate',
   stripeUnavailable: 'The payment provider could not be reached. Please try again in a few minutes.',
   webhookSignature: 'The webhook signature does not match',
+  pricesMissing:
+    'The plans’ prices are not set up in Stripe (missing: {{keys}}). Run `npm run billing:setup` with this server’s STRIPE_SECRET_KEY.',
   devicesLimitReached:
     'Your plan allows {{limit}} active guest devices per billing period and all are used: new guests cannot log in until {{date}}. Upgrade your plan to let them in now.',
   vouchersLimitReached:

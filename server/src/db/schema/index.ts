@@ -15,3 +15,4 @@ export * from './unifi-tasks.ts';
 export * from './custom-domains.ts';
 export * from './team.ts';
 export * from './branding.ts';
+export * from './billing.ts';

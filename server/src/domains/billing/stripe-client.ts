@@ -1,0 +1,66 @@
+import Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MessageCode } from '@splashboard/contract';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../platform/errors.ts';
+
+/** How long one call to Stripe may take before the SDK gives up on it (and retries, twice). */
+const STRIPE_TIMEOUT_MS = 20_000;
+
+/** The one place the SDK is made: api.stripe.com, or the Stripe-compatible server STRIPE_API_BASE names. */
+export function createStripeClient(settings: Pick<Config['stripe'], 'secretKey' | 'apiBase'>): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: STRIPE_TIMEOUT_MS,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+/** A card's refusal by its code or decline code, as the user reads it. */
+function cardMessage(error: { code?: string; decline_code?: string }): MessageCode {
+  const reason = error.decline_code ?? error.code;
+  if (reason === 'expired_card') return 'billing.cardExpired';
+  if (reason === 'incorrect_cvc') return 'billing.cardIncorrectCvc';
+  if (reason === 'insufficient_funds') return 'billing.cardInsufficientFunds';
+  return 'billing.cardDeclined';
+}
+
+const isStripeError = (e: unknown): e is Stripe.errors.StripeError => e instanceof Stripe.errors.StripeError;
+
+/** Whether a Stripe error is a card refusing a charge or a setup (also as the cause of an invoice's failed payment). */
+export function isCardError(e: unknown): boolean {
+  return isStripeError(e) && (e.type === 'StripeCardError' || e.code === 'card_declined' || Boolean(e.decline_code));
+}
+
+/**
+ * Stripe's failures as the user's answer: a refused card says why (402), Stripe out of reach says to try
+ * again later (503, logged with Stripe's request id), anything else is 'Plan update failed' (logged too).
+ */
+export function stripeFailure(e: unknown, log: FastifyBaseLogger, what: string): Error {
+  if (e instanceof AppError || !isStripeError(e)) return e instanceof Error ? e : new Error(String(e));
+  if (isCardError(e)) {
+    log.info({ stripeRequestId: e.requestId, code: e.code, declineCode: e.decline_code }, `stripe: card refused (${what})`);
+    return new AppError(402, cardMessage(e));
+  }
+  const unreachable =
+    e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || e.type === 'StripeRateLimitError' || (e.statusCode ?? 0) >= 500;
+  log.error({ stripeRequestId: e.requestId, type: e.type, code: e.code, status: e.statusCode, err: e.message }, `stripe: ${what} failed`);
+  return new AppError(unreachable ? 503 : 502, unreachable ? 'billing.stripeUnavailable' : 'billing.planUpdateFailed');
+}
+
+/** Runs a call to Stripe, turning its failures into the user's answers (stripeFailure). */
+export async function callStripe<T>(log: FastifyBaseLogger, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    throw stripeFailure(e, log, what);
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * A Stripe-compatible HTTP server on loopback for tests (API version 2026-10-28.endive, the one
+ * stripe-node 23.1.0 pins). The official SDK talks to it through `host`, `port` and `protocol: 'http'`;
+ * the browser loads the Stripe.js stand-in from `jsUrl`. See README.md beside this file.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
+import { catalogRoutes } from './catalog.ts';
+import { customerRoutes } from './customers.ts';
+import { parseForm } from './form.ts';
+import { invoiceRoutes } from './invoices.ts';
+import { pageFor, portalRoutes } from './pages.ts';
+import { paymentMethodRoutes } from './payment-methods.ts';
+import { matchRoute, type Route } from './route.ts';
+import { finishAuthentication, setupIntentRoutes } from './setup-intents.ts';
+import { API_VERSION, randomText, Store, StripeFail, type Obj, type Payment } from './store.ts';
+import { stripeJsAsset } from './stripe-js.ts';
+import { runClockTo, subscriptionRoutes } from './subscriptions.ts';
+import { Webhooks } from './webhooks.ts';
+
+export interface StripeFakeOptions {
+  webhookUrl?: string;
+  webhookSecret?: string;
+  /** Attempts per event when our server answers non-2xx (default 3). */
+  webhookAttempts?: number;
+  /** Pause between those attempts (default 50 ms). */
+  webhookRetryDelayMs?: number;
+}
+
+export interface StripeFake {
+  url: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  jsUrl: string;
+  /** `{ host, port, protocol }` for `new Stripe(secretKey, { ...fake.sdkOptions })`. */
+  sdkOptions: { host: string; port: number; protocol: 'http' };
+  setWebhookUrl(url: string): void;
+  now(): number;
+  advanceTime(seconds: number): Promise<void>;
+  events: Stripe.Event[];
+  deliveries: { eventId: string; status: number; attempt: number }[];
+  redeliver(eventId: string): Promise<number>;
+  deliver(event: Stripe.Event): Promise<number>;
+  /** Resolves once every webhook delivery started so far has finished. */
+  settled(): Promise<void>;
+  paymentsOf(customerId: string): Payment[];
+  close(): Promise<void>;
+}
+
+const IDEMPOTENCY_TTL = 24 * 3600;
+
+interface Remembered {
+  fingerprint: string;
+  status: number;
+  body: string;
+  at: number;
+}
+
+export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<StripeFake> {
+  const secretKey = `sk_test_${randomText(40)}`;
+  const publishableKey = `pk_test_${randomText(40)}`;
+  const webhookSecret = opts.webhookSecret ?? `whsec_${randomText(32)}`;
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const store = new Store(url);
+  const webhooks = new Webhooks(store, {
+    secret: webhookSecret,
+    attempts: opts.webhookAttempts ?? 3,
+    retryDelayMs: opts.webhookRetryDelayMs ?? 50,
+  });
+  if (opts.webhookUrl) webhooks.setDefaultUrl(opts.webhookUrl);
+  const routes: Route[] = [
+    ...customerRoutes(store),
+    ...catalogRoutes(store),
+    ...paymentMethodRoutes(store),
+    ...setupIntentRoutes(store),
+    ...subscriptionRoutes(store),
+    ...invoiceRoutes(store),
+    ...portalRoutes(store),
+    ...webhooks.routes(),
+  ];
+  const remembered = new Map<string, Remembered>();
+
+  function apiAnswer(
+    req: IncomingMessage,
+    path: string,
+    raw: string,
+  ): { status: number; body: string; headers: Record<string, string> } {
+    const requestId = `req_${randomText(14)}`;
+    const headers: Record<string, string> = { 'request-id': requestId, 'stripe-version': API_VERSION };
+    const fail = (e: StripeFail) => ({
+      status: e.status,
+      body: JSON.stringify({ error: { ...e.error, request_log_url: `${url}/logs/${requestId}` } }, null, 2),
+      headers,
+    });
+    const method = req.method ?? 'GET';
+    const query = new URL(req.url ?? '/', url).search.slice(1);
+    const params = method === 'POST' ? parseForm(raw) : parseForm(query);
+    const match = matchRoute(routes, method, path);
+    if (!match) {
+      return fail(
+        new StripeFail(404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+        }),
+      );
+    }
+    const auth = String(req.headers.authorization ?? '');
+    const bearer =
+      /^Bearer (.+)$/.exec(auth)?.[1] ??
+      (auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString().split(':')[0] : undefined) ??
+      (params.key as string | undefined);
+    let key: 'secret' | 'publishable';
+    if (bearer === secretKey) key = 'secret';
+    else if (bearer === publishableKey && match.route.publishable) key = 'publishable';
+    else if (!bearer) {
+      return fail(
+        new StripeFail(401, {
+          type: 'invalid_request_error',
+          message:
+            "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+        }),
+      );
+    } else if (bearer === publishableKey) {
+      return fail(
+        new StripeFail(401, {
+          type: 'invalid_request_error',
+          message:
+            'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
+        }),
+      );
+    } else {
+      return fail(
+        new StripeFail(401, {
+          type: 'invalid_request_error',
+          message: `Invalid API Key provided: ${bearer.slice(0, 8)}${'*'.repeat(4)}${bearer.slice(-4)}`,
+        }),
+      );
+    }
+    delete params.key;
+
+    const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+    if (idempotencyKey) {
+      const fingerprint = `${method} ${path} ${raw}`;
+      const before = remembered.get(idempotencyKey);
+      if (before && before.at + IDEMPOTENCY_TTL > store.now()) {
+        if (before.fingerprint !== fingerprint) {
+          return fail(
+            new StripeFail(400, {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            }),
+          );
+        }
+        return {
+          status: before.status,
+          body: before.body,
+          headers: { ...headers, 'idempotent-replayed': 'true', 'original-request': JSON.parse(before.body)?.id ?? requestId },
+        };
+      }
+    }
+    store.request = { id: requestId, idempotency_key: idempotencyKey ?? null };
+    let answer: { status: number; body: string; headers: Record<string, string> };
+    try {
+      answer = {
+        status: 200,
+        body: JSON.stringify(match.route.handle({ params, path: match.params, key, store }), null, 2),
+        headers,
+      };
+    } catch (error) {
+      if (!(error instanceof StripeFail)) throw error;
+      answer = fail(error);
+    } finally {
+      store.request = null;
+    }
+    // Stripe keeps results once the request ran (success or a card's refusal), not refused parameters.
+    if (idempotencyKey && (answer.status === 200 || answer.status === 402)) {
+      remembered.set(idempotencyKey, {
+        fingerprint: `${method} ${path} ${raw}`,
+        status: answer.status,
+        body: answer.body,
+        at: store.now(),
+      });
+    }
+    return answer;
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const path = new URL(req.url ?? '/', url).pathname;
+    if (path.startsWith('/v1/')) {
+      const answer = apiAnswer(req, path, raw);
+      res.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      return res.end(answer.body);
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': 'GET, POST',
+      });
+      return res.end();
+    }
+    const threeDs = /^\/3ds\/([^/]+)\/(complete|fail)$/.exec(path);
+    if (threeDs && req.method === 'POST') {
+      const intent = finishAuthentication(store, threeDs[1]!, threeDs[2] === 'complete');
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      return res.end(JSON.stringify({ status: intent.status }));
+    }
+    const page = stripeJsAsset(path, { url, publishableKey }) ?? pageFor(store, path);
+    if (!page) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      return res.end('Not found');
+    }
+    res.writeHead(page.status, { 'content-type': page.type });
+    res.end(page.body);
+  }
+
+  server.on('request', (req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      console.error('[stripe fake]', error);
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'The Stripe fake failed; see the test log.' } }));
+    });
+  });
+
+  const fake: StripeFake = {
+    url,
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    jsUrl: `${url}/v3/`,
+    sdkOptions: { host: '127.0.0.1', port, protocol: 'http' },
+    setWebhookUrl: (target) => webhooks.setDefaultUrl(target),
+    now: () => store.now(),
+    async advanceTime(seconds) {
+      runClockTo(store, store.now() + seconds);
+      await webhooks.idle();
+    },
+    events: store.events as Stripe.Event[],
+    deliveries: webhooks.deliveries,
+    async redeliver(eventId) {
+      const event = store.events.find((e) => e.id === eventId);
+      if (!event) throw new Error(`No event ${eventId}`);
+      return webhooks.deliverOnce(event);
+    },
+    deliver: (event) => webhooks.deliverOnce(event as unknown as Obj),
+    settled: () => webhooks.idle(),
+    paymentsOf: (customerId) => [...(store.payments.get(customerId) ?? [])],
+    async close() {
+      webhooks.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
