@@ -113,13 +113,19 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
       setBusy(false);
     }
   };
+  // Withdrawing a cancellation keeps the plan as it is.
+  const planKept = flow === 'reactivate' && loaded.sub.cancel_at_period_end;
   const atTrialEnd = chargedAtTrialEnd(loaded.sub, charge) ? loaded.sub.trial_end : null;
 
   return (
     <Stack spacing={3}>
       <Typography color="text.secondary">{t(`billing.change.intro.${flow}`)}</Typography>
       <Section title={t('billing.change.stepPlan')}>
-        <PlanPicker plans={loaded.plans} value={planId} current={loaded.sub.plan_id} onChange={setPlanId} />
+        {planKept ? (
+          <Typography>{t('billing.change.planKept', { plan: t(`signup.plans.${splitPlanId(planId).tier}`) })}</Typography>
+        ) : (
+          <PlanPicker plans={loaded.plans} value={planId} current={loaded.sub.plan_id} onChange={setPlanId} />
+        )}
       </Section>
       <Section title={t('billing.change.stepCard')}>
         {newCard ? (

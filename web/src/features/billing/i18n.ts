@@ -92,6 +92,7 @@ const en = {
     stepCard: '2. Card',
     stepConfirm: '3. Confirm',
     current: 'Current plan',
+    planKept: 'Your plan stays {{plan}}.',
     choose: 'Choose',
     chosen: 'Chosen',
     useOtherCard: 'Use another card',
@@ -135,6 +136,8 @@ const es: typeof en = {
     notReactivatable: 'La suscripción está activa: no hay nada que reactivar',
     stripeUnavailable: 'No se ha podido contactar con el proveedor de pagos. Vuelve a intentarlo en unos minutos.',
     webhookSignature: 'La firma del webhook no coincide',
+    pricesMissing:
+      'Los precios de los planes no están configurados en Stripe (faltan: {{keys}}). Ejecuta `npm run billing:setup` con la STRIPE_SECRET_KEY de este servidor.',
     devicesLimitReached:
       'Tu plan permite {{limit}} dispositivos de invitados activos por periodo de facturación y ya se han usado todos: los nuevos invitados no podrán conectarse hasta el {{date}}. Mejora tu plan para dejarlos entrar ya.',
     vouchersLimitReached:
@@ -227,6 +230,7 @@ const es: typeof en = {
     stepCard: '2. Tarjeta',
     stepConfirm: '3. Confirmar',
     current: 'Plan actual',
+    planKept: 'Tu plan sigue siendo {{plan}}.',
     choose: 'Elegir',
     chosen: 'Elegido',
     useOtherCard: 'Usar otra tarjeta',
