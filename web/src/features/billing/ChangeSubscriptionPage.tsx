@@ -77,10 +77,12 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
   }, []);
 
   const hasCard = Boolean(loaded?.card.card_details);
+  // A change to the plan already held has nothing to preview (the server refuses it).
+  const samePlan = charge === 'change' && planId !== null && planId === loaded?.sub.plan_id;
   useEffect(() => {
-    if (!planId || !hasCard) return;
-    let gone = false;
     setPreview(null);
+    if (!planId || !hasCard || samePlan) return;
+    let gone = false;
     setError('');
     billingApi.preview(charge, planId).then(
       (p) => !gone && setPreview(p),
@@ -89,7 +91,7 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
     return () => {
       gone = true;
     };
-  }, [charge, planId, hasCard, errorText, t]);
+  }, [charge, planId, hasCard, samePlan, errorText, t]);
 
   if (!loaded || !planId) return error ? <Alert severity="error">{error}</Alert> : <LinearProgress />;
   if (!loaded.sub.billing_enabled) return <Alert severity="info">{t('billing.off')}</Alert>;
@@ -149,7 +151,8 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
       </Section>
       <Section title={t('billing.change.stepConfirm')}>
         {!hasCard && <Typography color="text.secondary">{t('billing.change.needCard')}</Typography>}
-        {hasCard && !preview && !error && <LinearProgress />}
+        {samePlan && <Typography color="text.secondary">{t('billing.change.otherPlan')}</Typography>}
+        {hasCard && !samePlan && !preview && !error && <LinearProgress />}
         {preview && <ChargeSummary preview={preview} atTrialEnd={atTrialEnd} />}
         {error && <Alert severity="error">{error}</Alert>}
         <Button
