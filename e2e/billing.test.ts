@@ -111,6 +111,21 @@ describe('billing', () => {
     // The trial banner is gone with the trial.
     expect(await page.getByText(/your trial ends/).count()).toBe(0);
     await screenshot(page, 'billing-subscription-active-1280');
+
+    // The billing address: the server's message under the field it is about, then saved on Stripe's customer.
+    const address = page.getByRole('form', { name: 'Billing address' });
+    await address.getByLabel('Address line 1').fill('1 Harbour Road');
+    await address.getByLabel('City').fill('Valencia');
+    await address.getByLabel('Country code (2 letters, e.g. US)').fill('Spain');
+    await address.getByRole('button', { name: 'Save address' }).click();
+    const countryField = address.getByRole('textbox', { name: 'Country code (2 letters, e.g. US)' });
+    await expect.poll(() => countryField.getAttribute('aria-invalid')).toBe('true');
+    expect(await address.locator('#' + (await countryField.getAttribute('aria-describedby'))).textContent()).not.toBe('');
+    await countryField.fill('es');
+    await address.getByRole('button', { name: 'Save address' }).click();
+    await page.getByText('Billing address saved').waitFor();
+    const customer = await stripeOf(app).customers.retrieve((await stripeIds()).customer);
+    expect(customer).toMatchObject({ address: { line1: '1 Harbour Road', city: 'Valencia', country: 'ES' } });
   });
 
   it('a renewal fails on the card -> the gate sends to the card page -> a new 4242 card pays -> active', async () => {

@@ -74,7 +74,7 @@ export function BillingAddressForm() {
           {error}
         </Alert>
       )}
-      <Button type="submit" variant="outlined" disabled={busy} sx={{ justifySelf: 'start' }}>
+      <Button type="submit" variant="outlined" disabled={busy} sx={{ justifySelf: 'start', gridColumn: '1 / -1' }}>
         {t('billing.saveAddress')}
       </Button>
     </Box>
