@@ -199,3 +199,28 @@ describe('billing', () => {
     await shows('Status', /^Active$/);
   });
 });
+
+describe('billing off (no STRIPE_SECRET_KEY)', () => {
+  it('shows no trial banner, and the subscription tab says billing is off with nothing to click', async () => {
+    const off = await startApp({ STRIPE_SECRET_KEY: '' });
+    const { context: offContext, page: offPage } = await openPage(browser, { width: 390, height: 844 });
+    try {
+      const o = await registerOwner(off, { account: 'Selfhosted Bar', emailPrefix: 'billing-off', password: 'owner-pass-7' });
+      await createSite(o.api, { name: 'Selfhosted Bar', auth_methods: ['email'] });
+      await signIn(offPage, off, o.email, o.password);
+      await offPage.goto(`${off.url}/newapp/app/account/subscription`);
+      await offPage
+        .getByText(
+          'Billing is turned off on this server: every account has the Provider plan without limits. There is nothing to buy or pay.',
+        )
+        .waitFor();
+      expect(await offPage.getByText(/^Psst\.\.\./).count()).toBe(0);
+      for (const name of ['Change plan', 'Cancel subscription', 'Buy now', 'Manage in Stripe', 'Update card'])
+        expect(await offPage.getByRole('button', { name }).count(), name).toBe(0);
+      await screenshot(offPage, 'billing-off-390');
+    } finally {
+      await offContext.close();
+      await off.close();
+    }
+  });
+});
