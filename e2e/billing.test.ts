@@ -172,6 +172,7 @@ describe('billing', () => {
     expect(await page.getByTestId('due-now').textContent()).toBe('$0.00');
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.waitForURL(/\/app\/account\/subscription$/);
+    await page.getByText('Your Engage subscription continues').waitFor();
     await shows('Status', /^Active$/);
     expect(await page.getByText(/your subscription ends in/).count()).toBe(0);
     expect((await stripeOf(app).subscriptions.retrieve((await stripeIds()).subscription)).cancel_at_period_end).toBe(false);
@@ -197,6 +198,24 @@ describe('billing', () => {
     await page.getByText('Your subscription is now Provider').waitFor();
     await shows('Plan', /^Provider$/);
     await shows('Status', /^Active$/);
+  });
+
+  it('reads in Spanish with the dark theme on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => localStorage.setItem('settings', JSON.stringify({ language: 'es-ES', theme: 'dark' })));
+    await page.goto(`${app.url}/newapp/change-subscription/change`);
+    await page.getByRole('heading', { name: 'Cambiar de plan', level: 1 }).waitFor();
+    await page.getByText('Elige un plan distinto del actual.').waitFor();
+    await page.getByRole('button', { name: 'Elegir Engage' }).click();
+    await page.getByTestId('charge-preview').getByText('Se cobra ahora').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await settle(page);
+    await screenshot(page, 'billing-change-plan-es-dark-390');
+    await page.goto(`${app.url}/newapp/app/account/subscription`);
+    await page.getByRole('table', { name: 'Suscripción' }).waitFor();
+    await page.getByRole('table', { name: 'Historial de facturación' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'billing-subscription-es-dark-390');
   });
 });
 

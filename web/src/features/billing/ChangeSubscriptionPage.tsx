@@ -96,6 +96,8 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
   if (!loaded || !planId) return error ? <Alert severity="error">{error}</Alert> : <LinearProgress />;
   if (!loaded.sub.billing_enabled) return <Alert severity="info">{t('billing.off')}</Alert>;
 
+  // Withdrawing a cancellation keeps the plan as it is.
+  const planKept = flow === 'reactivate' && loaded.sub.cancel_at_period_end;
   const cardSaved = (card: BillingCard) => {
     setLoaded({ ...loaded, card });
     setNewCard(false);
@@ -107,7 +109,10 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
     try {
       await billingApi.confirm(charge, planId);
       await reloadAccount(dispatch);
-      enqueueSnackbar(t('billing.change.done', { plan: t(`signup.plans.${splitPlanId(planId).tier}`) }), { variant: 'success' });
+      const plan = t(`signup.plans.${splitPlanId(planId).tier}`);
+      enqueueSnackbar(planKept ? t('billing.change.reactivated', { plan }) : t('billing.change.done', { plan }), {
+        variant: 'success',
+      });
       navigate('/app/account/subscription');
     } catch (e) {
       setError(errorText.error(e, t('billing.errors.planUpdateFailed')));
@@ -115,8 +120,6 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
       setBusy(false);
     }
   };
-  // Withdrawing a cancellation keeps the plan as it is.
-  const planKept = flow === 'reactivate' && loaded.sub.cancel_at_period_end;
   const atTrialEnd = chargedAtTrialEnd(loaded.sub, charge) ? loaded.sub.trial_end : null;
 
   return (
