@@ -128,4 +128,17 @@ describe('Stripe.js stand-in', () => {
     expect(page.url()).toBe(hostUrl);
     await context.close();
   });
+
+  it('tells why when the 3-D Secure challenge is failed, and the card is not kept', async () => {
+    const { context, page, customer, intent } = await openWithIntent();
+    await typeCard(page, '4000002500003155');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.frameLocator('iframe[title="3D Secure challenge"]').getByRole('button', { name: 'Fail' }).click();
+    const message = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+    await expect.poll(() => page.locator('#result').textContent()).toBe(`error: ${message}`);
+    await expect.poll(() => cardFrame(page).getByRole('alert').filter({ hasText: message }).count()).toBe(1);
+    expect((await stripe.setupIntents.retrieve(intent.id)).status).toBe('requires_payment_method');
+    expect((await stripe.paymentMethods.list({ customer: customer.id })).data).toEqual([]);
+    await context.close();
+  });
 });

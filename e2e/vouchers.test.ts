@@ -15,7 +15,6 @@ import { registerAccount, type TestServer } from '../server/test/harness.ts';
 import { signedInClient } from '../server/test/clients.ts';
 import { arriveFromUnifi, randomMac } from '../server/test/portal.ts';
 import { addUnifiSite, pdfTexts, readPdf } from '../server/test/fixtures/vouchers.ts';
-import { activationPeriod } from '../server/src/domains/vouchers/voucher-plan.ts';
 import { fitsWidth, launch, openPage, screenshot, settle } from './browser.ts';
 import { signIn, startApp } from './app.ts';
 
@@ -29,7 +28,8 @@ let server: TestServer;
 let browser: Browser;
 const controllers: { close(): Promise<void> }[] = [];
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startApp(), launch()]);
+  // Billing on (a secret key; nothing here calls Stripe): the plan's limits apply.
+  [server, browser] = await Promise.all([startApp({ STRIPE_SECRET_KEY: 'sk_test_limits' }), launch()]);
 });
 afterAll(async () => {
   await Promise.all(controllers.map((c) => c.close()));
@@ -98,7 +98,7 @@ describe.each([
     await page.getByRole('navigation', { name: 'main' }).getByRole('button', { name: 'Vouchers', exact: true }).click();
     await page.getByRole('heading', { name: 'Vouchers', exact: true }).waitFor();
     await page.getByText('No batches yet: create one to print vouchers.').waitFor();
-    await page.getByText('0 of 2000 vouchers activated this month on your plan.').waitFor();
+    await page.getByText('0 of 2000 vouchers activated in this billing period on your plan.').waitFor();
     await settle(page);
     await screenshot(page, `vouchers-empty-${width}`);
     await fitsWidth(page);
@@ -394,17 +394,17 @@ describe('who sees vouchers, and the plan limit', () => {
     await context.close();
   });
 
-  it('says clearly when the plan’s monthly activations are used up, in English and Spanish', async () => {
+  it('says clearly when the billing period’s activations of the plan are used up, in English and Spanish', async () => {
     const { email, password, main, client } = await account();
     await client.post(`${main.api}/voucher/`, { batch_id: '7777', count: 2, duration_value: 1, duration_type: 'days' });
     const [batch] = await server.handle.db.select().from(voucherBatches).where(eq(voucherBatches.siteId, main.siteId));
     const codes = (await server.handle.db.select().from(vouchers).where(eq(vouchers.batchId, batch!.id))).map((v) => v.code);
     expect((await (await arriveFromUnifi(server, main)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
-    // Engage allows 2000 a month: as if 1999 more had been started.
+    // Engage allows 2000 a billing period: as if 1999 more had been started.
     await server.handle.db
       .update(voucherActivationCounts)
       .set({ activated: 2000 })
-      .where(and(eq(voucherActivationCounts.accountId, batch!.accountId), eq(voucherActivationCounts.month, activationPeriod())));
+      .where(eq(voucherActivationCounts.accountId, batch!.accountId));
     expect((await (await arriveFromUnifi(server, main)).guest.post('voucher', { voucher: codes[1]! })).status).toBe(403);
 
     const { context, page } = await openPage(browser, { width: 375, height: 812 }, { locale: 'en-US' });
@@ -413,7 +413,7 @@ describe('who sees vouchers, and the plan limit', () => {
     await page
       .getByTestId('voucher-plan-limit')
       .getByText(
-        'Your plan allows 2000 vouchers activated per month and this month they are all used: guests cannot start new vouchers until next month or until the plan is upgraded.',
+        'Your plan allows 2000 vouchers activated per billing period and in this one they are all used: guests cannot start new vouchers until the next period or until the plan is upgraded.',
       )
       .waitFor();
     await settle(page);
@@ -424,7 +424,7 @@ describe('who sees vouchers, and the plan limit', () => {
     await page.getByRole('heading', { name: 'Bonos', exact: true }).waitFor();
     await page
       .getByTestId('voucher-plan-limit')
-      .getByText(/^Tu plan permite 2000 bonos activados al mes y este mes ya se han usado todos/)
+      .getByText(/^Tu plan permite 2000 bonos activados por periodo de facturación y en este ya se han usado todos/)
       .waitFor();
     await page.getByRole('tab', { name: 'En uso' }).click();
     await page.getByText('1–1 de 1').waitFor();

@@ -189,6 +189,9 @@ const OWNER = {
   teamEvents: 'domains/team',
   brandingSettings: 'domains/branding',
   stripeEvents: 'domains/billing',
+  planDeviceUsage: 'domains/plan-limits',
+  planDeviceCounts: 'domains/plan-limits',
+  planLimitAlerts: 'domains/plan-limits',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

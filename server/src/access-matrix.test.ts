@@ -203,7 +203,13 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
   'POST /a/api/v1/subscription/cancel': () => ({ reason: 'other', comments: 'matrix' }),
   'POST /a/api/v1/subscription/reactivate': () => ({}),
   'POST /a/api/v1/billingcard/': () => ({ token: 'seti_matrix_unknown' }),
-  'POST /a/api/v1/billingdetails/': () => ({ name: 'Matrix Owner', line1: '1 Main St', city: 'Madrid', country: 'ES', zipcode: '28001' }),
+  'POST /a/api/v1/billingdetails/': () => ({
+    name: 'Matrix Owner',
+    line1: '1 Main St',
+    city: 'Madrid',
+    country: 'ES',
+    zipcode: '28001',
+  }),
   'POST /s/{siteId}/api/v1/multisite_voucher/': (siteId) => ({
     count: 1,
     duration_value: 1,

@@ -31,6 +31,7 @@ import { teamArea } from './domains/team/index.ts';
 import { brandingArea } from './domains/branding/index.ts';
 import { customDomainArea } from './domains/custom-domain/index.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
+import { createPlanLimits, type PlanLimits } from './domains/plan-limits/index.ts';
 import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
 
@@ -70,12 +71,11 @@ export type AppDeps = AppContext & {
   sites: ReturnType<typeof createSites>;
   /** Each site's controller adapter, one cache per process (a UniFi login serves many guests). */
   controllers: ReturnType<typeof createControllersOf>;
-  /** Each account's plan usage in its billing period (the plan-limits area counts it). */
+  /** The plan's limits: the usage reader, the guests' device claim and the owner's alert emails. */
+  planLimits: PlanLimits;
+  /** Each account's plan usage in its billing period (the plan-limits area counts it, the billing area shows it). */
   planUsage: PlanUsageReader;
 };
-
-/** Until the plan-limits area counts usage (issue 19, helper C), the subscription shows none. */
-const PLAN_USAGE_UNCOUNTED: PlanUsageReader = { usageOf: async () => null };
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -107,11 +107,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null,
     console: opts.console,
   });
+  const planLimits = createPlanLimits(ctx);
   const deps: AppDeps = {
     ...ctx,
     sites: createSites(ctx),
     controllers: createControllersOf(ctx, createAuthmonQueues(ctx.db)),
-    planUsage: PLAN_USAGE_UNCOUNTED,
+    planLimits,
+    planUsage: planLimits.usage,
   };
 
   await registerHttpBasics(app, config, ctx.sessions);

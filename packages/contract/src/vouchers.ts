@@ -186,11 +186,13 @@ export type MultisiteVoucherBatchInput = z.infer<typeof multisiteVoucherBatchInp
 
 export const voucherSiteSchema = z.object({ id: z.number().int(), name: z.string() });
 
-/** The account's vouchers activated this month against its plan. */
+/** The account's vouchers activated in its current billing period against its plan. */
 export const voucherPlanUsageSchema = z.object({
   plan_type: z.enum(PLAN_TYPES).nullable(),
-  /** YYYY-MM (UTC). */
+  /** The billing period's start (ISO 8601): the key its activations are counted under. */
   period: z.string(),
+  /** The billing period's end (ISO 8601): the count starts again from there. */
+  period_end: z.string(),
   activated: z.number().int(),
   limit: z.number().int(),
   remaining: z.number().int(),
@@ -327,7 +329,8 @@ const listMetadata = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   total: z.number().int(),
-  usage: voucherPlanUsageSchema,
+  /** Null with billing off: no plan limits. */
+  usage: voucherPlanUsageSchema.nullable(),
 });
 
 export const voucherListSchema = z.object({

@@ -26,6 +26,10 @@ export type BillingChanges = Partial<
     | 'cancelComments'
   >
 >;
+export type AccountPlanAndPeriod = Pick<
+  AccountRow,
+  'planType' | 'currentPeriodStart' | 'currentPeriodEnd' | 'trialEnd' | 'createdAt'
+>;
 type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'accountId'>>;
 
 const actorUser = { id: users.id, email: users.email, role: users.role, billingAccess: users.billingAccess };
@@ -142,6 +146,21 @@ export function createAccountsRepo(db: Database) {
     async planTypeOf(accountId: number, tx: Executor = db): Promise<{ planType: string | null } | undefined> {
       const [account] = await tx.select({ planType: accounts.planType }).from(accounts).where(eq(accounts.id, accountId));
       return account;
+    },
+
+    /** What the plan's limits and their billing period are read from; null for an account that does not exist. */
+    async planAndPeriodOf(accountId: number, tx: Executor = db): Promise<AccountPlanAndPeriod | null> {
+      const [account] = await tx
+        .select({
+          planType: accounts.planType,
+          currentPeriodStart: accounts.currentPeriodStart,
+          currentPeriodEnd: accounts.currentPeriodEnd,
+          trialEnd: accounts.trialEnd,
+          createdAt: accounts.createdAt,
+        })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      return account ?? null;
     },
 
     async profileOf(userId: number) {

@@ -68,7 +68,7 @@ export function createAppContext(opts: {
     storage: createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
     rateLimiter: createRateLimiter(rateLimits),
     accounts,
-    sessions: createSessionStore(accounts, config.sessionDays),
+    sessions: createSessionStore(accounts, config.sessionDays, config.stripe.enabled),
     log,
     siteChanges: createSiteChanges(),
   };

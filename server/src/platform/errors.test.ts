@@ -19,7 +19,9 @@ describe('the message catalogues', () => {
   });
 
   it('word a code in English with its values', () => {
-    expect(messageText('vouchers.planLimit', { limit: 50 })).toMatch(/^Your plan allows 50 vouchers activated per month/);
+    expect(messageText('vouchers.planLimit', { limit: 50 })).toMatch(
+      /^Your plan allows 50 vouchers activated per billing period/,
+    );
     expect(messageText('common.notFound')).toBe('Not found');
     expect(placeholdersOf(MESSAGE_CATALOGUES.routers.wrongRouter)).toEqual(['router', 'family', 'family']);
   });

@@ -130,7 +130,8 @@ describe('errors and documentation', () => {
     );
     expect(res.body.ui_settings).toMatchObject({ crisp_site_id: '', sentry_dsn: '', sentry_trace_sample_rate: 1 });
     expect(res.body.logo_svg).toMatch(/^<svg/);
-    expect(res.body.stripe_pk).toBe('');
+    // Billing is on in tests, against the harness's Stripe: its publishable key is the one configured.
+    expect(res.body.stripe_pk).toBe(server.stripe!.publishableKey);
     expect(res.body.ui_settings).toHaveProperty('analytics_key', '');
     const plans = await server.client().get('/a/api/v1/plans/');
     expect(Object.keys(plans.body).sort()).toEqual(['collect', 'engage', 'provider']);

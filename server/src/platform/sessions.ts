@@ -2,14 +2,15 @@ import type { AccessLevel, ClientArea } from '@splashboard/contract';
 import type { AccountsRepo } from './accounts.repo.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import type { Actor, ClientAccess } from './access.ts';
-import { asPlanType, isSubscriptionActive } from './subscription-status.ts';
+import { effectivePlan, isSubscriptionActive } from './subscription-status.ts';
 
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
 type ActorUser = { id: number; email: string; role: string; billingAccess: boolean };
 type ActorAccount = Parameters<typeof isSubscriptionActive>[0] & { id: number; planType: string | null };
 
-export function createSessionStore(accounts: AccountsRepo, sessionDays: number) {
+/** `billingEnabled`: with billing off every account has the provider plan and an active subscription. */
+export function createSessionStore(accounts: AccountsRepo, sessionDays: number, billingEnabled: boolean) {
   const lifetimeMs = sessionDays * 24 * 60 * 60 * 1000;
 
   function toActor(
@@ -23,8 +24,8 @@ export function createSessionStore(accounts: AccountsRepo, sessionDays: number) 
       accountId: account.id,
       email: user.email,
       role: user.role === 'client' ? 'client' : 'admin',
-      planType: asPlanType(account.planType),
-      subscriptionActive: isSubscriptionActive(account),
+      planType: effectivePlan(account, billingEnabled),
+      subscriptionActive: isSubscriptionActive(account, billingEnabled),
       billingAccess: user.role === 'admin' && user.billingAccess,
       via,
       sessionId: session?.id,

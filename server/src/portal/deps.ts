@@ -5,6 +5,7 @@ import type { Mailer } from '../platform/mailer.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
 import type { AccountsRepo } from '../platform/accounts.repo.ts';
 import type { Controllers } from '../domains/routers/controllers.ts';
+import type { PlanLimits } from '../domains/plan-limits/index.ts';
 import { createAuthmonStore } from '../domains/opennds/opennds-authmon.ts';
 import { createAuthmonRepo, type AuthmonRepo } from '../domains/opennds/opennds-authmon.repo.ts';
 import type { SmsSender } from '../domains/sms/sms-sender.ts';
@@ -39,8 +40,10 @@ export interface PortalSetup {
   facebook: FacebookClient;
   /** Seals the one-time RADIUS passwords of gateways that ask our RADIUS server. */
   secrets: SecretBox;
-  /** The platform's: an account's plan (the vouchers' monthly limit). */
+  /** The platform's: an account's plan and billing period (the vouchers' limit). */
   accounts: AccountsRepo;
+  /** The plan's active guest devices, claimed in each login's transaction, and the owner's alerts. */
+  planLimits: Pick<PlanLimits, 'countDevice' | 'counted'>;
   /** Checks the tokens that open test mode (issued by the site API to an operator). */
   testTokens: PortalTestTokens;
 }

@@ -9,6 +9,8 @@ import {
 } from '../adapters/controllers/index.ts';
 import { safeEqual } from '../platform/crypto.ts';
 import type { PortalDeps } from './deps.ts';
+import type { LimitCount } from '../platform/plan-usage.ts';
+import { DeviceLimitReached } from '../domains/plan-limits/index.ts';
 import { identityOf, recordLogin, type LoginRecord } from '../domains/guests/login-records.ts';
 import type { GuestSessionRow } from '../domains/guests/guest-sessions.repo.ts';
 import { limitsOf, remainingAllowance } from './limits.ts';
@@ -44,7 +46,7 @@ export interface LoginAttempt {
 
 export type LoginOutcome =
   | { ok: true; answer: PortalAnswer; sessionId: number; guestId: number }
-  | { ok: false; reason: 'limit' | 'devices' | 'not_ready'; answer: PortalAnswer }
+  | { ok: false; reason: 'limit' | 'devices' | 'not_ready' | 'plan_devices'; answer: PortalAnswer }
   /** Test mode: every check passed, nothing recorded, no controller asked. */
   | { ok: false; reason: 'test'; answer: PortalAnswer };
 
@@ -107,8 +109,11 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
       answer: testGrantPage(snap, pass, { method, identity, limits, continueUrl: continueUrlOf(snap, pass) }),
     };
 
-  const { guestId, session } = await recordLogin(deps, {
-    accountId: snap.site.accountId,
+  const accountId = snap.site.accountId;
+  const mac = pass.arrival.clientMac;
+  let counted: LimitCount | null = null;
+  const recorded = await recordLogin(deps, {
+    accountId,
     siteId: snap.site.id,
     method,
     family: adapter.family,
@@ -118,8 +123,27 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
     request: attempt.request,
     limits,
     consent: { design: designOf(snap, lang), termsScreen: !!pass.tos, none: !!attempt.identity },
-    onRecorded: attempt.onRecorded,
+    // The device counts against the plan's active guest devices in the same transaction: a new device
+    // over the limit undoes the whole login (and a method's own rows) before anything is granted. Last,
+    // so that the account's count row is locked only until the commit.
+    onRecorded: async (tx, ids) => {
+      await attempt.onRecorded?.(tx, ids);
+      counted = await deps.planLimits.countDevice(accountId, mac, tx);
+    },
+  }).catch((err: unknown) => {
+    if (err instanceof DeviceLimitReached) return null;
+    throw err;
   });
+  if (!recorded) {
+    deps.log.info({ accountId, siteId: snap.site.id }, 'guest login refused: the plan’s active guest devices are used up');
+    return {
+      ok: false,
+      reason: 'plan_devices',
+      answer: messagePage(snap, lang, (t) => ({ tone: 'error', title: t.devicePlanLimitTitle, body: t.devicePlanLimit }), 403),
+    };
+  }
+  await deps.planLimits.counted(counted);
+  const { guestId, session } = recorded;
   // The session just written, and the adapter just looked up: the grant needs neither read again.
   const answer = await grantSession(deps, snap, pass, session!, adapter);
   return { ok: true, answer, sessionId: session!.id, guestId };

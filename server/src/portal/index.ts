@@ -2,6 +2,7 @@ import type { Area } from '../platform/area.ts';
 import type { AppContext } from '../platform/context.ts';
 import { createFacebookClient } from '../adapters/facebook/facebook-client.ts';
 import type { Controllers } from '../domains/routers/controllers.ts';
+import type { PlanLimits } from '../domains/plan-limits/index.ts';
 import { smsSenderOf } from '../domains/sms/index.ts';
 import { createEmailDomainChecker } from './email-domain.ts';
 import { PORTAL_TEST_KEY_PURPOSE, createPortalTestTokens } from '../domains/setup/portal-test-token.ts';
@@ -14,6 +15,7 @@ type Deps = Pick<
   'db' | 'accounts' | 'config' | 'log' | 'mailer' | 'rateLimiter' | 'secrets' | 'siteChanges' | 'deriveKey'
 > & {
   controllers: Controllers;
+  planLimits: PlanLimits;
 };
 
 /** The guest portal: the pages guests see behind a captive portal, under /guest/. */
@@ -23,7 +25,13 @@ export const portalArea: Area<Deps> = {
     await app.register(
       portalRoutes({
         ...deps,
-        snapshots: createSiteSnapshots(deps.db, deps.siteChanges, undefined, deps.config.facebook.configured ? [] : ['facebook']),
+        snapshots: createSiteSnapshots(
+          deps.db,
+          deps.siteChanges,
+          undefined,
+          deps.config.facebook.configured ? [] : ['facebook'],
+          deps.config.stripe.enabled,
+        ),
         signer: createPassSigner(deps.deriveKey('guest portal pass')),
         sms: smsSenderOf(deps),
         emailDomains: createEmailDomainChecker({ servers: deps.config.dnsServers }),

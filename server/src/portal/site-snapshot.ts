@@ -58,10 +58,12 @@ export function createSiteSnapshots(
   siteChanges: SiteChanges,
   ttlMs = 5000,
   unavailable: readonly AuthMethod[] = [],
+  /** With billing off every account has the provider plan (its splash branding applies). */
+  billingEnabled = true,
 ) {
   const sites = createSitesRepo(db);
   const splash = createSplashRepo(db);
-  const branding = createBrandingReader(db);
+  const branding = createBrandingReader(db, { billingEnabled });
   const byId = new Map<number, SiteSnapshot>();
   const idByKey = new Map<string, number>();
   const idByGatewayKey = new Map<string, { siteId: number; at: number }>();

@@ -16,7 +16,7 @@ export const VOUCHER_MESSAGES = {
   logoFormat: 'Upload a PNG or JPEG image: only those can be printed',
   logoNotUploaded: 'Upload the logo for vouchers first',
   planLimit:
-    'Your plan allows {{limit}} vouchers activated per month and this month they are all used: guests cannot start new vouchers until next month or until the plan is upgraded.',
+    'Your plan allows {{limit}} vouchers activated per billing period and in this one they are all used: guests cannot start new vouchers until the next period or until the plan is upgraded.',
   deleted: 'Deleted',
   disconnected: 'Disconnected',
   deviceNotFound: 'This device is not connected to this voucher',

@@ -111,7 +111,12 @@ export const enUS = {
   voucherUsedUp: 'This voucher has used all the data it includes.',
   voucherDevices: 'This voucher is already used on as many devices as it allows ({count}).',
   voucherUnavailableTitle: 'This voucher cannot be used now',
-  voucherPlanLimit: 'This Wi-Fi cannot start any more vouchers this month: its plan’s limit is reached. Please ask the staff.',
+  voucherPlanLimit:
+    'This Wi-Fi cannot start any more vouchers for now: its plan’s limit for this billing period is reached. Please ask the staff.',
+  // The account's plan: its active guest devices in the billing period.
+  devicePlanLimitTitle: 'Wi-Fi is full for now',
+  devicePlanLimit:
+    'This Wi-Fi cannot let any more new devices in for now: its plan’s limit of devices for this billing period is reached. Please ask the staff.',
   poweredBy: 'Powered by',
   testModeNotice: 'Test mode, opened from the dashboard: every step is real, but nobody is let in and nothing is kept.',
   testTitle: 'Test finished: nobody was let in',

@@ -112,7 +112,8 @@ export const esES: GuestStrings = {
   voucherUsedUp: 'Este bono ha gastado todos los datos que incluye.',
   voucherDevices: 'Este bono ya se usa en tantos dispositivos como permite ({count}).',
   voucherUnavailableTitle: 'Este bono no se puede usar ahora',
-  voucherPlanLimit: 'Este Wi-Fi no puede activar más bonos este mes: se ha alcanzado el límite de su plan. Pregunta al personal.',
+  voucherPlanLimit:
+    'Este Wi-Fi no puede activar más bonos por ahora: se ha alcanzado el límite de su plan para este periodo de facturación. Pregunta al personal.',
   testModeNotice:
     'Modo de prueba, abierto desde el panel: todos los pasos son reales, pero no se da acceso a nadie ni se guarda nada.',
   testTitle: 'Prueba terminada: no se ha dado acceso a nadie',
@@ -137,5 +138,8 @@ export const esES: GuestStrings = {
   testUnlimited: 'Sin límite',
   testRedirect: 'Después se le envía a',
   testNoRedirect: 'La página que el invitado pidió primero',
+  devicePlanLimitTitle: 'El Wi-Fi está completo por ahora',
+  devicePlanLimit:
+    'Este Wi-Fi no puede dejar entrar más dispositivos nuevos por ahora: se ha alcanzado el límite de dispositivos de su plan para este periodo de facturación. Pregunta al personal.',
   poweredBy: 'Con la tecnología de',
 };

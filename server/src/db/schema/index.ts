@@ -16,3 +16,4 @@ export * from './custom-domains.ts';
 export * from './team.ts';
 export * from './branding.ts';
 export * from './billing.ts';
+export * from './plan-limits.ts';

@@ -144,7 +144,10 @@ export const voucherSessions = pgTable(
   ],
 );
 
-/** Vouchers an account activated per calendar month (UTC, `YYYY-MM`), held against its plan. */
+/**
+ * Vouchers an account activated per billing period, held against its plan. `month` holds the period's key:
+ * its start as an ISO string (it held `YYYY-MM` when vouchers were counted per calendar month).
+ */
 export const voucherActivationCounts = pgTable(
   'voucher_activation_counts',
   {

@@ -49,7 +49,7 @@ export async function customerOf(ctx: BillingContext, stripe: Stripe, account: A
   if (account.stripeCustomerId) return account.stripeCustomerId;
   const ownerId = await ctx.accounts.ownerIdOf(account.id);
   const owner = ownerId ? await ctx.accounts.userById(ownerId) : null;
-  const customer = await callStripe(ctx.log, 'create customer', () =>
+  const customer = await callStripe('create customer', () =>
     stripe.customers.create(
       {
         name: account.name,
@@ -72,7 +72,7 @@ export async function defaultCardOf(
   customerId: string | null,
 ): Promise<{ paymentMethodId: string; card: NonNullable<BillingCard['card_details']> } | null> {
   if (!customerId) return null;
-  const customer = await callStripe(ctx.log, 'read customer', () =>
+  const customer = await callStripe('read customer', () =>
     stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] }),
   );
   if (customer.deleted) return null;
@@ -86,10 +86,15 @@ export async function defaultCardOf(
 export async function subscriptionOf(ctx: BillingContext, stripe: Stripe, account: AccountRow) {
   if (!account.stripeSubscriptionId) return null;
   const id = account.stripeSubscriptionId;
-  return callStripe(ctx.log, 'read subscription', () => stripe.subscriptions.retrieve(id));
+  return callStripe('read subscription', () => stripe.subscriptions.retrieve(id));
 }
 
 /** Stores what a subscription now holds on the account (as the webhook would, without waiting for it). */
-export async function storeSubscription(ctx: BillingContext, catalogue: PlanCatalogue, accountId: number, sub: Stripe.Subscription) {
+export async function storeSubscription(
+  ctx: BillingContext,
+  catalogue: PlanCatalogue,
+  accountId: number,
+  sub: Stripe.Subscription,
+) {
   await ctx.accounts.updateBilling(accountId, changesFromSubscription(sub, catalogue.planOfPrice));
 }

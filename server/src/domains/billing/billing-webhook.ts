@@ -71,7 +71,7 @@ export function createBillingWebhook(ctx: BillingContext, repo: BillingRepo) {
     }
     const { subscriptionId, customerId } = subjectOf(event);
     const sub = subscriptionId
-      ? await callStripe(ctx.log, 'read subscription', () =>
+      ? await callStripe('read subscription', () =>
           stripe.subscriptions.retrieve(subscriptionId).catch((e: Stripe.errors.StripeError) => {
             if (e.statusCode === 404) return null;
             throw e;
@@ -86,7 +86,14 @@ export function createBillingWebhook(ctx: BillingContext, repo: BillingRepo) {
       return true;
     });
     ctx.log.info(
-      { requestId, event: event.id, type: event.type, accountId: account?.id, status: changes.subscriptionStatus, duplicate: !applied },
+      {
+        requestId,
+        event: event.id,
+        type: event.type,
+        accountId: account?.id,
+        status: changes.subscriptionStatus,
+        duplicate: !applied,
+      },
       applied ? 'billing webhook: event applied' : 'billing webhook: event already applied',
     );
     return { received: true };

@@ -19,6 +19,7 @@ import {
   subscriptionSchema,
 } from '@splashboard/contract';
 import type { CardService } from './card.service.ts';
+import { logStripeFailures } from './stripe-client.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 
 const errors = {
@@ -45,6 +46,7 @@ const storedDetailsSchema = billingDetailsSchema.extend({
 export const billingRoutes =
   (subscriptions: SubscriptionService, cards: CardService): FastifyPluginAsyncZod =>
   async (app) => {
+    logStripeFailures(app);
     const tags = ['Subscription'];
     const sub = { 200: subscriptionSchema, ...errors };
     const preview = { 200: chargePreviewSchema, ...errors };
@@ -91,8 +93,10 @@ export const billingRoutes =
       { schema: { tags: cardTags, body: billingCardBodySchema, response: { 200: billingCardSchema, ...errors } } },
       async (r) => cards.saveCard(r.actor, r.body.token),
     );
-    app.get('/billingcard/setup_intent', { schema: { tags: cardTags, response: { 200: setupIntentSchema, ...errors } } }, async (r) =>
-      cards.setupIntent(r.actor),
+    app.get(
+      '/billingcard/setup_intent',
+      { schema: { tags: cardTags, response: { 200: setupIntentSchema, ...errors } } },
+      async (r) => cards.setupIntent(r.actor),
     );
     app.get('/billingdetails/', { schema: { tags: cardTags, response: { 200: storedDetailsSchema, ...errors } } }, async (r) =>
       cards.details(r.actor),
@@ -109,8 +113,11 @@ export const billingRoutes =
 
 /** POST /webhooks/stripe/billing: Stripe's signed events, the body kept as it came (the signature is over it). */
 export const billingWebhookRoutes =
-  (receive: (raw: Buffer, signature: string | undefined, requestId: string) => Promise<{ received: boolean }>): FastifyPluginAsyncZod =>
+  (
+    receive: (raw: Buffer, signature: string | undefined, requestId: string) => Promise<{ received: boolean }>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
+    logStripeFailures(app);
     // Only in this plugin: the rest of the app parses JSON as usual.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -118,7 +125,10 @@ export const billingWebhookRoutes =
       '/webhooks/stripe/billing',
       {
         config: { public: true, csrf: false },
-        schema: { tags: ['Webhooks'], response: { 200: z.object({ received: z.boolean() }), 400: apiErrorSchema, 409: apiErrorSchema } },
+        schema: {
+          tags: ['Webhooks'],
+          response: { 200: z.object({ received: z.boolean() }), 400: apiErrorSchema, 409: apiErrorSchema },
+        },
       },
       async (r) => {
         const raw = Buffer.isBuffer(r.body) ? r.body : Buffer.from(typeof r.body === 'string' ? r.body : '');

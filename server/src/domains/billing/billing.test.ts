@@ -31,6 +31,25 @@ describe('who manages billing', () => {
     expect((await owner.client.get(`${A}/billingcard/`)).status).toBe(200);
   });
 
+  it('shows the owner the plan, its trial and the usage counted against its limits', async () => {
+    const { client } = await registerAccount(server, { plan_type: 'engage' });
+    const res = await client.get(`${A}/subscription/`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      billing_enabled: true,
+      plan_id: 'engage_monthly',
+      status: 'trialing',
+      price: 79,
+      has_card: false,
+      next_charge: null,
+      transaction_fee_percent: 3,
+    });
+    expect(res.body.usage).toMatchObject({
+      active_guest_devices: { used: 0, limit: 20000, reached: false },
+      vouchers_activated: { used: 0, limit: 2000, reached: false },
+    });
+  });
+
   it('shows the plans from Stripe to anyone', async () => {
     const res = await server.client().get(`${A}/plans/`);
     expect(res.status).toBe(200);
@@ -81,7 +100,14 @@ describe('billing details', () => {
     const empty = await client.get(`${A}/billingdetails/`);
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ id: null, name: '', line1: '' });
-    const details = { name: 'Harbour Cafés SL', line1: 'Calle Mayor 1', line2: '2º', city: 'Madrid', country: 'es', zipcode: '28013' };
+    const details = {
+      name: 'Harbour Cafés SL',
+      line1: 'Calle Mayor 1',
+      line2: '2º',
+      city: 'Madrid',
+      country: 'es',
+      zipcode: '28013',
+    };
     const saved = await client.post(`${A}/billingdetails/`, details);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ...details, country: 'ES' });
@@ -129,7 +155,11 @@ describe('buying a plan', () => {
 
   it.each([
     ['pm_card_chargeCustomerFail', 'billing.cardDeclined', 'Your card was declined. Try another card.'],
-    ['pm_card_chargeDeclinedInsufficientFunds', 'billing.cardInsufficientFunds', 'Your card has insufficient funds. Try another card.'],
+    [
+      'pm_card_chargeDeclinedInsufficientFunds',
+      'billing.cardInsufficientFunds',
+      'Your card has insufficient funds. Try another card.',
+    ],
   ])('with a card that is refused (%s) answers why, and leaves no subscription and no charge', async (card, code, message) => {
     const { client, email } = await expiredAccount(server);
     await addCard(server, client, card);
@@ -159,7 +189,9 @@ describe('buying a plan', () => {
     const res = await client.post(`${A}/subscription/buynow`, { plan_id: 'platinum_weekly' });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('billing.planNotFound');
-    expect(res.body.message).toBe('There is no plan platinum_weekly. Choose one of collect, engage or provider, monthly or yearly.');
+    expect(res.body.message).toBe(
+      'There is no plan platinum_weekly. Choose one of collect, engage or provider, monthly or yearly.',
+    );
     expect(res.body.schema_errors.plan_id).toHaveLength(1);
   });
 

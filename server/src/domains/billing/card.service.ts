@@ -27,7 +27,7 @@ export function createCardService(ctx: BillingContext) {
    */
   async function useConfirmedCard(stripe: Stripe, catalogue: PlanCatalogue, account: AccountRow, setupIntentId: string) {
     const customerId = await customerOf(ctx, stripe, account);
-    const intent = await callStripe(ctx.log, 'read setup intent', () =>
+    const intent = await callStripe('read setup intent', () =>
       stripe.setupIntents.retrieve(setupIntentId).catch((e: Stripe.errors.StripeError) => {
         if (e.statusCode === 404) return null;
         throw e;
@@ -37,26 +37,26 @@ export function createCardService(ctx: BillingContext) {
     const pm = typeof intent?.payment_method === 'string' ? intent.payment_method : intent?.payment_method?.id;
     if (!intent || owner !== customerId || intent.status !== 'succeeded' || !pm)
       throw new AppError(422, 'billing.cardNotConfirmed', { field: 'token' });
-    await callStripe(ctx.log, 'set default card', () =>
+    await callStripe('set default card', () =>
       stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pm } }),
     );
     await ctx.accounts.updateBilling(account.id, { cardUpdatedRequired: false });
     let sub = await subscriptionOf(ctx, stripe, account);
     if (!sub || ['canceled', 'incomplete_expired'].includes(sub.status)) return pm;
     const subId = sub.id;
-    sub = await callStripe(ctx.log, 'set subscription card', () => stripe.subscriptions.update(subId, { default_payment_method: pm }));
+    sub = await callStripe('set subscription card', () => stripe.subscriptions.update(subId, { default_payment_method: pm }));
     if (['past_due', 'unpaid'].includes(sub.status)) {
-      const open = await callStripe(ctx.log, 'list open invoices', () =>
+      const open = await callStripe('list open invoices', () =>
         stripe.invoices.list({ customer: customerId, subscription: subId, status: 'open', limit: 10 }),
       );
       for (const invoice of open.data) {
         const invoiceId = invoice.id!;
-        await callStripe(ctx.log, 'pay open invoice', () =>
+        await callStripe('pay open invoice', () =>
           stripe.invoices.pay(invoiceId, { payment_method: pm }, { idempotencyKey: `splashboard-pay-${invoiceId}-${pm}` }),
         );
         ctx.log.info({ accountId: account.id, invoice: invoiceId }, 'billing: open invoice paid with the new card');
       }
-      sub = await callStripe(ctx.log, 'read subscription', () => stripe.subscriptions.retrieve(subId));
+      sub = await callStripe('read subscription', () => stripe.subscriptions.retrieve(subId));
     }
     await storeSubscription(ctx, catalogue, account.id, sub);
     return pm;
@@ -68,7 +68,7 @@ export function createCardService(ctx: BillingContext) {
     async setupIntent(actor: Actor | null) {
       const { account, stripe } = await billingOf(ctx, actor);
       const customer = await customerOf(ctx, stripe, account);
-      const intent = await callStripe(ctx.log, 'create setup intent', () =>
+      const intent = await callStripe('create setup intent', () =>
         stripe.setupIntents.create({ customer, usage: 'off_session' }),
       );
       return { client_secret: intent.client_secret!, publishable_key: ctx.config.stripe.publishableKey };
@@ -89,7 +89,7 @@ export function createCardService(ctx: BillingContext) {
       const { account, stripe } = await billingOf(ctx, actor);
       const id = account.stripeCustomerId;
       if (!id) return { id: null, name: '', line1: '', line2: '', city: '', country: '', zipcode: '' };
-      const customer = await callStripe(ctx.log, 'read customer', () => stripe.customers.retrieve(id));
+      const customer = await callStripe('read customer', () => stripe.customers.retrieve(id));
       const c = customer.deleted ? null : customer;
       return {
         id,
@@ -106,7 +106,7 @@ export function createCardService(ctx: BillingContext) {
       const { account, stripe } = await billingOf(ctx, actor);
       const id = await customerOf(ctx, stripe, account);
       const address = { line1: body.line1, line2: body.line2, city: body.city, country: body.country, postal_code: body.zipcode };
-      await callStripe(ctx.log, 'update billing details', () => stripe.customers.update(id, { name: body.name, address }));
+      await callStripe('update billing details', () => stripe.customers.update(id, { name: body.name, address }));
       return { id, ...body };
     },
 
@@ -114,7 +114,7 @@ export function createCardService(ctx: BillingContext) {
       const { account, stripe } = await billingOf(ctx, actor);
       const customer = account.stripeCustomerId;
       if (!customer) return { items: [] };
-      const list = await callStripe(ctx.log, 'list invoices', () => stripe.invoices.list({ customer, limit: 100 }));
+      const list = await callStripe('list invoices', () => stripe.invoices.list({ customer, limit: 100 }));
       const items = list.data
         .filter((i) => i.status !== 'draft')
         .sort((a, b) => b.created - a.created)
@@ -140,7 +140,7 @@ export function createCardService(ctx: BillingContext) {
       const { account, stripe } = await billingOf(ctx, actor);
       const customer = await customerOf(ctx, stripe, account);
       const returnUrl = `${await ctx.dashboardUrlOf(account.id)}/newapp/app/account/subscription`;
-      const session = await callStripe(ctx.log, 'create portal session', () =>
+      const session = await callStripe('create portal session', () =>
         stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
       );
       return { url: session.url };

@@ -1,5 +1,13 @@
 import type Stripe from 'stripe';
-import { BILLING_CYCLES, PLAN_TYPES, planIdOf, stripeLookupKey, type PlanId, type PlanType, type Plans } from '@splashboard/contract';
+import {
+  BILLING_CYCLES,
+  PLAN_TYPES,
+  planIdOf,
+  stripeLookupKey,
+  type PlanId,
+  type PlanType,
+  type Plans,
+} from '@splashboard/contract';
 import { AppError } from '../../platform/errors.ts';
 
 /** The built-in price list: what the setup command creates in Stripe, and what /plans/ answers with billing off. */
@@ -37,7 +45,8 @@ export function createPlanCatalogue(stripe: Stripe): PlanCatalogue {
       if (id && price.active) found.set(id, price);
     }
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw new AppError(503, 'billing.pricesMissing', { params: { keys: missing.map(stripeLookupKey).join(', ') } });
+    if (missing.length)
+      throw new AppError(503, 'billing.pricesMissing', { params: { keys: missing.map(stripeLookupKey).join(', ') } });
     cached = { at: Date.now(), prices: found };
     return found;
   }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { MessageCode } from '@splashboard/contract';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -40,27 +40,56 @@ export function isCardError(e: unknown): boolean {
   return isStripeError(e) && (e.type === 'StripeCardError' || e.code === 'card_declined' || Boolean(e.decline_code));
 }
 
+/** A failure of Stripe as the user's answer, with what we asked and what Stripe said, for the log. */
+export class StripeFailure extends AppError {
+  constructor(
+    status: number,
+    code: MessageCode,
+    readonly what: string,
+    readonly stripeError: Stripe.errors.StripeError,
+  ) {
+    super(status, code);
+  }
+}
+
 /**
  * Stripe's failures as the user's answer: a refused card says why (402), Stripe out of reach says to try
- * again later (503, logged with Stripe's request id), anything else is 'Plan update failed' (logged too).
+ * again later (503), anything else is 'Plan update failed'. Logged by logStripeFailures with the request.
  */
-export function stripeFailure(e: unknown, log: FastifyBaseLogger, what: string): Error {
+export function stripeFailure(e: unknown, what: string): Error {
   if (e instanceof AppError || !isStripeError(e)) return e instanceof Error ? e : new Error(String(e));
-  if (isCardError(e)) {
-    log.info({ stripeRequestId: e.requestId, code: e.code, declineCode: e.decline_code }, `stripe: card refused (${what})`);
-    return new AppError(402, cardMessage(e));
-  }
+  if (isCardError(e)) return new StripeFailure(402, cardMessage(e), what, e);
   const unreachable =
-    e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || e.type === 'StripeRateLimitError' || (e.statusCode ?? 0) >= 500;
-  log.error({ stripeRequestId: e.requestId, type: e.type, code: e.code, status: e.statusCode, err: e.message }, `stripe: ${what} failed`);
-  return new AppError(unreachable ? 503 : 502, unreachable ? 'billing.stripeUnavailable' : 'billing.planUpdateFailed');
+    e.type === 'StripeConnectionError' ||
+    e.type === 'StripeAPIError' ||
+    e.type === 'StripeRateLimitError' ||
+    (e.statusCode ?? 0) >= 500;
+  return new StripeFailure(
+    unreachable ? 503 : 502,
+    unreachable ? 'billing.stripeUnavailable' : 'billing.planUpdateFailed',
+    what,
+    e,
+  );
+}
+
+/** Logs each failure of Stripe with our request's id and Stripe's (a refused card as info, the rest as errors). */
+export function logStripeFailures(app: FastifyInstance) {
+  app.addHook('onError', (request, _reply, error, done) => {
+    if (error instanceof StripeFailure) {
+      const e = error.stripeError;
+      const line = { stripeRequestId: e.requestId, type: e.type, code: e.code, declineCode: e.decline_code };
+      if (error.status === 402) request.log.info(line, `stripe: card refused (${error.what})`);
+      else request.log.error({ ...line, status: e.statusCode, err: e.message }, `stripe: ${error.what} failed`);
+    }
+    done();
+  });
 }
 
 /** Runs a call to Stripe, turning its failures into the user's answers (stripeFailure). */
-export async function callStripe<T>(log: FastifyBaseLogger, what: string, call: () => Promise<T>): Promise<T> {
+export async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (e) {
-    throw stripeFailure(e, log, what);
+    throw stripeFailure(e, what);
   }
 }

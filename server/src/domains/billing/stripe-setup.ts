@@ -2,7 +2,11 @@ import type Stripe from 'stripe';
 import { BILLING_CYCLES, PLAN_TYPES, planIdOf, stripeLookupKey, type PlanType } from '@splashboard/contract';
 import { PLAN_PRICES, toMinorUnits } from './plan-prices.ts';
 
-const TIER_NAMES: Record<PlanType, string> = { collect: 'Splashboard Collect', engage: 'Splashboard Engage', provider: 'Splashboard Provider' };
+const TIER_NAMES: Record<PlanType, string> = {
+  collect: 'Splashboard Collect',
+  engage: 'Splashboard Engage',
+  provider: 'Splashboard Provider',
+};
 
 /**
  * Makes the plans' products and prices in Stripe (`npm run billing:setup`): a product per tier and a monthly

@@ -1,5 +1,13 @@
 import type Stripe from 'stripe';
-import { PLAN_LIMITS, planIdOf, splitPlanId, type PlanId, type PlanUsage, type Plans, type Subscription } from '@splashboard/contract';
+import {
+  PLAN_LIMITS,
+  planIdOf,
+  splitPlanId,
+  type PlanId,
+  type PlanUsage,
+  type Plans,
+  type Subscription,
+} from '@splashboard/contract';
 import type { AccountRow, BillingChanges } from '../../platform/accounts.repo.ts';
 import { asPlanType, effectiveStatus } from '../../platform/subscription-status.ts';
 
@@ -73,7 +81,10 @@ const STATUS_OF: Record<string, string> = {
 };
 
 /** The account's billing columns as a Stripe subscription holds them (its plan found by its price's lookup key). */
-export function changesFromSubscription(sub: Stripe.Subscription, planOf: (price: Stripe.Price) => PlanId | null): BillingChanges {
+export function changesFromSubscription(
+  sub: Stripe.Subscription,
+  planOf: (price: Stripe.Price) => PlanId | null,
+): BillingChanges {
   const item = sub.items.data[0];
   const planId = item ? planOf(item.price) : null;
   const status = STATUS_OF[sub.status];
@@ -90,4 +101,5 @@ export function changesFromSubscription(sub: Stripe.Subscription, planOf: (price
 }
 
 /** Whether a Stripe subscription still runs (or may again, once paid). */
-export const isLive = (sub: Pick<Stripe.Subscription, 'status'>) => !['canceled', 'incomplete_expired', 'incomplete'].includes(sub.status);
+export const isLive = (sub: Pick<Stripe.Subscription, 'status'>) =>
+  !['canceled', 'incomplete_expired', 'incomplete'].includes(sub.status);

@@ -66,7 +66,12 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
   }
 
   /** A preview of a purchase: charged now, or at the end of the trial. */
-  async function purchasePreview(stripe: Stripe, catalogue: PlanCatalogue, account: AccountRow, planId: PlanId): Promise<ChargePreview> {
+  async function purchasePreview(
+    stripe: Stripe,
+    catalogue: PlanCatalogue,
+    account: AccountRow,
+    planId: PlanId,
+  ): Promise<ChargePreview> {
     const price = await priceOf(catalogue, planId);
     const amount = toMajorUnits(price.unit_amount ?? 0);
     const product = typeof price.product === 'string' ? null : price.product;
@@ -90,7 +95,7 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
     const card = await requireCard(stripe, account);
     const price = await priceOf(catalogue, planId);
     const trialEnd = inLocalTrial(account) ? seconds(account.trialEnd!) : null;
-    const sub = await callStripe(ctx.log, 'create subscription', () =>
+    const sub = await callStripe('create subscription', () =>
       stripe.subscriptions.create(
         {
           customer,
@@ -100,7 +105,9 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
           ...(trialEnd ? { trial_end: trialEnd } : { payment_behavior: 'error_if_incomplete' as const }),
         },
         // The same purchase (account, plan, card, after the same subscription) is made once.
-        { idempotencyKey: `splashboard-buy-${account.id}-${planId}-${card.paymentMethodId}-${account.stripeSubscriptionId ?? 'first'}` },
+        {
+          idempotencyKey: `splashboard-buy-${account.id}-${planId}-${card.paymentMethodId}-${account.stripeSubscriptionId ?? 'first'}`,
+        },
       ),
     );
     await storeSubscription(ctx, catalogue, account.id, sub);
@@ -116,7 +123,7 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
     const previewed = prorations.get(account.id);
     const date = previewed?.planId === planId && Date.now() - previewed.at < PRORATION_KEPT_MS ? previewed.date : undefined;
     prorations.delete(account.id);
-    const updated = await callStripe(ctx.log, 'change plan', () =>
+    const updated = await callStripe('change plan', () =>
       stripe.subscriptions.update(
         sub.id,
         {
@@ -182,7 +189,7 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
       const item = sub.items.data[0]!;
       if (catalogue.planOfPrice(item.price) === planId) throw new AppError(422, 'billing.samePlan', { field: 'plan_id' });
       const price = await priceOf(catalogue, planId);
-      const preview = await callStripe(ctx.log, 'preview plan change', () =>
+      const preview = await callStripe('preview plan change', () =>
         stripe.invoices.createPreview({
           customer: account.stripeCustomerId!,
           subscription: sub.id,
@@ -200,9 +207,10 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
         amount_due_now: toMajorUnits(Math.max(0, preview.amount_due)),
         currency: preview.currency.toUpperCase(),
         lines: preview.lines.data.map((l) => ({ description: l.description ?? '', amount: toMajorUnits(l.amount) })),
-        next_charge: sub.status === 'trialing' || !item.current_period_end
-          ? { amount: toMajorUnits(price.unit_amount ?? 0), date: iso(sub.trial_end ?? item.current_period_end) }
-          : { amount: toMajorUnits(price.unit_amount ?? 0), date: iso(item.current_period_end) },
+        next_charge:
+          sub.status === 'trialing' || !item.current_period_end
+            ? { amount: toMajorUnits(price.unit_amount ?? 0), date: iso(sub.trial_end ?? item.current_period_end) }
+            : { amount: toMajorUnits(price.unit_amount ?? 0), date: iso(item.current_period_end) },
         card: card?.card ?? null,
       };
     },
@@ -218,7 +226,7 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
       const sub = await liveSubscription(stripe, account);
       if (!sub) throw new AppError(409, 'billing.noSubscription');
       if (sub.cancel_at_period_end) throw new AppError(409, 'billing.notCancellable');
-      const updated = await callStripe(ctx.log, 'cancel subscription', () =>
+      const updated = await callStripe('cancel subscription', () =>
         stripe.subscriptions.update(sub.id, {
           cancel_at_period_end: true,
           cancellation_details: { feedback: FEEDBACK[body.reason], ...(body.comments ? { comment: body.comments } : {}) },
@@ -254,7 +262,7 @@ export function createSubscriptionService(ctx: BillingContext, cards: CardServic
       const { account, stripe, catalogue } = await billingOf(ctx, actor);
       const sub = await liveSubscription(stripe, account);
       if (sub?.cancel_at_period_end) {
-        const updated = await callStripe(ctx.log, 'reactivate subscription', () =>
+        const updated = await callStripe('reactivate subscription', () =>
           stripe.subscriptions.update(sub.id, { cancel_at_period_end: false }),
         );
         await ctx.accounts.updateBilling(account.id, { cancelReason: null, cancelComments: null });

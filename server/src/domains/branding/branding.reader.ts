@@ -7,6 +7,7 @@ import {
   type BrandingSplashFooter,
 } from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
+import { effectivePlan } from '../../platform/subscription-status.ts';
 import { createAccountsRepo } from '../../platform/accounts.repo.ts';
 import type { EmailBrand } from '../../platform/mailer.ts';
 import { createBrandingRepo } from './branding.repo.ts';
@@ -28,11 +29,14 @@ const absolute = (link: string, publicUrl: string) => (link.startsWith('/') ? `$
  * What other areas read of an account's branding: the brand applies only while the account is on the
  * provider plan, so every answer is null (the product's own) otherwise.
  */
-export function createBrandingReader(db: Database, opts: { publicUrl?: string } = {}) {
+export function createBrandingReader(db: Database, opts: { publicUrl?: string; billingEnabled: boolean }) {
   const repo = createBrandingRepo(db);
   const accounts = createAccountsRepo(db);
 
-  const isProviderAccount = async (accountId: number) => (await accounts.planTypeOf(accountId))?.planType === 'provider';
+  const isProviderAccount = async (accountId: number) => {
+    const account = await accounts.planTypeOf(accountId);
+    return !!account && effectivePlan(account, opts.billingEnabled) === 'provider';
+  };
 
   /** The sections that are set, while the account is a provider's; null otherwise. */
   async function sectionsOf<S extends BrandingSection>(

@@ -255,7 +255,7 @@ describe('where the brand shows', () => {
 
   it('gives the client invitation texts to the invitation email (reader)', async () => {
     const { createBrandingReader } = await import('./index.ts');
-    const reader = createBrandingReader(server.handle.db);
+    const reader = createBrandingReader(server.handle.db, { billingEnabled: server.config.stripe.enabled });
     const { client, email } = await provider();
     expect(await reader.inviteTexts(await accountIdOf(email))).toBeNull();
     await client.put('/a/api/v1/branding/client-invite', SAMPLES['client-invite']);

@@ -19,7 +19,10 @@ type Deps = Pick<AppContext, 'db' | 'config' | 'storage' | 'siteChanges' | 'mail
 export const brandingArea: Area<Deps> = {
   name: 'branding',
   register: async (app, deps) => {
-    const reader = createBrandingReader(deps.db, { publicUrl: deps.config.publicUrl });
+    const reader = createBrandingReader(deps.db, {
+      publicUrl: deps.config.publicUrl,
+      billingEnabled: deps.config.stripe.enabled,
+    });
     deps.mailer.useBrand((accountId) => reader.emailBrand(accountId));
     const domains = createCustomDomainsRepo(deps.db);
     const service = createBrandingService({

@@ -20,7 +20,7 @@ import { createGuestsRepo } from '../guests/guests.repo.ts';
 import { createSplashRepo } from '../splash/splash.repo.ts';
 import { siteDefaults } from './defaults.ts';
 import { createGuestAccountsRepo } from './guest-accounts.repo.ts';
-import { grantByMac, revokeMac } from './network-access.ts';
+import { grantByMac, revokeMac, type DevicePlanLimits } from './network-access.ts';
 import {
   DeviceLimitError,
   OtherAccountError,
@@ -36,7 +36,12 @@ import {
   type GuestAccountStore,
 } from './guest-accounts.rules.ts';
 
-type Deps = Pick<AppContext, 'db' | 'log'> & { sites: SiteAccess; controllers: Controllers };
+type Deps = Pick<AppContext, 'db' | 'log'> & {
+  sites: SiteAccess;
+  controllers: Controllers;
+  /** The plan's active guest devices: a device connected from the dashboard counts as a guest's. */
+  planLimits: DevicePlanLimits;
+};
 
 const SESSIONS_SHOWN = 50;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -93,7 +98,7 @@ const taken = () => fieldError('username', 'guestAccounts.usernameTaken');
  * Guest accounts of a site (permission guestuser: the client area "username/password accounts").
  * Reading needs read access, every change write access; another account's site or account is 404.
  */
-export function createGuestAccountsService({ db, log, sites, controllers }: Deps) {
+export function createGuestAccountsService({ db, log, sites, controllers, planLimits }: Deps) {
   const store: GuestAccountStore = {
     guestAccounts: createGuestAccountsRepo(db),
     guests: createGuestsRepo(db),
@@ -101,7 +106,7 @@ export function createGuestAccountsService({ db, log, sites, controllers }: Deps
   };
   const accounts = store.guestAccounts;
   const splash = createSplashRepo(db);
-  const network = { db, ...store, controllers, log };
+  const network = { db, ...store, controllers, log, planLimits };
 
   async function access(actor: Actor | null, siteId: number, mode: AccessMode) {
     const found = await sites.siteFor(actor, siteId, 'guestuser', mode);

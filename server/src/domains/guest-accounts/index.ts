@@ -6,8 +6,13 @@ import type { SiteAccess } from '../../platform/site-access.ts';
 import { createGuestImports } from './guest-accounts.import.ts';
 import { guestAccountsRoutes } from './guest-accounts.routes.ts';
 import { createGuestAccountsService } from './guest-accounts.service.ts';
+import type { DevicePlanLimits } from './network-access.ts';
 
-type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & { sites: SiteAccess; controllers: Controllers };
+type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & {
+  sites: SiteAccess;
+  controllers: Controllers;
+  planLimits: DevicePlanLimits;
+};
 
 /** Username and password accounts for guests, one by one or imported from a file: /s/{siteId}/api/v1/guestuser/. */
 export const guestAccountsArea: Area<Deps> = {

@@ -1,9 +1,11 @@
-import { DEFAULT_SPLASH_DESIGN, type GuestAccountConnectAnswer } from '@splashboard/contract';
+import { BILLING_MESSAGES, DEFAULT_SPLASH_DESIGN, fillMessage, type GuestAccountConnectAnswer } from '@splashboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SiteRow } from '../sites/sites.repo.ts';
 import { ControllerError, type AccessLimits, type ControllerFamily } from '../../adapters/controllers/index.ts';
 import { recordLogin, type LoginStore } from '../guests/login-records.ts';
+import type { LimitCount } from '../../platform/plan-usage.ts';
 import type { Controllers } from '../routers/controllers.ts';
+import { DeviceLimitReached, type PlanLimits } from '../plan-limits/index.ts';
 import {
   collectedOf,
   identityOfAccount,
@@ -19,13 +21,16 @@ import {
  */
 export const SERVER_SIDE_GRANT: ControllerFamily[] = ['unifi'];
 
+/** The plan's active guest devices, claimed in the login's transaction (the plan-limits area). */
+export type DevicePlanLimits = Pick<PlanLimits, 'countDevice' | 'counted'>;
+
 /**
  * A device the dashboard connected to an account: on a controller that can grant by MAC, a session is
  * recorded (as the account's guest, with the account's limits) and the controller asked at once, after
  * the rows are written; elsewhere nothing more happens until the device arrives.
  */
 export async function grantByMac(
-  deps: LoginStore & GuestAccountStore & { controllers: Controllers; log: FastifyBaseLogger },
+  deps: LoginStore & GuestAccountStore & { controllers: Controllers; log: FastifyBaseLogger; planLimits: DevicePlanLimits },
   site: SiteRow,
   account: GuestAccountRow,
   mac: string,
@@ -33,7 +38,8 @@ export async function grantByMac(
 ): Promise<Pick<GuestAccountConnectAnswer, 'access' | 'detail'>> {
   const adapter = await deps.controllers.adapterFor(site.id, site.routerType);
   if (!adapter || !SERVER_SIDE_GRANT.includes(adapter.family)) return { access: 'on_next_arrival', detail: '' };
-  const { sessionId } = await recordLogin(deps, {
+  let counted: LimitCount | null = null;
+  const recorded = await recordLogin(deps, {
     accountId: site.accountId,
     siteId: site.id,
     method: 'guestuser',
@@ -45,7 +51,20 @@ export async function grantByMac(
     limits,
     // The guest saw no page: no consent is recorded for them.
     consent: { design: DEFAULT_SPLASH_DESIGN, termsScreen: false, none: true },
+    // Counted against the plan like a guest's login: over the limit nothing is recorded or granted.
+    onRecorded: async (tx) => {
+      counted = await deps.planLimits.countDevice(site.accountId, mac, tx);
+    },
+  }).catch((err: unknown) => {
+    if (err instanceof DeviceLimitReached) return err;
+    throw err;
   });
+  if (recorded instanceof DeviceLimitReached) {
+    const date = recorded.periodEnd.toISOString().slice(0, 10);
+    return { access: 'grant_failed', detail: fillMessage(BILLING_MESSAGES.devicesLimitReached, { limit: recorded.limit, date }) };
+  }
+  await deps.planLimits.counted(counted);
+  const { sessionId } = recorded;
   try {
     await adapter.grantAccess({
       arrival: {

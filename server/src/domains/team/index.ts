@@ -19,7 +19,10 @@ type Deps = Pick<AppContext, 'db' | 'accounts' | 'config' | 'sessions' | 'rateLi
 export const teamArea: Area<Deps> = {
   name: 'team',
   register: async (app, deps) => {
-    const branding = createBrandingReader(deps.db, { publicUrl: deps.config.publicUrl });
+    const branding = createBrandingReader(deps.db, {
+      publicUrl: deps.config.publicUrl,
+      billingEnabled: deps.config.stripe.enabled,
+    });
     const dashboardUrlOf = createDashboardAddress(deps.db, deps.config.publicUrl);
     const team = createTeamService({
       ...deps,

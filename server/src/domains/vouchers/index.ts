@@ -10,10 +10,19 @@ import { vouchersRoutes } from './vouchers.routes.ts';
 
 /** The voucher domain as the app wires it: vouchers and batches, the designer and printing. */
 export function createVoucherDomain(
-  deps: Pick<AppContext, 'db' | 'accounts' | 'storage' | 'jobs' | 'log'> & { sites: SiteAccess; controllers: Controllers },
+  deps: Pick<AppContext, 'db' | 'accounts' | 'config' | 'storage' | 'jobs' | 'log'> & {
+    sites: SiteAccess;
+    controllers: Controllers;
+  },
 ) {
   const network = createVoucherNetwork(deps);
-  const vouchers = createVouchersService({ db: deps.db, accounts: deps.accounts, sites: deps.sites, network });
+  const vouchers = createVouchersService({
+    db: deps.db,
+    accounts: deps.accounts,
+    config: deps.config,
+    sites: deps.sites,
+    network,
+  });
   const designs = createVoucherDesigns({ db: deps.db, storage: deps.storage, access: vouchers.access, vouchers });
   return { vouchers, designs };
 }

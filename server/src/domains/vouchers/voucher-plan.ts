@@ -1,42 +1,37 @@
-import {
-  PLAN_LIMITS,
-  PLAN_TYPES,
-  VOUCHER_MESSAGES,
-  fillMessage,
-  type PlanType,
-  type VoucherPlanUsage,
-} from '@splashboard/contract';
+import { VOUCHER_MESSAGES, fillMessage, type VoucherPlanUsage } from '@splashboard/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AccountsRepo } from '../../platform/accounts.repo.ts';
+import type { LimitClaim } from '../../platform/plan-usage.ts';
+import { asPlanType, billingPeriodOf, planLimitsOf } from '../../platform/subscription-status.ts';
 import type { VouchersRepo } from './vouchers.repo.ts';
 
-/** What the plan's voucher count is read from: the account's plan and its activations. */
+/** What the plan's voucher count is read from: the account's plan and period, and its activations. */
 export interface PlanRepos {
   vouchers: VouchersRepo;
   accounts: AccountsRepo;
+  /** With billing off nothing is limited or counted. */
+  config: { stripe: { enabled: boolean } };
 }
 
-/** The calendar month (UTC) vouchers are counted in against the plan: `YYYY-MM`. */
-export const activationPeriod = (now = new Date()) => now.toISOString().slice(0, 7);
+/** The key a billing period's activations are counted under: its start. */
+export const periodKey = (start: Date) => start.toISOString();
 
-/** An account without a plan yet is held to the smallest one. */
-const planOf = (planType: string | null): PlanType =>
-  PLAN_TYPES.includes(planType as PlanType) ? (planType as PlanType) : 'collect';
-export const activationLimitOf = (planType: string | null) => PLAN_LIMITS[planOf(planType)].vouchers_activated;
-
-/** The account's vouchers activated this month against its plan's limit, as the lists show it. */
-export async function planUsage(repos: PlanRepos, accountId: number): Promise<VoucherPlanUsage> {
-  const period = activationPeriod();
-  const [account, activated] = await Promise.all([
-    repos.accounts.planTypeOf(accountId),
-    repos.vouchers.activatedIn(accountId, period),
-  ]);
-  const planType = (account?.planType ?? null) as PlanType | null;
-  const limit = activationLimitOf(planType);
+/**
+ * The account's vouchers activated in its billing period against its plan's limit, as the lists show it;
+ * null with billing off (no limits).
+ */
+export async function planUsage(repos: PlanRepos, accountId: number, now = new Date()): Promise<VoucherPlanUsage | null> {
+  const account = await repos.accounts.planAndPeriodOf(accountId);
+  const limits = account && planLimitsOf(account, repos.config.stripe.enabled);
+  if (!account || !limits) return null;
+  const period = billingPeriodOf(account, now);
+  const activated = await repos.vouchers.activatedIn(accountId, periodKey(period.start));
+  const limit = limits.vouchers_activated;
   const reached = activated >= limit;
   return {
-    plan_type: PLAN_TYPES.includes(planType as PlanType) ? planType : null,
-    period,
+    plan_type: asPlanType(account.planType),
+    period: period.start.toISOString(),
+    period_end: period.end.toISOString(),
     activated,
     limit,
     remaining: Math.max(0, limit - activated),
@@ -46,12 +41,16 @@ export async function planUsage(repos: PlanRepos, accountId: number): Promise<Vo
 }
 
 /**
- * Counts one activation against the plan inside the login's transaction, or answers false when the month's
- * are used up. One conditional upsert: concurrent first logins cannot both take the last one.
+ * Counts one activation against the plan inside the login's transaction, or refuses it when the billing
+ * period's are used up. One conditional upsert: concurrent first logins cannot both take the last one.
  */
-export async function claimActivation(repos: PlanRepos, accountId: number, tx: Executor): Promise<boolean> {
-  const account = await repos.accounts.planTypeOf(accountId, tx);
-  const limit = activationLimitOf(account?.planType ?? null);
-  if (limit < 1) return false;
-  return repos.vouchers.claimActivation(accountId, activationPeriod(), limit, tx);
+export async function claimActivation(repos: PlanRepos, accountId: number, tx: Executor, now = new Date()): Promise<LimitClaim> {
+  const account = await repos.accounts.planAndPeriodOf(accountId, tx);
+  const limits = account && planLimitsOf(account, repos.config.stripe.enabled);
+  if (!account || !limits) return { ok: true, count: null };
+  const limit = limits.vouchers_activated;
+  const { start, end } = billingPeriodOf(account, now);
+  const used = limit < 1 ? null : await repos.vouchers.claimActivation(accountId, periodKey(start), limit, tx);
+  if (used === null) return { ok: false, limit, periodEnd: end };
+  return { ok: true, count: { accountId, kind: 'vouchers_activated', periodStart: start, used, limit } };
 }

@@ -1,6 +1,7 @@
 import type { AccessLimits } from '../../adapters/controllers/index.ts';
 import type { GuestSessionsRepo } from '../guests/guest-sessions.repo.ts';
 import type { LoginRecord } from '../guests/login-records.ts';
+import type { LimitCount } from '../../platform/plan-usage.ts';
 import { claimActivation, type PlanRepos } from './voucher-plan.ts';
 
 /** What redeeming reads and writes: the vouchers, the plan's count, and the sessions they let in. */
@@ -86,6 +87,8 @@ export function redeemInLogin(
   v: RedeemableVoucher,
   siteId: number,
   mac: string | null,
+  /** Told what the activation counted against the plan (for the owner's emails once the login commits). */
+  counted?: (count: LimitCount | null) => void,
 ): NonNullable<LoginRecord['onRecorded']> {
   const { vouchers } = repos;
   return async (tx, { sessionId }) => {
@@ -99,7 +102,9 @@ export function redeemInLogin(
       await vouchers.takeSeat(v.id, seat, siteId, tx);
     }
     if (!row.activatedAt) {
-      if (!(await claimActivation(repos, v.accountId, tx))) throw new VoucherRefused('plan');
+      const claim = await claimActivation(repos, v.accountId, tx, now);
+      if (!claim.ok) throw new VoucherRefused('plan');
+      counted?.(claim.count);
       const end = new Date(now.getTime() + v.durationMinutes * 60_000);
       await vouchers.activate(v.id, now, v.validUntil && v.validUntil < end ? v.validUntil : end, tx);
     }

@@ -14,13 +14,15 @@ import {
   voucherSessions,
   vouchers,
 } from '../../db/schema/index.ts';
-import { activationPeriod } from './voucher-plan.ts';
+import { periodKey } from './voucher-plan.ts';
+import { billingPeriodOf } from '../../platform/subscription-status.ts';
 import { addUnifiSite, createBatch } from '../../../test/fixtures/vouchers.ts';
 
 let server: TestServer;
 const fakes: { unifi: { close(): Promise<void> } }[] = [];
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' });
+  // Billing on (a secret key; nothing here calls Stripe): the plan's limits apply.
+  server = await startServer({ LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent', STRIPE_SECRET_KEY: 'sk_test_limits' });
 });
 afterAll(async () => {
   await Promise.all(fakes.map((f) => f.unifi.close()));
@@ -36,6 +38,9 @@ const batch = (s: PortalSite, over: Record<string, unknown> = {}, kind = 'vouche
   createBatch(server, s.owner, `${s.api}/${kind}`, { count: 2, ...over });
 const grants = (s: { unifi: PortalSite['unifi'] }) =>
   s.unifi.commands.filter((c) => c.body.cmd === 'authorize-guest').map((c) => c.body);
+/** The key of the account's current billing period, as its activations are counted under. */
+const periodOf = async (accountId: number) =>
+  periodKey(billingPeriodOf((await db().select().from(accounts).where(eq(accounts.id, accountId)))[0]!).start);
 const voucherRow = async (id: number) => (await db().select().from(vouchers).where(eq(vouchers.id, id)))[0]!;
 /** As if the guest's last session began `minutes` ago, used `mb` and ended (the voucher's clock runs from first use). */
 async function timePasses(voucherId: number, minutes: number, mb: number) {
@@ -427,22 +432,27 @@ describe('guessing codes', () => {
 });
 
 describe('plan limit', () => {
-  it('refuses to start a voucher past the plan’s monthly activations; vouchers already started go on', async () => {
+  it('refuses to start a voucher past the plan’s activations in the billing period; vouchers already started go on', async () => {
     const s = await site(['voucher']);
     const { codes, ids } = await batch(s, { count: 2 });
     const mac = randomMac();
     expect((await (await arriveFromUnifi(server, s, { mac })).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
     const [acct] = await db().select().from(vouchers).where(eq(vouchers.id, ids[0]!));
-    // Engage allows 2000 a month: as if 1999 more had been started.
+    // Engage allows 2000 a billing period: as if 1999 more had been started.
     await db()
       .update(voucherActivationCounts)
       .set({ activated: 2000 })
-      .where(and(eq(voucherActivationCounts.accountId, acct!.accountId), eq(voucherActivationCounts.month, activationPeriod())));
+      .where(
+        and(
+          eq(voucherActivationCounts.accountId, acct!.accountId),
+          eq(voucherActivationCounts.month, await periodOf(acct!.accountId)),
+        ),
+      );
 
     const refused = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
     expect(refused.status).toBe(403);
     expect(textOf(refused.html)).toContain(
-      'This Wi-Fi cannot start any more vouchers this month: its plan’s limit is reached. Please ask the staff.',
+      'This Wi-Fi cannot start any more vouchers for now: its plan’s limit for this billing period is reached. Please ask the staff.',
     );
     expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
     expect((await (await arriveFromUnifi(server, s, { mac })).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
@@ -450,7 +460,7 @@ describe('plan limit', () => {
     const usage = (await s.owner.get(`${s.api}/voucher/unused`)).body.metadata.usage;
     expect(usage).toMatchObject({ plan_type: 'engage', limit: 2000, activated: 2000, remaining: 0, limit_reached: true });
     expect(usage.message).toBe(
-      'Your plan allows 2000 vouchers activated per month and this month they are all used: guests cannot start new vouchers until next month or until the plan is upgraded.',
+      'Your plan allows 2000 vouchers activated per billing period and in this one they are all used: guests cannot start new vouchers until the next period or until the plan is upgraded.',
     );
   });
 });
@@ -461,36 +471,41 @@ describe('plan tiers', () => {
     ['engage', 2000],
     ['provider', 5000],
     [null, 500],
-  ] as const)('with plan %s, voucher number %i of the month starts and the next one is refused', async (planType, limit) => {
-    const s = await site(['voucher']);
-    const { codes, ids } = await batch(s, { count: 2 });
-    const [v] = await db().select().from(vouchers).where(eq(vouchers.id, ids[0]!));
-    await db().update(accounts).set({ planType }).where(eq(accounts.id, v!.accountId));
-    await db()
-      .insert(voucherActivationCounts)
-      .values({ accountId: v!.accountId, month: activationPeriod(), activated: limit - 1 });
+  ] as const)(
+    'with plan %s, voucher number %i of the billing period starts and the next one is refused',
+    async (planType, limit) => {
+      const s = await site(['voucher']);
+      const { codes, ids } = await batch(s, { count: 2 });
+      const [v] = await db().select().from(vouchers).where(eq(vouchers.id, ids[0]!));
+      await db().update(accounts).set({ planType }).where(eq(accounts.id, v!.accountId));
+      await db()
+        .insert(voucherActivationCounts)
+        .values({ accountId: v!.accountId, month: await periodOf(v!.accountId), activated: limit - 1 });
 
-    expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
-    const refused = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
-    expect(refused.status).toBe(403);
-    expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
-    const usage = (await s.owner.get(`${s.api}/voucher/unused`)).body.metadata.usage;
-    expect(usage).toMatchObject({ plan_type: planType, limit, activated: limit, remaining: 0, limit_reached: true });
-    expect(usage.message).toContain(`Your plan allows ${limit} vouchers activated per month`);
-  });
+      expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[0]! })).status).toBe(200);
+      const refused = await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: codes[1]! });
+      expect(refused.status).toBe(403);
+      expect((await voucherRow(ids[1]!)).activatedAt).toBeNull();
+      const usage = (await s.owner.get(`${s.api}/voucher/unused`)).body.metadata.usage;
+      expect(usage).toMatchObject({ plan_type: planType, limit, activated: limit, remaining: 0, limit_reached: true });
+      expect(usage.message).toContain(`Your plan allows ${limit} vouchers activated per billing period`);
+    },
+  );
 
-  it('counts multi-site vouchers against the same monthly limit', async () => {
+  it('counts multi-site vouchers against the same limit', async () => {
     const s = await site(['voucher', 'multisitevoucher']);
     const single = await batch(s, { count: 1 });
     const multi = await batch(s, { count: 1, site_ids: [] }, 'multisite_voucher');
     const [v] = await db().select().from(vouchers).where(eq(vouchers.id, single.ids[0]!));
     await db().update(accounts).set({ planType: 'collect' }).where(eq(accounts.id, v!.accountId));
-    await db().insert(voucherActivationCounts).values({ accountId: v!.accountId, month: activationPeriod(), activated: 499 });
+    await db()
+      .insert(voucherActivationCounts)
+      .values({ accountId: v!.accountId, month: await periodOf(v!.accountId), activated: 499 });
 
     expect((await (await arriveFromUnifi(server, s)).guest.post('voucher', { voucher: single.codes[0]! })).status).toBe(200);
     const refused = await (await arriveFromUnifi(server, s)).guest.post('multisitevoucher', { voucher: multi.codes[0]! });
     expect(refused.status).toBe(403);
-    expect(textOf(refused.html)).toContain('This Wi-Fi cannot start any more vouchers this month');
+    expect(textOf(refused.html)).toContain('This Wi-Fi cannot start any more vouchers for now');
   });
 });
 

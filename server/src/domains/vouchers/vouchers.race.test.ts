@@ -8,7 +8,8 @@ import { createBatch } from '../../../test/fixtures/vouchers.ts';
 let server: TestServer;
 let s: PortalSite;
 beforeAll(async () => {
-  server = await startServer();
+  // Billing on (a secret key; nothing here calls Stripe): activations are counted against the plan.
+  server = await startServer({ STRIPE_SECRET_KEY: 'sk_test_limits' });
   s = await unifiPortalSite(server, ['voucher']);
 });
 afterAll(async () => {

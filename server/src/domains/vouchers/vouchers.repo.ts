@@ -160,26 +160,30 @@ export function createVouchersRepo(db: Database) {
 
     // ---- The plan's activations ---------------------------------------------------------------------
 
-    async activatedIn(accountId: number, month: string): Promise<number> {
+    /** The activations counted in a billing period (`period`: its start, as an ISO string). */
+    async activatedIn(accountId: number, period: string): Promise<number> {
       const [row] = await db
         .select({ activated: voucherActivationCounts.activated })
         .from(voucherActivationCounts)
-        .where(and(eq(voucherActivationCounts.accountId, accountId), eq(voucherActivationCounts.month, month)));
+        .where(and(eq(voucherActivationCounts.accountId, accountId), eq(voucherActivationCounts.month, period)));
       return row?.activated ?? 0;
     },
 
-    /** Counts one activation in the month unless `limit` are already counted (one conditional upsert). */
-    async claimActivation(accountId: number, month: string, limit: number, tx: Executor): Promise<boolean> {
+    /**
+     * Counts one activation in the billing period unless `limit` are already counted (one conditional
+     * upsert): the count it made, or null when the limit was reached.
+     */
+    async claimActivation(accountId: number, period: string, limit: number, tx: Executor): Promise<number | null> {
       const rows = await tx
         .insert(voucherActivationCounts)
-        .values({ accountId, month, activated: 1 })
+        .values({ accountId, month: period, activated: 1 })
         .onConflictDoUpdate({
           target: [voucherActivationCounts.accountId, voucherActivationCounts.month],
           set: { activated: sql`${voucherActivationCounts.activated} + 1` },
           setWhere: lt(voucherActivationCounts.activated, limit),
         })
         .returning({ activated: voucherActivationCounts.activated });
-      return rows.length > 0;
+      return rows[0]?.activated ?? null;
     },
 
     // ---- Batches ------------------------------------------------------------------------------------

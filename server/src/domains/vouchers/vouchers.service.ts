@@ -25,7 +25,13 @@ import { minutesUntil, validUntilOf } from './voucher-time.ts';
 import { createVouchersRepo } from './vouchers.repo.ts';
 import type { SiteAccess } from '../../platform/site-access.ts';
 
-type Deps = { db: Database; accounts: AccountsRepo; sites: SiteAccess; network: VoucherNetwork };
+type Deps = {
+  db: Database;
+  accounts: AccountsRepo;
+  config: { stripe: { enabled: boolean } };
+  sites: SiteAccess;
+  network: VoucherNetwork;
+};
 
 const INSERT_CHUNK = 2000;
 
@@ -33,11 +39,11 @@ const INSERT_CHUNK = 2000;
  * Voucher batches and vouchers of a site, single-site (`voucher`) or multi-site (`multisite_voucher`):
  * create, list by status, details with devices and usage, delete, disconnect a device.
  */
-export function createVouchersService({ db, accounts, sites: sitesService, network }: Deps) {
+export function createVouchersService({ db, accounts, config, sites: sitesService, network }: Deps) {
   const vouchers = createVouchersRepo(db);
   const sites = createSitesRepo(db);
   const sessions = createGuestSessionsRepo(db);
-  const plan = { vouchers, accounts };
+  const plan = { vouchers, accounts, config };
   const access = createVoucherAccess({ vouchers, sites: sitesService });
 
   /** The sites of each batch, by batch id, names included (ordered by name). */

@@ -8,6 +8,7 @@ import {
   voucherRelogin,
   type VoucherRefusal,
 } from '../../domains/vouchers/voucher-redeem.ts';
+import type { LimitCount } from '../../platform/plan-usage.ts';
 import { login } from '../grant.ts';
 import { RELOGIN_DAYS } from '../limits.ts';
 import type { PortalPass } from '../pass.ts';
@@ -127,6 +128,7 @@ function voucherMethod(method: 'voucher' | 'multisitevoucher'): PortalMethod {
       const mac = ctx.pass.arrival.clientMac;
       const limits = await allowanceOf(deps, voucher, mac);
       if (typeof limits === 'string') return refusedAnswer(ctx, method, form, limits, voucher.numDevices);
+      let counted: LimitCount | null = null;
       try {
         const outcome = await login(deps, {
           snap,
@@ -137,8 +139,9 @@ function voucherMethod(method: 'voucher' | 'multisitevoucher'): PortalMethod {
           // Without an email or phone the guest is known by the voucher: its devices are one guest.
           socialId: collected.email || collected.phone ? undefined : String(voucher.id),
           limits,
-          onRecorded: redeemInLogin(deps, voucher, snap.site.id, mac),
+          onRecorded: redeemInLogin(deps, voucher, snap.site.id, mac, (count) => (counted = count)),
         });
+        if (outcome.ok) await deps.planLimits.counted(counted);
         return outcome.answer;
       } catch (err) {
         if (err instanceof VoucherRefused) return refusedAnswer(ctx, method, form, err.reason, voucher.numDevices);

@@ -381,6 +381,8 @@ export function collect(
   });
   if (decline) {
     store.emit('invoice.payment_failed', invoice);
+    // A bank asking the customer to authenticate: Stripe also says the invoice needs the customer.
+    if (decline === 'authentication_required') store.emit('invoice.payment_action_required', invoice);
     return cardError(decline, { payment_method: structuredClone(store.find(paymentMethod)) });
   }
   markPaid(store, invoice);

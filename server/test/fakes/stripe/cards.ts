@@ -11,7 +11,8 @@ export type CardBehaviour =
   | 'incorrect_cvc'
   | 'insufficient_funds' // set up fine, every charge refused
   | 'charge_fails' // set up fine, every charge refused (card_declined)
-  | 'requires_3ds'; // set up needs 3-D Secure; later charges off session succeed
+  | 'requires_3ds' // set up needs 3-D Secure; later charges off session succeed
+  | 'always_3ds'; // every setup and every charge needs 3-D Secure: off-session charges fail
 
 export interface TestCard {
   number: string;
@@ -33,7 +34,7 @@ const CARDS: TestCard[] = [
   { number: '4000000000009995', brand: 'visa', country: 'US', funding: 'credit', behaviour: 'insufficient_funds' },
   { number: '4000000000000341', brand: 'visa', country: 'US', funding: 'credit', behaviour: 'charge_fails' },
   { number: '4000002500003155', brand: 'visa', country: 'US', funding: 'credit', behaviour: 'requires_3ds' },
-  { number: '4000002760003184', brand: 'visa', country: 'DE', funding: 'credit', behaviour: 'requires_3ds' },
+  { number: '4000002760003184', brand: 'visa', country: 'DE', funding: 'credit', behaviour: 'always_3ds' },
 ];
 
 /** The test PaymentMethod ids of the docs, usable without Stripe.js. */
@@ -103,5 +104,6 @@ export function setupDecline(behaviour: CardBehaviour): string | null {
 export function chargeDecline(behaviour: CardBehaviour): string | null {
   if (behaviour === 'insufficient_funds') return 'insufficient_funds';
   if (behaviour === 'charge_fails') return 'generic_decline';
+  if (behaviour === 'always_3ds') return 'authentication_required';
   return setupDecline(behaviour);
 }

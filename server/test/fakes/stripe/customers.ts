@@ -134,7 +134,11 @@ export function customerRoutes(store: Store): Route[] {
     {
       method: 'GET',
       pattern: '/v1/customers/:id',
-      handle: ({ params, path }) => expanded(store, store.get('customer', path.id), params),
+      handle: ({ params, path }) => {
+        const customer = store.find(String(path.id));
+        if (customer?.object === 'customer' && customer.deleted) return { id: customer.id, object: 'customer', deleted: true };
+        return expanded(store, store.get('customer', path.id), params);
+      },
     },
     {
       method: 'POST',

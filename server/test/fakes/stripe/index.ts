@@ -46,7 +46,42 @@ export interface StripeFake {
   /** Resolves once every webhook delivery started so far has finished. */
   settled(): Promise<void>;
   paymentsOf(customerId: string): Payment[];
+  /** Every API request, in order, with what the fake answered (to check what our server sent). */
+  requests: ApiRequestRecord[];
+  /** The next `count` API requests (those whose path matches `path`, if given) fail as in a Stripe outage. */
+  failNext(options?: { count?: number; status?: 429 | 500 | 502 | 503; path?: string | RegExp }): void;
   close(): Promise<void>;
+}
+
+export interface ApiRequestRecord {
+  method: string;
+  path: string;
+  params: Obj;
+  idempotencyKey: string | null;
+  status: number;
+  requestId: string;
+}
+
+interface Outage {
+  count: number;
+  status: number;
+  path?: string | RegExp;
+}
+
+/** What Stripe answers when it is down or throttling. */
+function outageError(status: number): StripeFail {
+  if (status === 429) {
+    return new StripeFail(429, {
+      type: 'invalid_request_error',
+      code: 'rate_limit',
+      message: 'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+    });
+  }
+  return new StripeFail(status, {
+    type: 'api_error',
+    message:
+      "Sorry, something went wrong. We've already been notified of the problem, but if you need any help, you can reach us at support.stripe.com/contact.",
+  });
 }
 
 const IDEMPOTENCY_TTL = 24 * 3600;
@@ -84,11 +119,30 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     ...webhooks.routes(),
   ];
   const remembered = new Map<string, Remembered>();
+  const requests: ApiRequestRecord[] = [];
+  const outages: Outage[] = [];
 
-  function apiAnswer(
+  function apiAnswer(req: IncomingMessage, path: string, raw: string) {
+    const method = req.method ?? 'GET';
+    const params = method === 'POST' ? parseForm(raw) : parseForm(new URL(req.url ?? '/', url).search.slice(1));
+    const answer = handleApi(req, method, path, raw, params);
+    requests.push({
+      method,
+      path,
+      params,
+      idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
+      status: answer.status,
+      requestId: answer.headers['request-id'] ?? '',
+    });
+    return answer;
+  }
+
+  function handleApi(
     req: IncomingMessage,
+    method: string,
     path: string,
     raw: string,
+    params: Obj,
   ): { status: number; body: string; headers: Record<string, string> } {
     const requestId = `req_${randomText(14)}`;
     const headers: Record<string, string> = { 'request-id': requestId, 'stripe-version': API_VERSION };
@@ -97,9 +151,13 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
       body: JSON.stringify({ error: { ...e.error, request_log_url: `${url}/logs/${requestId}` } }, null, 2),
       headers,
     });
-    const method = req.method ?? 'GET';
-    const query = new URL(req.url ?? '/', url).search.slice(1);
-    const params = method === 'POST' ? parseForm(raw) : parseForm(query);
+    const outage = outages.find(
+      (o) => o.count > 0 && (o.path === undefined || (typeof o.path === 'string' ? path === o.path : o.path.test(path))),
+    );
+    if (outage) {
+      outage.count -= 1;
+      return { ...fail(outageError(outage.status)), headers: { ...headers, 'stripe-should-retry': 'true' } };
+    }
     const match = matchRoute(routes, method, path);
     if (!match) {
       return fail(
@@ -168,7 +226,11 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     try {
       answer = {
         status: 200,
-        body: JSON.stringify(match.route.handle({ params, path: match.params, key, store }), null, 2),
+        body: JSON.stringify(
+          store.held(() => match.route.handle({ params, path: match.params, key, store })),
+          null,
+          2,
+        ),
         headers,
       };
     } catch (error) {
@@ -253,6 +315,8 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     deliver: (event) => webhooks.deliverOnce(event as unknown as Obj),
     settled: () => webhooks.idle(),
     paymentsOf: (customerId) => [...(store.payments.get(customerId) ?? [])],
+    requests,
+    failNext: ({ count = 1, status = 500, path } = {}) => void outages.push({ count, status, path }),
     async close() {
       webhooks.close();
       server.closeAllConnections();

@@ -6,16 +6,9 @@
 import { collect, createInvoice, periodEndAfter, periodLine, voidInvoice } from './billing.ts';
 import { resolvePaymentMethod } from './payment-methods.ts';
 import type { Route } from './route.ts';
-import {
-  afterInvoicePaid,
-  changeLines,
-  pendingItems,
-  periodEnd,
-  planItems,
-  prorationBehaviourOf,
-  prorationDateOf,
-} from './subscriptions.ts';
-import { allowOnly, bool, expanded, invalid, listOf, type Obj, type Store } from './store.ts';
+import { afterInvoicePaid, pendingItems } from './subscription-clock.ts';
+import { changeLines, periodEnd, planItems, prorationBehaviourOf, prorationDateOf } from './subscription-items.ts';
+import { allowOnly, bool, expanded, invalid, listOf, StripeFail, type Obj, type Store } from './store.ts';
 
 function pay(store: Store, invoice: Obj, params: Obj): Obj {
   allowOnly(params, ['payment_method', 'paid_out_of_band', 'off_session', 'forgive', 'source', 'mandate']);
@@ -80,6 +73,21 @@ function preview(store: Store, params: Obj): Obj {
   }
   if (sub.status === 'canceled' || sub.status === 'incomplete_expired')
     throw invalid('No upcoming invoices for a canceled subscription.', 'subscription', 'invoice_upcoming_none');
+  if (details.trial_end === 'now' && sub.status === 'trialing') {
+    const lines = (sub.items.data as Obj[]).map((item) =>
+      periodLine(store, { ...sub, status: 'active' }, item, now, periodEndAfter(now, now, item.price.recurring)),
+    );
+    const spec = { customer, subscription: sub, billingReason: 'subscription_update', lines, periodStart: now, periodEnd: now };
+    return withBalance(createInvoice(store, spec, true), customer);
+  }
+  const canceling = details.cancel_at_period_end === undefined ? sub.cancel_at !== null : details.cancel_at_period_end === 'true';
+  if (canceling && details.items === undefined) {
+    throw new StripeFail(404, {
+      type: 'invalid_request_error',
+      code: 'invoice_upcoming_none',
+      message: `No upcoming invoices for customer: ${customer.id}`,
+    });
+  }
   const behaviour = prorationBehaviourOf(details.proration_behavior ?? params.proration_behavior);
   const when = prorationDateOf(store, sub, details.proration_date, 'subscription_details[proration_date]');
   const plan = planItems(store, sub, details.items);
@@ -125,6 +133,10 @@ function preview(store: Store, params: Obj): Obj {
     true,
   );
   invoice.parent.subscription_details.subscription_proration_date = when;
+  return withBalance(invoice, customer);
+}
+
+function withBalance(invoice: Obj, customer: Obj): Obj {
   const balance = Number(customer.balance ?? 0);
   invoice.starting_balance = balance;
   invoice.amount_due = invoice.amount_remaining = Math.max(0, invoice.total + balance);

@@ -90,7 +90,7 @@ function confirm(store: Store, intent: Obj, params: Obj): Obj {
     store.emit('setup_intent.setup_failed', intent);
     throw new StripeFail(402, { ...error.error, setup_intent: structuredClone(intent) });
   }
-  if (behaviour === 'requires_3ds') {
+  if (behaviour === 'requires_3ds' || behaviour === 'always_3ds') {
     intent.status = 'requires_action';
     intent.next_action = {
       type: 'use_stripe_sdk',

@@ -47,6 +47,9 @@ export interface RequestInfo {
   idempotency_key: string | null;
 }
 
+/** How Stripe names a kind in "No such ..." messages. */
+const KIND_NAMES: Record<string, string> = { payment_method: 'PaymentMethod', webhook_endpoint: 'webhook endpoint' };
+
 export class Store {
   /** Every API object by id. Map order is creation order. */
   readonly objects = new Map<string, Obj>();
@@ -58,12 +61,24 @@ export class Store {
   request: RequestInfo | null = null;
   onEvent: (event: Obj) => void = () => {};
   private offset = 0;
+  private frozen: number | null = null;
   private invoiceSequence = new Map<string, number>();
 
   constructor(readonly url: string) {}
 
   now(): number {
-    return Math.floor(Date.now() / 1000) + this.offset;
+    return this.frozen ?? Math.floor(Date.now() / 1000) + this.offset;
+  }
+
+  /** Runs `work` with the clock held still, so everything one request or one due moment does shares a time. */
+  held<T>(work: () => T): T {
+    if (this.frozen !== null) return work();
+    this.frozen = this.now();
+    try {
+      return work();
+    } finally {
+      this.frozen = null;
+    }
   }
 
   moveClock(seconds: number) {
@@ -78,7 +93,8 @@ export class Store {
   /** The object of that kind, or Stripe's 404. */
   get(kind: string, id: unknown, param = 'id'): Obj {
     const object = typeof id === 'string' ? this.objects.get(id) : undefined;
-    if (!object || object.object !== kind || object.deleted) throw noSuch(kind.replace(/_/g, ''), String(id), param);
+    if (!object || object.object !== kind || object.deleted)
+      throw noSuch(KIND_NAMES[kind] ?? kind.replace(/_/g, ''), String(id), param);
     return object;
   }
 
@@ -212,11 +228,38 @@ export function required(params: Obj, name: string): unknown {
 /** Stripe refuses parameters it does not know: `Received unknown parameter: x`. */
 export function allowOnly(params: Obj, names: string[]) {
   for (const key of Object.keys(params)) {
-    if (key !== 'expand' && !names.includes(key)) {
-      throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
+    if (key === 'expand' || names.includes(key)) continue;
+    if (NOT_IMPLEMENTED.includes(key)) {
+      throw invalid(`The Stripe fake does not implement the parameter ${key} yet (Stripe has it).`, key, 'parameter_unknown');
     }
+    throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
   }
 }
+
+/** Parameters Stripe takes that the fake refuses plainly rather than ignoring silently. */
+const NOT_IMPLEMENTED = [
+  'pause_collection',
+  'discounts',
+  'coupon',
+  'promotion_code',
+  'add_invoice_items',
+  'automatic_tax',
+  'default_tax_rates',
+  'days_until_due',
+  'application_fee_percent',
+  'transfer_data',
+  'on_behalf_of',
+  'backdate_start_date',
+  'billing_thresholds',
+  'pending_invoice_item_interval',
+  'schedule',
+  'schedule_details',
+  'test_clock',
+  'tax_id_data',
+  'invoice_items',
+  'customer_details',
+  'issuer',
+];
 
 /** Metadata updates merge; an empty value removes its key. */
 export function mergeMetadata(current: Obj, update: unknown): Obj {

@@ -192,7 +192,7 @@ describe('the Stripe fake through the official SDK', () => {
   it('ends a trial with a good card: active, invoice paid, PDF downloadable', async () => {
     const { monthly } = await plans();
     const { customer } = await customerWithCard('pm_card_visa');
-    const start = fake.now();
+    const before = fake.now();
     const sub = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: monthly.id }],
@@ -201,9 +201,10 @@ describe('the Stripe fake through the official SDK', () => {
       metadata: { account_id: '5' },
       expand: ['latest_invoice'],
     });
+    const start = sub.trial_start!;
+    expect(start - before).toBeLessThanOrEqual(1);
     expect(sub).toMatchObject({
       status: 'trialing',
-      trial_start: start,
       trial_end: start + 14 * DAY,
       metadata: { account_id: '5' },
     });
@@ -260,7 +261,7 @@ describe('the Stripe fake through the official SDK', () => {
       status: 'open',
       attempt_count: 1,
       amount_paid: 0,
-      next_payment_attempt: fake.now() + 3 * DAY,
+      next_payment_attempt: after.trial_end! + 3 * DAY,
     });
     expect(
       receiver.received.some((e) => e.type === 'invoice.payment_failed' && (e.data.object as Stripe.Invoice).id === invoice.id),
@@ -314,13 +315,180 @@ describe('the Stripe fake through the official SDK', () => {
     expect(invoice).toMatchObject({ billing_reason: 'subscription_update', status: 'paid', amount_paid: expected });
     expect(invoice.lines.data.map((l) => l.amount)).toEqual(preview.lines.data.map((l) => l.amount));
     expect(updated.items.data[0]!.price.id).toBe(business.id);
-    const changed = receiver.received.filter(
-      (e) => e.type === 'customer.subscription.updated' && (e.data.object as Stripe.Subscription).id === sub.id,
-    );
     await fake.settled();
-    expect(changed.length + receiver.received.filter((e) => e.type === 'customer.subscription.updated').length).toBeGreaterThan(
-      0,
+    const changed = receiver.received.find(
+      (e) =>
+        e.type === 'customer.subscription.updated' &&
+        (e.data.object as Stripe.Subscription).id === sub.id &&
+        e.data.previous_attributes?.items,
     );
+    expect((changed!.data.previous_attributes as any).items.data[0].price.id).toBe(monthly.id);
+  });
+
+  it('keeps create_prorations pending until the next invoice, as the preview says', async () => {
+    const { monthly, business } = await plans();
+    const { customer } = await customerWithCard('pm_card_visa');
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: business.id }] });
+    await fake.advanceTime(20 * DAY);
+    const item = sub.items.data[0]!;
+    const when = fake.now();
+    const preview = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: sub.id,
+      subscription_details: { items: [{ id: item.id, price: monthly.id }], proration_date: when },
+    });
+    const prorations = preview.lines.data.filter((l) => l.parent?.subscription_item_details?.proration);
+    expect(prorations).toHaveLength(2);
+    expect(prorations[0]!.amount).toBeLessThan(0);
+    const next = preview.lines.data.find((l) => !l.parent?.subscription_item_details?.proration)!;
+    expect(next).toMatchObject({ amount: 3000, period: { start: item.current_period_end } });
+    expect(preview.amount_due).toBe(Math.max(0, 3000 + prorations.reduce((s, l) => s + l.amount, 0)));
+
+    await stripe.subscriptions.update(sub.id, { items: [{ id: item.id, price: monthly.id }], proration_date: when });
+    const pending = await stripe.invoiceItems.list({ customer: customer.id, pending: true });
+    expect(pending.data.map((ii) => ii.amount).sort()).toEqual(prorations.map((l) => l.amount).sort());
+    await fake.advanceTime(item.current_period_end - fake.now());
+    const renewal = await stripe.invoices.list({ subscription: sub.id, limit: 1 });
+    expect(renewal.data[0]).toMatchObject({
+      billing_reason: 'subscription_cycle',
+      amount_due: preview.amount_due,
+      status: preview.amount_due > 0 ? 'paid' : 'paid',
+    });
+    expect((await stripe.invoiceItems.list({ customer: customer.id, pending: true })).data).toEqual([]);
+  });
+
+  it('leaves a declined first charge incomplete, then an invoice paid with another card makes it active', async () => {
+    const { monthly } = await plans();
+    const { customer } = await customerWithCard('pm_card_visa_chargeDeclinedInsufficientFunds');
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: monthly.id }],
+      expand: ['latest_invoice'],
+    });
+    expect(sub.status).toBe('incomplete');
+    const invoice = sub.latest_invoice as Stripe.Invoice;
+    expect(invoice).toMatchObject({ status: 'open', attempt_count: 1 });
+    const good = await stripe.paymentMethods.attach('pm_card_mastercard', { customer: customer.id });
+    const key = `pay-${invoice.id}`;
+    const paid = await stripe.invoices.pay(invoice.id, { payment_method: good.id }, { idempotencyKey: key });
+    expect(paid).toMatchObject({ status: 'paid', amount_paid: 3000 });
+    const replay = await stripe.invoices.pay(invoice.id, { payment_method: good.id }, { idempotencyKey: key });
+    expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(fake.paymentsOf(customer.id).map((p) => p.status)).toEqual(['failed', 'succeeded']);
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
+    const again = await stripe.invoices.pay(invoice.id).catch((e: unknown) => e);
+    expect(again).toMatchObject({ statusCode: 400, code: 'invoice_already_paid' });
+  });
+
+  it('expires an incomplete subscription after 23 hours', async () => {
+    const { monthly } = await plans();
+    const { customer } = await customerWithCard('pm_card_chargeCustomerFail');
+    const sub = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: monthly.id }] });
+    await fake.advanceTime(23 * 3600);
+    const after = await stripe.subscriptions.retrieve(sub.id, { expand: ['latest_invoice'] });
+    expect(after.status).toBe('incomplete_expired');
+    expect((after.latest_invoice as Stripe.Invoice).status).toBe('void');
+  });
+
+  it('pauses or cancels at the end of a trial without a payment method, as trial_settings say', async () => {
+    const { monthly } = await plans();
+    const customer = await stripe.customers.create({ email: 'nocard@example.com' });
+    const paused = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: monthly.id }],
+      trial_period_days: 7,
+      trial_settings: { end_behavior: { missing_payment_method: 'pause' } },
+    });
+    const canceled = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: monthly.id }],
+      trial_period_days: 7,
+      trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+    });
+    await fake.advanceTime(7 * DAY);
+    expect((await stripe.subscriptions.retrieve(paused.id)).status).toBe('paused');
+    expect((await stripe.subscriptions.retrieve(canceled.id)).status).toBe('canceled');
+    expect(fake.paymentsOf(customer.id)).toEqual([]);
+    expect(receiver.types()).toContain('customer.subscription.paused');
+  });
+
+  it('completes 3-D Secure for a setup without a browser, and fails off-session charges of an always-authenticate card', async () => {
+    const customer = await stripe.customers.create({ email: '3ds@example.com' });
+    const intent = await stripe.setupIntents.create({ customer: customer.id });
+    const pending = await stripe.setupIntents.confirm(intent.id, { payment_method: 'pm_card_authenticationRequiredOnSetup' });
+    expect(pending).toMatchObject({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+    await fetch(`${fake.url}/3ds/${intent.id}/complete`, { method: 'POST' });
+    expect((await stripe.setupIntents.retrieve(intent.id)).status).toBe('succeeded');
+    const always = await stripe.paymentMethods.attach('pm_card_authenticationRequired', { customer: customer.id });
+    const { monthly } = await plans();
+    const error = await stripe.subscriptions
+      .create({
+        customer: customer.id,
+        items: [{ price: monthly.id }],
+        default_payment_method: always.id,
+        payment_behavior: 'error_if_incomplete',
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ type: 'StripeCardError', code: 'authentication_required' });
+  });
+
+  it('fails like a Stripe outage on demand, which the SDK retries', async () => {
+    const retrying = new Stripe(fake.secretKey, { ...fake.sdkOptions, maxNetworkRetries: 2 });
+    fake.failNext({ count: 1, status: 500, path: '/v1/customers' });
+    const customer = await retrying.customers.create({ email: 'outage@example.com' });
+    const attempts = fake.requests.filter((r) => r.path === '/v1/customers' && r.method === 'POST').slice(-2);
+    expect(attempts.map((r) => r.status)).toEqual([500, 200]);
+    expect(attempts[0]!.idempotencyKey).toBe(attempts[1]!.idempotencyKey);
+    expect(customer.email).toBe('outage@example.com');
+    fake.failNext({ count: 1, status: 500 });
+    const error = await stripe.customers.retrieve(customer.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAPIError);
+  });
+
+  it('previews buying now out of a trial, and has nothing upcoming once canceling', async () => {
+    const { monthly } = await plans();
+    const { customer } = await customerWithCard('pm_card_visa');
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: monthly.id }],
+      trial_period_days: 30,
+    });
+    const buyNow = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: sub.id,
+      subscription_details: { trial_end: 'now' },
+    });
+    expect(buyNow).toMatchObject({ amount_due: 3000, billing_reason: 'subscription_update' });
+    const bought = await stripe.subscriptions.update(sub.id, { trial_end: 'now', expand: ['latest_invoice'] });
+    expect(bought).toMatchObject({ status: 'active', latest_invoice: { amount_paid: 3000, status: 'paid' } });
+    await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
+    const none = await stripe.invoices.createPreview({ customer: customer.id, subscription: sub.id }).catch((e: unknown) => e);
+    expect(none).toMatchObject({ statusCode: 404, code: 'invoice_upcoming_none' });
+    const reactivation = await stripe.invoices.createPreview({
+      customer: customer.id,
+      subscription: sub.id,
+      subscription_details: { cancel_at_period_end: false },
+    });
+    expect(reactivation).toMatchObject({ amount_due: 3000, period_end: bought.items.data[0]!.current_period_end });
+    const deleted = await stripe.customers.del(customer.id);
+    expect(await stripe.customers.retrieve(customer.id)).toMatchObject({ id: deleted.id, deleted: true });
+  });
+
+  it('searches customers by metadata and opens a billing portal session that links back', async () => {
+    const customer = await stripe.customers.create({ email: 'portal@example.com', metadata: { account_id: '77' } });
+    const found = await stripe.customers.search({ query: "metadata['account_id']:'77'" });
+    expect(found.data.map((c) => c.id)).toEqual([customer.id]);
+    const session = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://localhost:5173/settings/billing',
+    });
+    expect(session).toMatchObject({
+      object: 'billing_portal.session',
+      customer: customer.id,
+      return_url: 'http://localhost:5173/settings/billing',
+    });
+    const page = await (await fetch(session.url)).text();
+    expect(page).toContain('href="http://localhost:5173/settings/billing"');
   });
 
   it('cancels at period end, then ends the subscription when the period does', async () => {
@@ -386,5 +554,24 @@ describe('the Stripe fake through the official SDK', () => {
     expect(await fake.redeliver(event.id)).toBe(200);
     const fromApi = await stripe.events.retrieve(event.id);
     expect(fromApi).toMatchObject({ type: 'customer.created', api_version: '2026-10-28.endive', livemode: false });
+  });
+
+  it('delivers to endpoints made through the API, and POSTs made-up events as given', async () => {
+    const other = await startReceiver(fake.webhookSecret);
+    const endpoint = await stripe.webhookEndpoints.create({ url: other.url, enabled_events: ['invoice.paid'] });
+    expect(endpoint.secret).toBe(fake.webhookSecret);
+    const { monthly } = await plans();
+    const { customer } = await customerWithCard('pm_card_visa');
+    await stripe.subscriptions.create({ customer: customer.id, items: [{ price: monthly.id }] });
+    await fake.settled();
+    expect(other.types()).toEqual(['invoice.paid']);
+    const original = fake.events.find(
+      (e) => e.type === 'invoice.paid' && (e.data.object as Stripe.Invoice).customer === customer.id,
+    )!;
+    const stale = { ...original, id: 'evt_madeup', created: original.created - 60 } as Stripe.Event;
+    expect(await fake.deliver(stale)).toBe(200);
+    expect(other.received.at(-1)?.id).toBe('evt_madeup');
+    await stripe.webhookEndpoints.del(endpoint.id);
+    await other.close();
   });
 });

@@ -3,22 +3,26 @@
  * cancel at period end, trial end now), cancel, resume, list; and what the clock does to them (trial
  * ends, renewals, failed charges retried then cancellation).
  */
-import { chargeDecline, cardError } from './cards.ts';
-import {
-  collect,
-  createInvoice,
-  finalizeInvoice,
-  paymentMethodFor,
-  periodEndAfter,
-  periodLine,
-  planOf,
-  prorationLines,
-  voidInvoice,
-  type ItemChange,
-} from './billing.ts';
+import { cardError, chargeDecline } from './cards.ts';
+import { collect, createInvoice, finalizeInvoice, periodEndAfter, periodLine, prorationLines } from './billing.ts';
 import { attachedPaymentMethod } from './customers.ts';
 import { behaviourOf } from './payment-methods.ts';
 import type { Route } from './route.ts';
+import { addPending, bill, DAY, endNow, pendingItems, startPeriod, takePending } from './subscription-clock.ts';
+import {
+  applyItems,
+  changeLines,
+  itemObject,
+  itemsOf,
+  periodEnd,
+  planItems,
+  prorationBehaviourOf,
+  prorationDateOf,
+  quantityOf,
+  recurringPrice,
+  sameCadence,
+  setPeriod,
+} from './subscription-items.ts';
 import {
   allowOnly,
   bool,
@@ -30,15 +34,12 @@ import {
   newId,
   orNull,
   required,
-  StripeFail,
   type Obj,
   type Store,
 } from './store.ts';
 
-export const DAY = 86_400;
-/** Days between collection attempts after a failed charge (Stripe's classic schedule: 3, 5, 7). */
-export const RETRY_GAPS_DAYS = [3, 5, 7];
-const INCOMPLETE_EXPIRES_AFTER = 23 * 3600;
+export { afterInvoicePaid, runClockTo } from './subscription-clock.ts';
+
 const STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'];
 
 const CREATE_FIELDS = [
@@ -79,283 +80,6 @@ const UPDATE_FIELDS = [
   'billing_cycle_anchor',
   'collection_method',
 ];
-
-function itemObject(
-  store: Store,
-  subscriptionId: string,
-  price: Obj,
-  quantity: number,
-  start: number,
-  end: number,
-  metadata?: unknown,
-): Obj {
-  return {
-    id: newId('si'),
-    object: 'subscription_item',
-    billing_thresholds: null,
-    created: store.now(),
-    current_period_end: end,
-    current_period_start: start,
-    discounts: [],
-    metadata: mergeMetadata({}, metadata),
-    plan: planOf(price),
-    price: structuredClone(price),
-    quantity,
-    subscription: subscriptionId,
-    tax_rates: [],
-  };
-}
-
-const itemsOf = (sub: Obj): Obj[] => sub.items.data as Obj[];
-export const periodEnd = (sub: Obj): number => itemsOf(sub)[0]?.current_period_end as number;
-const periodStart = (sub: Obj): number => itemsOf(sub)[0]?.current_period_start as number;
-
-function recurringPrice(store: Store, id: unknown, param: string): Obj {
-  const price = store.get('price', id, param);
-  if (!price.recurring)
-    throw invalid(
-      `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
-      param,
-    );
-  if (!price.active) throw invalid(`The price specified is inactive. This field only accepts active prices.`, param);
-  return price;
-}
-
-function quantityOf(value: unknown, param: string): number {
-  if (value === undefined) return 1;
-  const q = integer(value, param);
-  if (q < 0) throw invalid('Invalid non-negative integer', param);
-  return q;
-}
-
-function sameCadence(prices: Obj[]) {
-  const [first] = prices;
-  for (const p of prices) {
-    if (
-      p.currency !== first?.currency ||
-      p.recurring.interval !== first?.recurring.interval ||
-      p.recurring.interval_count !== first?.recurring.interval_count
-    ) {
-      throw invalid('Currency and interval fields must match across all plans on this subscription.', 'items');
-    }
-  }
-}
-
-function setPeriod(sub: Obj, start: number, anchor: number) {
-  for (const item of itemsOf(sub)) {
-    item.current_period_start = start;
-    item.current_period_end = periodEndAfter(start, anchor, item.price.recurring);
-  }
-}
-
-/** Pending proration lines wait for the next invoice as invoice items. */
-function addPending(store: Store, sub: Obj, lines: Obj[]) {
-  for (const l of lines) {
-    const details = l.parent.subscription_item_details;
-    const item = store.put({
-      id: details.invoice_item,
-      object: 'invoiceitem',
-      amount: l.amount,
-      currency: l.currency,
-      customer: sub.customer,
-      date: store.now(),
-      description: l.description,
-      discountable: false,
-      discounts: [],
-      invoice: null,
-      livemode: false,
-      metadata: {},
-      net_amount: l.amount,
-      parent: {
-        subscription_details: { subscription: sub.id, subscription_item: details.subscription_item },
-        type: 'subscription_details',
-      },
-      period: l.period,
-      pricing: l.pricing,
-      proration: true,
-      proration_details: { credited_items: null },
-      quantity: l.quantity,
-      tax_rates: [],
-      test_clock: null,
-    });
-    store.secret(item.id).line = l;
-  }
-}
-
-export function pendingItems(store: Store, sub: Obj): Obj[] {
-  return store.all('invoiceitem').filter((ii) => ii.invoice === null && ii.parent?.subscription_details?.subscription === sub.id);
-}
-
-function takePending(store: Store, sub: Obj): Obj[] {
-  return pendingItems(store, sub).map((ii) => structuredClone(store.secret(ii.id).line as Obj));
-}
-
-/** Invoices, finalizes and charges; the subscription's status follows the outcome. */
-function bill(store: Store, sub: Obj, reason: string, lines: Obj[], period: [number, number]): StripeFail | null {
-  const customer = store.get('customer', sub.customer);
-  const invoice = createInvoice(store, {
-    customer,
-    subscription: sub,
-    billingReason: reason,
-    lines,
-    periodStart: period[0],
-    periodEnd: period[1],
-  });
-  for (const ii of pendingItems(store, sub)) ii.invoice = invoice.id;
-  sub.latest_invoice = invoice.id;
-  finalizeInvoice(store, invoice);
-  const error = collect(store, invoice);
-  if (!error) {
-    if (['incomplete', 'past_due', 'unpaid'].includes(sub.status) && !openInvoicesOf(store, sub).length) sub.status = 'active';
-    return null;
-  }
-  if (sub.status === 'active' || sub.status === 'trialing') sub.status = 'past_due';
-  scheduleRetry(store, invoice);
-  return error;
-}
-
-function scheduleRetry(store: Store, invoice: Obj) {
-  const gap = RETRY_GAPS_DAYS[invoice.attempt_count - 1];
-  invoice.next_payment_attempt = gap === undefined ? null : store.now() + gap * DAY;
-}
-
-const openInvoicesOf = (store: Store, sub: Obj) =>
-  store.all('invoice').filter((i) => i.status === 'open' && i.parent?.subscription_details?.subscription === sub.id);
-
-/** Called when an invoice is paid outside the clock (pay endpoint): a late payment brings the subscription back. */
-export function afterInvoicePaid(store: Store, invoice: Obj) {
-  const subId = invoice.parent?.subscription_details?.subscription as string | undefined;
-  const sub = subId ? store.find(subId) : undefined;
-  if (!sub || !['incomplete', 'past_due', 'unpaid'].includes(sub.status) || openInvoicesOf(store, sub).length) return;
-  const before = structuredClone(sub);
-  sub.status = 'active';
-  store.emitUpdated('customer.subscription.updated', before, sub);
-}
-
-function endNow(store: Store, sub: Obj, reason: string) {
-  sub.status = 'canceled';
-  sub.canceled_at ??= store.now();
-  sub.ended_at = store.now();
-  sub.cancellation_details = { ...sub.cancellation_details, reason };
-  for (const invoice of openInvoicesOf(store, sub)) invoice.next_payment_attempt = null;
-  store.emit('customer.subscription.deleted', sub);
-}
-
-/** A new billing period from `start`: invoice its items (and pending prorations) and charge. */
-function startPeriod(store: Store, sub: Obj, start: number, anchor: number, reason: string): StripeFail | null {
-  const previous: [number, number] = reason === 'subscription_cycle' ? [periodStart(sub), periodEnd(sub)] : [start, start];
-  sub.billing_cycle_anchor = anchor;
-  setPeriod(sub, start, anchor);
-  const lines = [
-    ...takePending(store, sub),
-    ...itemsOf(sub).map((item) => periodLine(store, sub, item, start, item.current_period_end)),
-  ];
-  return bill(store, sub, reason, lines, previous);
-}
-
-function endTrial(store: Store, sub: Obj, reason: string) {
-  const missing = !paymentMethodFor(store, {
-    customer: sub.customer,
-    parent: { subscription_details: { subscription: sub.id } },
-  });
-  const behaviour = sub.trial_settings?.end_behavior?.missing_payment_method ?? 'create_invoice';
-  if (missing && behaviour === 'cancel') return endNow(store, sub, 'cancellation_requested');
-  if (missing && behaviour === 'pause') {
-    sub.status = 'paused';
-    return;
-  }
-  sub.status = 'active';
-  startPeriod(store, sub, store.now(), store.now(), reason);
-}
-
-/** The next thing the clock must do, if any is due by `until`. */
-interface Due {
-  at: number;
-  run: () => void;
-}
-
-function dueWork(store: Store): Due[] {
-  const work: Due[] = [];
-  for (const sub of store.all('subscription')) {
-    const secret = store.secret(sub.id);
-    const withEvents = (run: () => void) => () => {
-      const before = structuredClone(sub);
-      run();
-      if (sub.status !== 'canceled' || before.status === 'canceled')
-        store.emitUpdated('customer.subscription.updated', before, sub);
-    };
-    if (sub.status === 'incomplete') {
-      work.push({
-        at: sub.created + INCOMPLETE_EXPIRES_AFTER,
-        run: withEvents(() => {
-          sub.status = 'incomplete_expired';
-          sub.ended_at = store.now();
-          for (const invoice of openInvoicesOf(store, sub)) voidInvoice(store, invoice);
-        }),
-      });
-    }
-    if (sub.status === 'trialing' && !secret.trialWillEndSent && sub.trial_end - 3 * DAY > sub.trial_start) {
-      work.push({
-        at: sub.trial_end - 3 * DAY,
-        run: () => {
-          secret.trialWillEndSent = true;
-          store.emit('customer.subscription.trial_will_end', sub);
-        },
-      });
-    }
-    if (['trialing', 'active', 'past_due', 'unpaid'].includes(sub.status)) {
-      const end = periodEnd(sub);
-      if (sub.cancel_at !== null && sub.cancel_at < end) {
-        work.push({ at: sub.cancel_at, run: () => endNow(store, sub, 'cancellation_requested') });
-      }
-      work.push({
-        at: end,
-        run: withEvents(() => {
-          if (sub.cancel_at !== null && sub.cancel_at <= store.now()) endNow(store, sub, 'cancellation_requested');
-          else if (sub.status === 'trialing') endTrial(store, sub, 'subscription_cycle');
-          else startPeriod(store, sub, end, sub.billing_cycle_anchor, 'subscription_cycle');
-        }),
-      });
-    }
-  }
-  for (const invoice of store.all('invoice')) {
-    if (invoice.status !== 'open' || invoice.next_payment_attempt === null) continue;
-    const sub = store.find(invoice.parent?.subscription_details?.subscription ?? '');
-    work.push({
-      at: invoice.next_payment_attempt,
-      run: () => {
-        if (!sub || sub.status === 'canceled') {
-          invoice.next_payment_attempt = null;
-          return;
-        }
-        const before = structuredClone(sub);
-        const error = collect(store, invoice);
-        if (!error) {
-          if (!openInvoicesOf(store, sub).length && sub.status !== 'active') sub.status = 'active';
-        } else {
-          scheduleRetry(store, invoice);
-          // The last retry failed: Stripe's default is to cancel the subscription.
-          if (invoice.next_payment_attempt === null) return endNow(store, sub, 'payment_failed');
-        }
-        store.emitUpdated('customer.subscription.updated', before, sub);
-      },
-    });
-  }
-  return work;
-}
-
-/** Moves the clock to `until`, doing on the way, in order and at their own times, what falls due. */
-export function runClockTo(store: Store, until: number) {
-  for (let guard = 0; guard < 10_000; guard++) {
-    const next = dueWork(store)
-      .filter((d) => d.at <= until)
-      .sort((a, b) => a.at - b.at)[0];
-    if (!next) break;
-    if (next.at > store.now()) store.moveClock(next.at - store.now());
-    next.run();
-  }
-  if (until > store.now()) store.moveClock(until - store.now());
-}
 
 function trialEndFrom(store: Store, params: Obj, prices: Obj[]): number | null {
   const now = store.now();
@@ -525,103 +249,6 @@ function create(store: Store, params: Obj): Obj {
   return sub;
 }
 
-interface PlannedChange {
-  changes: ItemChange[];
-  /** The items as they will be: existing ones with their new price/quantity, and new ones. */
-  next: { item: Obj; price: Obj; quantity: number; metadata?: unknown; isNew: boolean }[];
-  removed: Obj[];
-  resetsPeriod: boolean;
-}
-
-/** Reads `items` of an update or a preview without changing anything. */
-export function planItems(store: Store, sub: Obj, entries: unknown): PlannedChange {
-  const next = itemsOf(sub).map(
-    (item) =>
-      ({ item, price: item.price as Obj, quantity: Number(item.quantity ?? 1), isNew: false }) as PlannedChange['next'][number],
-  );
-  const removed: Obj[] = [];
-  const changes: ItemChange[] = [];
-  if (entries !== undefined && !Array.isArray(entries)) throw invalid('Invalid array', 'items');
-  ((entries as Obj[] | undefined) ?? []).forEach((entry, i) => {
-    if (entry.id) {
-      const at = next.findIndex((n) => n.item.id === entry.id);
-      const current = next[at];
-      if (!current) throw invalid(`Invalid subscription_item id: ${String(entry.id)}`, `items[${i}][id]`);
-      if (entry.deleted !== undefined && bool(entry.deleted, `items[${i}][deleted]`)) {
-        next.splice(at, 1);
-        removed.push(current.item);
-        changes.push({ item: current.item, from: { price: current.price, quantity: current.quantity }, to: null });
-        return;
-      }
-      const price = entry.price ? recurringPrice(store, entry.price, `items[${i}][price]`) : current.price;
-      const quantity = entry.quantity !== undefined ? quantityOf(entry.quantity, `items[${i}][quantity]`) : current.quantity;
-      if (price.id !== current.price.id || quantity !== current.quantity) {
-        changes.push({ item: current.item, from: { price: current.price, quantity: current.quantity }, to: { price, quantity } });
-      }
-      next[at] = { ...current, price, quantity, metadata: entry.metadata };
-      return;
-    }
-    const price = recurringPrice(store, entry.price, `items[${i}][price]`);
-    const quantity = quantityOf(entry.quantity, `items[${i}][quantity]`);
-    const item = itemObject(store, sub.id, price, quantity, periodStart(sub), periodEnd(sub), entry.metadata);
-    next.push({ item, price, quantity, isNew: true });
-    changes.push({ item, from: null, to: { price, quantity } });
-  });
-  if (next.length === 0) throw invalid('A subscription must have at least one active plan.', 'items');
-  sameCadence(next.map((n) => n.price));
-  const old = itemsOf(sub)[0]!.price.recurring;
-  const now = next[0]!.price.recurring;
-  const resetsPeriod = old.interval !== now.interval || old.interval_count !== now.interval_count;
-  return { changes, next, removed, resetsPeriod };
-}
-
-export function prorationBehaviourOf(value: unknown): string {
-  const behaviour = String(value ?? 'create_prorations');
-  if (!['create_prorations', 'always_invoice', 'none'].includes(behaviour))
-    throw invalid('Invalid proration_behavior', 'proration_behavior');
-  return behaviour;
-}
-
-export function prorationDateOf(store: Store, sub: Obj, value: unknown, param: string): number {
-  if (value === undefined) return store.now();
-  const date = integer(value, param);
-  if (date < periodStart(sub) || date > periodEnd(sub))
-    throw invalid('Proration date must be within the current billing period.', param);
-  return date;
-}
-
-/** The lines an item change would invoice now (always_invoice or a new cadence) and those left pending. */
-export function changeLines(store: Store, sub: Obj, plan: PlannedChange, behaviour: string, when: number) {
-  if (sub.status === 'trialing' || plan.changes.length === 0) return { now: [], pending: [] };
-  if (plan.resetsPeriod) {
-    const credits =
-      behaviour === 'none'
-        ? []
-        : prorationLines(
-            store,
-            sub,
-            plan.changes.filter((c) => c.from).map((c) => ({ ...c, to: null })),
-            when,
-            false,
-          );
-    return { now: credits, pending: [] };
-  }
-  if (behaviour === 'none') return { now: [], pending: [] };
-  const lines = prorationLines(store, sub, plan.changes, when, behaviour === 'create_prorations');
-  return behaviour === 'always_invoice' ? { now: lines, pending: [] } : { now: [], pending: lines };
-}
-
-function applyItems(sub: Obj, plan: PlannedChange) {
-  sub.items.data = plan.next.map(({ item, price, quantity, metadata }) => {
-    item.price = structuredClone(price);
-    item.plan = planOf(price);
-    item.quantity = quantity;
-    if (metadata !== undefined) item.metadata = mergeMetadata(item.metadata, metadata);
-    return item;
-  });
-  sub.items.total_count = sub.items.data.length;
-}
-
 function update(store: Store, sub: Obj, params: Obj): Obj {
   allowOnly(params, UPDATE_FIELDS);
   if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
@@ -670,10 +297,19 @@ function update(store: Store, sub: Obj, params: Obj): Obj {
     sub.status = 'trialing';
     sub.trial_start ??= store.now();
     for (const item of itemsOf(sub)) item.current_period_end = t;
+    const secret = store.secret(sub.id);
+    secret.trialWillEndSent = false;
+    if (t !== null && t - 3 * DAY <= store.now()) {
+      secret.trialWillEndSent = true;
+      store.emit('customer.subscription.trial_will_end', sub);
+    }
   }
 
   if (trialEndsNow) {
     sub.trial_end = store.now();
+    // Stripe announces a trial ended early as if it were about to end.
+    store.emit('customer.subscription.trial_will_end', sub);
+    store.secret(sub.id).trialWillEndSent = true;
     sub.status = 'active';
     startPeriod(store, sub, store.now(), store.now(), 'subscription_update');
   } else if (resets) {
@@ -775,6 +411,7 @@ export function subscriptionRoutes(store: Store): Route[] {
         const before = structuredClone(sub);
         sub.status = 'active';
         startPeriod(store, sub, store.now(), store.now(), 'subscription_update');
+        store.emit('customer.subscription.resumed', sub);
         store.emitUpdated('customer.subscription.updated', before, sub);
         return expanded(store, sub, params);
       },

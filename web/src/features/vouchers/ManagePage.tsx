@@ -92,7 +92,7 @@ export function ManagePage({ kind }: { kind: VoucherKind }) {
         </Typography>
       </PageHeader>
       <Typography color="text.secondary">{t(`vouchers.intro.${kind}`)}</Typography>
-      {current && <PlanUsage usage={current.list.metadata.usage} />}
+      {current?.list.metadata.usage && <PlanUsage usage={current.list.metadata.usage} />}
       {current && !current.list.can_write && <Alert severity="info">{t('vouchers.readOnly')}</Alert>}
       <Tabs
         value={tab}

@@ -39,7 +39,7 @@ const en = {
     expired: 'No expired vouchers.',
   },
   loadFailed: 'Something went wrong',
-  usage: '{{activated}} of {{limit}} vouchers activated this month on your plan.',
+  usage: '{{activated}} of {{limit}} vouchers activated in this billing period on your plan.',
   batchTitle: 'Batch {{id}}',
   batchCounts: '{{unused}} unused · {{inuse}} in use · {{expired}} expired',
   batchCountsLong: '{{count}} vouchers: {{unused}} unused, {{inuse}} in use, {{expired}} expired',
@@ -264,7 +264,7 @@ const es: typeof en = {
     expired: 'No hay bonos caducados.',
   },
   loadFailed: 'Algo ha ido mal',
-  usage: '{{activated}} de {{limit}} bonos activados este mes con tu plan.',
+  usage: '{{activated}} de {{limit}} bonos activados en este periodo de facturación con tu plan.',
   batchTitle: 'Lote {{id}}',
   batchCounts: '{{unused}} sin usar · {{inuse}} en uso · {{expired}} caducados',
   batchCountsLong: '{{count}} bonos: {{unused}} sin usar, {{inuse}} en uso, {{expired}} caducados',
@@ -471,7 +471,7 @@ const es: typeof en = {
     deleted: 'Eliminado',
     disconnected: 'Desconectado',
     planLimit:
-      'Tu plan permite {{limit}} bonos activados al mes y este mes ya se han usado todos: los invitados no pueden empezar bonos nuevos hasta el mes que viene o hasta que se mejore el plan.',
+      'Tu plan permite {{limit}} bonos activados por periodo de facturación y en este ya se han usado todos: los invitados no pueden empezar bonos nuevos hasta el próximo periodo o hasta que se mejore el plan.',
     cardsPerPage: 'Elige 4, 6, 8, 10 o 12 tarjetas por página',
   },
 };
