@@ -68,6 +68,8 @@ function Billing({ sub, reload }: { sub: Subscription; reload: () => Promise<unk
     );
   }, [sub]);
   const ending = sub.cancel_at_period_end || sub.status === 'cancelled' || sub.status === 'expired';
+  // A plan bought on Stripe (during the trial too) has a next charge until it is cancelled.
+  const bought = sub.next_charge !== null;
   const portal = () =>
     billingApi.portal().then(
       ({ url }) => window.location.assign(url),
@@ -85,7 +87,7 @@ function Billing({ sub, reload }: { sub: Subscription; reload: () => Promise<unk
     <Stack spacing={4}>
       <SubscriptionSummary sub={sub} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {sub.status === 'trialing' && (
+        {sub.status === 'trialing' && !bought && (
           <Button variant="contained" onClick={() => navigate('/change-subscription/buy_now')}>
             {t('billing.buyNow')}
           </Button>
@@ -95,12 +97,12 @@ function Billing({ sub, reload }: { sub: Subscription; reload: () => Promise<unk
             {t('billing.reactivate')}
           </Button>
         )}
-        {!ending && sub.status !== 'trialing' && (
+        {!ending && (bought || sub.status !== 'trialing') && (
           <Button variant="contained" onClick={() => navigate('/change-subscription/change')}>
             {t('billing.changePlan')}
           </Button>
         )}
-        {!ending && sub.plan_type && (
+        {!ending && bought && (
           <Button color="error" onClick={() => setCancelOpen(true)}>
             {t('billing.cancel')}
           </Button>
