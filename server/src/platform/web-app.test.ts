@@ -55,17 +55,20 @@ const directives = (csp: string | string[] | undefined) =>
 
 describe('the dashboard as a browser gets it', () => {
   it('sends index.html with a policy that runs no inline script and lets no other site frame it, revalidated each time', async () => {
+    // Billing is on (the test server's Stripe): its Stripe.js origin is the only other script source.
+    const stripeJs = new URL(server.config.stripe.jsUrl).origin;
     for (const address of ['/newapp', '/newapp/', '/newapp/app/site/splash-pages']) {
       const res = await rawGet(server.url + address);
       expect(res.status, address).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       const csp = directives(res.headers['content-security-policy']);
-      expect(csp['script-src'], address).toEqual(["'self'"]);
+      expect(csp['script-src'], address).toEqual(["'self'", stripeJs]);
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['base-uri']).toEqual(["'self'"]);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
-      expect(csp['connect-src']).toEqual(["'self'"]);
+      expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com', stripeJs]);
+      expect(csp['frame-src']).toEqual(["'self'", stripeJs, 'https://hooks.stripe.com']);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.headers['x-frame-options']).toBe('DENY');
