@@ -1,5 +1,3 @@
-import type { Subscription } from '@splashboard/contract';
-
 /** An amount in major units in the reader's language. */
 export const formatMoney = (amount: number, currency: string, lang: string) =>
   new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
@@ -9,7 +7,3 @@ export const formatDay = (iso: string | null | undefined, lang: string) =>
   iso ? new Date(iso).toLocaleDateString(lang, { dateStyle: 'medium' }) : '—';
 
 export const formatNumber = (n: number, lang: string) => new Intl.NumberFormat(lang).format(n);
-
-/** The usage kinds whose limit is reached. */
-export const reachedLimits = (sub: Pick<Subscription, 'usage'> | null) =>
-  sub?.usage ? (['active_guest_devices', 'vouchers_activated'] as const).filter((k) => sub.usage![k].reached) : [];
