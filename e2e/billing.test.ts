@@ -71,7 +71,7 @@ describe('billing', () => {
     await page.getByRole('heading', { name: 'Buy a plan', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Yearly' }).click();
     await page.getByRole('button', { name: 'Choose Engage' }).click();
-    expect(await page.getByRole('button', { name: 'Choose Engage' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Chosen Engage' }).waitFor();
 
     await enterCard('4242 4242 4242 4242');
     await page.getByText('Card saved').waitFor();

@@ -74,9 +74,9 @@ export function PlanPicker({
               <Box sx={{ flex: 1 }} />
               <Button
                 variant={chosen ? 'contained' : 'outlined'}
-                aria-pressed={chosen}
                 onClick={() => onChange(id)}
-                aria-label={`${t('billing.change.choose')} ${t(`signup.plans.${tier}`)}`}
+                // The visible word first (speech input users say what they see), then the plan's name.
+                aria-label={`${chosen ? t('billing.change.chosen') : t('billing.change.choose')} ${t(`signup.plans.${tier}`)}`}
               >
                 {chosen ? t('billing.change.chosen') : t('billing.change.choose')}
               </Button>
