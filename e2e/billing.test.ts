@@ -70,6 +70,10 @@ describe('billing', () => {
     await page.waitForURL(/\/change-subscription\/buy_now$/);
     await page.getByRole('heading', { name: 'Buy a plan', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Yearly' }).click();
+    // The trial's plan comes chosen; another can be picked, and back.
+    await page.getByRole('button', { name: 'Chosen Engage' }).waitFor();
+    await page.getByRole('button', { name: 'Choose Collect' }).click();
+    await page.getByRole('button', { name: 'Chosen Collect' }).waitFor();
     await page.getByRole('button', { name: 'Choose Engage' }).click();
     await page.getByRole('button', { name: 'Chosen Engage' }).waitFor();
 
