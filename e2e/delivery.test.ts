@@ -46,7 +46,8 @@ describe('the dashboard under its content security policy', () => {
     await page.goto(`${server.url}/newapp/login`);
     const first = responses.find((r) => r.request().resourceType() === 'document')!;
     const csp = (await first.allHeaders())['content-security-policy'];
-    expect(csp).toContain("script-src 'self';");
+    // Scripts from our origin, and Stripe.js from its own (billing is on against the test server's Stripe).
+    expect(csp).toContain(`script-src 'self' ${new URL(server.config.stripe.jsUrl).origin};`);
     expect(csp).toContain("frame-ancestors 'none'");
     // The policy is in force: a script put into the page is refused, and the refusal is seen here.
     const ran = await page.evaluate(() => {

@@ -261,15 +261,14 @@ describe('dashboard shell in Chromium', () => {
       await page.goto(`${app.url}/newapp/app/reports/dashboard`);
       await page.waitForURL(expected);
     };
-    // 2. Card update required comes before everything else. The billing pages come with billing, so
-    // the app then lands on /404; the gate's own step is what is checked here.
+    // 2. Card update required comes before everything else.
     await account({ cardUpdatedRequired: true, planType: null, trialEnd: new Date(Date.now() - 60_000) });
-    await visitDashboard(/\/404$/);
-    expect(seen).toContain('/newapp/signup/registration/setup-payment/update');
+    await visitDashboard(/\/signup\/registration\/setup-payment\/update$/);
+    await page.getByRole('heading', { name: 'Update your card' }).waitFor();
     // 3. Not active and no plan.
     await account({ cardUpdatedRequired: false });
-    await visitDashboard(/\/404$/);
-    expect(seen).toContain('/newapp/change-subscription/update');
+    await visitDashboard(/\/change-subscription\/update$/);
+    await page.getByRole('heading', { name: 'Choose a plan to continue' }).waitFor();
     expect(seen).not.toContain('/newapp/signup/registration/setup-payment/update');
     // 4. Not active, with billing access: the subscription tab, which shows the plan from the server.
     await account({ planType: 'collect' });

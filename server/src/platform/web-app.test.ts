@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { loadConfig } from '../config.ts';
 import { startServer, type TestServer } from '../../test/harness.ts';
 import { rawGet } from '../../test/raw-http.ts';
+import { dashboardCsp } from './web-app.ts';
 
 // The dashboard's files as a browser gets them: a build laid out as Vite lays it out (index.html, hashed
 // files under assets/ with the .br and .gz the build writes beside them), served by the real server.
@@ -53,17 +55,20 @@ const directives = (csp: string | string[] | undefined) =>
 
 describe('the dashboard as a browser gets it', () => {
   it('sends index.html with a policy that runs no inline script and lets no other site frame it, revalidated each time', async () => {
+    // Billing is on (the test server's Stripe): its Stripe.js origin is the only other script source.
+    const stripeJs = new URL(server.config.stripe.jsUrl).origin;
     for (const address of ['/newapp', '/newapp/', '/newapp/app/site/splash-pages']) {
       const res = await rawGet(server.url + address);
       expect(res.status, address).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       const csp = directives(res.headers['content-security-policy']);
-      expect(csp['script-src'], address).toEqual(["'self'"]);
+      expect(csp['script-src'], address).toEqual(["'self'", stripeJs]);
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['base-uri']).toEqual(["'self'"]);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
-      expect(csp['connect-src']).toEqual(["'self'"]);
+      expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com', stripeJs]);
+      expect(csp['frame-src']).toEqual(["'self'", stripeJs, 'https://hooks.stripe.com']);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.headers['x-frame-options']).toBe('DENY');
@@ -119,5 +124,27 @@ describe('the dashboard as a browser gets it', () => {
     expect(small.status).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString()).code).toBe('common.noRoute');
+  });
+});
+
+describe("the dashboard's policy with billing on", () => {
+  const policy = (env: Record<string, string>) => directives(dashboardCsp(loadConfig({ SECRET_KEY: 'a'.repeat(64), ...env })));
+
+  it("lets Stripe.js, its Payment Element's frames and Stripe's API in, from the configured script's origin", () => {
+    const csp = policy({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_JS_URL: 'http://127.0.0.1:4711/v3/' });
+    expect(csp['script-src']).toEqual(["'self'", 'http://127.0.0.1:4711']);
+    expect(csp['frame-src']).toEqual(["'self'", 'http://127.0.0.1:4711', 'https://hooks.stripe.com']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com', 'http://127.0.0.1:4711']);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+
+    const live = policy({ STRIPE_SECRET_KEY: 'sk_live_1' });
+    expect(live['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+  });
+
+  it('adds nothing of Stripe when billing is off', () => {
+    const csp = policy({ STRIPE_JS_URL: 'http://127.0.0.1:4711/v3/' });
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['frame-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']).toEqual(["'self'"]);
   });
 });

@@ -25,9 +25,12 @@ function originOf(address: string): string | null {
  * splash designer's preview is a srcdoc frame, which inherits this policy and carries the guest page's
  * own <style> (redrawn at every keystroke, so neither a hash nor a per-response nonce can name it).
  * Styles cannot run code; scripts stay strict. Images may come from anywhere: a splash design may point
- * at an image by its address, and the preview shows it as guests will.
+ * at an image by its address, and the preview shows it as guests will. With billing on, Stripe.js and
+ * its Payment Element (Stripe's documented policy entries, with the script's origin from the settings).
  */
-export function dashboardCsp(config: Pick<Config, 'crisp' | 'sentryDsn' | 'analyticsKey'>): string {
+export function dashboardCsp(
+  config: Pick<Config, 'crisp' | 'sentryDsn' | 'analyticsKey'> & { stripe: Pick<Config['stripe'], 'enabled' | 'jsUrl'> },
+): string {
   const script = ["'self'"];
   const style = ["'self'", "'unsafe-inline'"];
   const font = ["'self'", 'data:'];
@@ -49,6 +52,12 @@ export function dashboardCsp(config: Pick<Config, 'crisp' | 'sentryDsn' | 'analy
   const sentry = config.sentryDsn ? originOf(config.sentryDsn) : null;
   if (sentry) connect.push(sentry);
   if (config.analyticsKey) connect.push('https://api.segment.io');
+  const stripeJs = config.stripe.enabled ? originOf(config.stripe.jsUrl) : null;
+  if (stripeJs) {
+    script.push(stripeJs);
+    frame.push(stripeJs, 'https://hooks.stripe.com');
+    connect.push('https://api.stripe.com', stripeJs);
+  }
   return [
     "default-src 'self'",
     `script-src ${script.join(' ')}`,

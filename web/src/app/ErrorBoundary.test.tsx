@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { initI18n } from './i18n.ts';
+import { initI18n, setLanguage } from './i18n.ts';
 
 afterEach(cleanup);
 
@@ -12,7 +12,7 @@ function Broken(): never {
 describe('crash screen', () => {
   it("shows 'An error has occurred' instead of a blank page, in the chosen language", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const i18n = initI18n('en-US');
+    initI18n('en-US');
     render(
       <ErrorBoundary>
         <Broken />
@@ -20,7 +20,7 @@ describe('crash screen', () => {
     );
     expect(screen.getByRole('alert').textContent).toBe('An error has occurred');
     cleanup();
-    await i18n.changeLanguage('es-ES');
+    await setLanguage('es-ES');
     render(
       <ErrorBoundary>
         <Broken />

@@ -8,6 +8,7 @@ import { makeTheme } from './theme.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { profileLoaded } from './store.ts';
 import { post } from './api.ts';
+import { setLanguage } from './i18n.ts';
 
 const Ctx = createContext<{ settings: UiSettings; update(change: Partial<UiSettings>): void } | null>(null);
 
@@ -51,8 +52,8 @@ export function UiSettingsProvider({ children }: { children: ReactNode }) {
   }, [accountLanguage]);
 
   useEffect(() => {
-    if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
-    document.documentElement.lang = settings.language;
+    if (i18n.language !== settings.language) void setLanguage(settings.language);
+    else document.documentElement.lang = settings.language;
   }, [settings.language]);
 
   const signedIn = Boolean(user);

@@ -4,12 +4,13 @@ import type { i18n as I18n } from 'i18next';
 import { z } from 'zod';
 import { guestAccountCreateSchema } from '@splashboard/contract';
 import { ApiFailure } from './api.ts';
-import { initI18n } from './i18n.ts';
+import { initI18n, setLanguage } from './i18n.ts';
 import { translateError, translateField, useErrorText } from './errorText.ts';
 
 let i18n: I18n;
 beforeAll(async () => {
   i18n = initI18n('es-ES');
+  await setLanguage('es-ES');
   // Two areas' resources, as their screens load them; the dashboard's are not loaded.
   await import('../features/guest-accounts/i18n.ts');
   await import('../features/whitelist/i18n.ts');

@@ -3,6 +3,7 @@ import { accessHealth } from './access-health/index.ts';
 import { account } from './account/index.ts';
 import { admins } from './admins/index.ts';
 import { auth } from './auth/index.ts';
+import { billing } from './billing/index.ts';
 import { branding } from './branding/index.ts';
 import { clients } from './clients/index.ts';
 import { customDomain } from './custom-domain/index.ts';
@@ -42,6 +43,7 @@ export const FEATURES: Feature[] = [
   signup,
   auth,
   teamInvite,
+  billing,
 ];
 
 /**

@@ -17,7 +17,7 @@ const PHONE_LAYOUT = {
 
 /** The subscription banners of the specification, with whole-day counts. */
 export function Banners() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const sub = useAppSelector((s) => s.site.subscription);
   const user = useAppSelector((s) => s.session.user);
@@ -28,7 +28,8 @@ export function Banners() {
         {t('account.expiredClient')}
       </Alert>
     );
-  if (!sub) return null;
+  // With billing off every account has the Provider plan without limits: nothing to tell.
+  if (!sub || !sub.billing_enabled) return null;
   const banner = (severity: 'error' | 'warning', text: string, label: string, to: string) => (
     <Alert
       severity={severity}
@@ -46,6 +47,18 @@ export function Banners() {
   );
   if (sub.status === 'cancelled')
     return banner('error', t('layout.cancelled'), t('layout.reactivate'), '/change-subscription/reactivate');
+  const usage = sub.usage;
+  const full = usage && (['active_guest_devices', 'vouchers_activated'] as const).find((k) => usage[k].reached);
+  if (full)
+    return banner(
+      'error',
+      t(full === 'active_guest_devices' ? 'layout.limitDevices' : 'layout.limitVouchers', {
+        limit: usage[full].limit.toLocaleString(i18n.language),
+        date: new Date(usage.period_end).toLocaleDateString(i18n.language),
+      }),
+      t('layout.upgrade'),
+      sub.status === 'trialing' ? '/change-subscription/buy_now' : '/change-subscription/change',
+    );
   if (sub.cancel_at_period_end) {
     const count = daysUntil(sub.current_period_end);
     return banner('error', t('layout.subscriptionEnds', { count }), t('layout.reactivate'), '/change-subscription/reactivate');

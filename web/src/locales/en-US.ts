@@ -163,6 +163,7 @@ export const enUS = {
     fee: '{{fee}}% payment transaction fee',
     start: 'Start free trial',
     mySubscription: 'Go to my subscription',
+    buy: 'Choose this plan',
   },
   onboarding: {
     guided: 'Prefer a guided set-up? Go step by step',
@@ -222,6 +223,9 @@ export const enUS = {
     upgradeNow: 'Upgrade Now',
     buyNow: 'Buy Now',
     reactivate: 'Reactivate',
+    limitDevices: "Your plan's limit of {{limit}} active guest devices is reached until {{date}}. New guests cannot log in.",
+    limitVouchers: "Your plan's limit of {{limit}} vouchers activated is reached until {{date}}. New vouchers cannot be used.",
+    upgrade: 'Upgrade',
   },
   menu: {
     dashboard: 'Dashboard',

@@ -217,6 +217,7 @@ export const esES: Catalog = {
     fee: '{{fee}} % de comisión por transacción',
     start: 'Empezar la prueba gratuita',
     mySubscription: 'Ir a mi suscripción',
+    buy: 'Elegir este plan',
   },
   onboarding: {
     guided: '¿Prefieres una configuración guiada? Ve paso a paso',
@@ -276,6 +277,11 @@ export const esES: Catalog = {
     upgradeNow: 'Mejorar ahora',
     buyNow: 'Comprar ahora',
     reactivate: 'Reactivar',
+    limitDevices:
+      'Se ha alcanzado el límite de tu plan de {{limit}} dispositivos de invitados activos hasta el {{date}}. Los nuevos invitados no pueden conectarse.',
+    limitVouchers:
+      'Se ha alcanzado el límite de tu plan de {{limit}} vales activados hasta el {{date}}. No se pueden usar vales nuevos.',
+    upgrade: 'Mejorar',
   },
   menu: {
     dashboard: 'Panel',

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from 'i18next';
 import { MESSAGE_TEXTS, isMessageCode, splitMessageCode } from '@splashboard/contract/messages';
-import { initI18n } from '../app/i18n.ts';
+import { initI18n, loadLanguage } from '../app/i18n.ts';
 
 beforeAll(async () => {
   initI18n('en-US');
+  await loadLanguage('es-ES');
   // Every area's resources, as its screens load them once i18next has started.
   await Promise.all(Object.values(import.meta.glob('../features/**/*i18n*.ts')).map((load) => load()));
 });

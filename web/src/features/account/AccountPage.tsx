@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Tabs from '@mui/material/Tabs';
@@ -7,7 +8,10 @@ import Box from '@mui/material/Box';
 import { useAppSelector } from '../../app/hooks.ts';
 import { ProfileTab, PasswordTab } from './ProfileTabs.tsx';
 import { TwoFactorTab } from './TwoFactorTab.tsx';
-import { ApiKeyTab, SubscriptionTab } from './KeyAndPlanTabs.tsx';
+import { ApiKeyTab } from './ApiKeyTab.tsx';
+
+// Billing's own chunk: only owners open this tab.
+const SubscriptionTab = lazy(() => import('../billing/SubscriptionTab.tsx'));
 
 const TABS = ['profile', 'password', 'security', 'apikey', 'subscription'] as const;
 
@@ -40,7 +44,11 @@ export function AccountPage() {
       {current === 'password' && <PasswordTab />}
       {current === 'security' && <TwoFactorTab />}
       {current === 'apikey' && <ApiKeyTab />}
-      {current === 'subscription' && <SubscriptionTab />}
+      {current === 'subscription' && (
+        <Suspense fallback={null}>
+          <SubscriptionTab />
+        </Suspense>
+      )}
     </Box>
   );
 }

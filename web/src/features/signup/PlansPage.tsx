@@ -19,6 +19,7 @@ type Prices = Record<(typeof PLAN_TYPES)[number], { monthly: number; yearly: num
 export function PlansPage() {
   const { t, i18n } = useTranslation();
   const signedIn = useAppSelector((s) => Boolean(s.session.user));
+  const billingAccess = useAppSelector((s) => Boolean(s.session.user?.billing_access));
   const [prices, setPrices] = useState<Prices | null>(null);
   const [failed, setFailed] = useState(false);
   const [cycle, setCycle] = useState<'monthly' | 'yearly'>('monthly');
@@ -77,6 +78,16 @@ export function PlansPage() {
                   {!signedIn && (
                     <Button variant="contained" component={RouterLink} to={`/register/${plan}`}>
                       {t('plans.start')}
+                    </Button>
+                  )}
+                  {signedIn && billingAccess && (
+                    <Button
+                      variant="contained"
+                      component={RouterLink}
+                      to={`/change-subscription/buy_now?plan=${plan}_${cycle}`}
+                      aria-label={`${t('plans.buy')} ${t(`signup.plans.${plan}`)}`}
+                    >
+                      {t('plans.buy')}
                     </Button>
                   )}
                 </Paper>

@@ -11,7 +11,7 @@ import {
   type PrintedBatch,
 } from '@splashboard/contract';
 import { renderHook } from '@testing-library/react';
-import { initI18n } from '../../app/i18n.ts';
+import { initI18n, setLanguage } from '../../app/i18n.ts';
 import { useErrorText } from '../../app/errorText.ts';
 import { listQuery, listStateOf } from './paths.ts';
 
@@ -103,6 +103,7 @@ describe('the manage list in the address, and the form’s checks', () => {
       duration_type: 'Choose minutes, hours or days',
     });
     const i18n = initI18n('es-ES');
+    await setLanguage('es-ES');
     const { result: spanish } = renderHook(() => useErrorText());
     expect(spanish.current.issues(parsed.error!)).toEqual({
       batch_id: 'El Id de lote debe ser un número de cuatro cifras',
