@@ -92,6 +92,20 @@ describe('the card', () => {
     expect((await client.post(`${A}/billingcard/`, { token: 'seti_made_up' })).body.code).toBe('billing.cardNotConfirmed');
     expect((await client.get(`${A}/billingcard/`)).body.card_details).toBeNull();
   });
+
+  it('names the refusal of a card Stripe would not save (an expired one), and keeps no card', async () => {
+    const { client } = await registerAccount(server);
+    const intent = await client.get(`${A}/billingcard/setup_intent`);
+    const id = String(intent.body.client_secret).split('_secret_')[0]!;
+    // Stripe.js shows Stripe's refusal under the fields; a client that sends the SetupIntent anyway is told why.
+    await expect(
+      stripeOf(server).setupIntents.confirm(id, { payment_method: 'pm_card_chargeDeclinedExpiredCard' }),
+    ).rejects.toThrow('Your card has expired.');
+    const res = await client.post(`${A}/billingcard/`, { token: id });
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ code: 'billing.cardExpired', message: 'Your card has expired. Try another card.' });
+    expect((await client.get(`${A}/billingcard/`)).body.card_details).toBeNull();
+  });
 });
 
 describe('billing details', () => {

@@ -15,7 +15,7 @@ import {
 } from './billing-context.ts';
 import type { PlanCatalogue } from './plan-prices.ts';
 import { toMajorUnits } from './plan-prices.ts';
-import { callStripe } from './stripe-client.ts';
+import { callStripe, cardMessage } from './stripe-client.ts';
 
 type DetailsBody = z.output<typeof billingDetailsBodySchema>;
 
@@ -35,6 +35,9 @@ export function createCardService(ctx: BillingContext) {
     );
     const owner = typeof intent?.customer === 'string' ? intent.customer : intent?.customer?.id;
     const pm = typeof intent?.payment_method === 'string' ? intent.payment_method : intent?.payment_method?.id;
+    // The card Stripe refused while confirming (expired, declined...) is named, as Stripe.js named it.
+    const refused = intent && owner === customerId ? intent.last_setup_error : null;
+    if (refused?.type === 'card_error' && intent?.status !== 'succeeded') throw new AppError(402, cardMessage(refused));
     if (!intent || owner !== customerId || intent.status !== 'succeeded' || !pm)
       throw new AppError(422, 'billing.cardNotConfirmed', { field: 'token' });
     await callStripe('set default card', () =>

@@ -25,7 +25,7 @@ export function createStripeClient(settings: Pick<Config['stripe'], 'secretKey' 
 }
 
 /** A card's refusal by its code or decline code, as the user reads it. */
-function cardMessage(error: { code?: string; decline_code?: string }): MessageCode {
+export function cardMessage(error: { code?: string | null; decline_code?: string | null }): MessageCode {
   const reason = error.decline_code ?? error.code;
   if (reason === 'expired_card') return 'billing.cardExpired';
   if (reason === 'incorrect_cvc') return 'billing.cardIncorrectCvc';
