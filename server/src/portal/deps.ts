@@ -43,7 +43,7 @@ export interface PortalSetup {
   /** The platform's: an account's plan and billing period (the vouchers' limit). */
   accounts: AccountsRepo;
   /** The plan's active guest devices, claimed in each login's transaction, and the owner's alerts. */
-  planLimits: Pick<PlanLimits, 'countDevice' | 'counted'>;
+  planLimits: Pick<PlanLimits, 'countDevice' | 'counted' | 'countsDevices'>;
   /** Checks the tokens that open test mode (issued by the site API to an operator). */
   testTokens: PortalTestTokens;
 }

@@ -125,11 +125,15 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
     consent: { design: designOf(snap, lang), termsScreen: !!pass.tos, none: !!attempt.identity },
     // The device counts against the plan's active guest devices in the same transaction: a new device
     // over the limit undoes the whole login (and a method's own rows) before anything is granted. Last,
-    // so that the account's count row is locked only until the commit.
-    onRecorded: async (tx, ids) => {
-      await attempt.onRecorded?.(tx, ids);
-      counted = await deps.planLimits.countDevice(accountId, mac, tx);
-    },
+    // so that the account's count row is locked only until the commit. With nothing to count (billing off,
+    // no MAC) a login without rows of its own stays one statement, outside any transaction.
+    onRecorded:
+      deps.planLimits.countsDevices && mac
+        ? async (tx, ids) => {
+            await attempt.onRecorded?.(tx, ids);
+            counted = await deps.planLimits.countDevice(accountId, mac, tx);
+          }
+        : attempt.onRecorded,
   }).catch((err: unknown) => {
     if (err instanceof DeviceLimitReached) return null;
     throw err;

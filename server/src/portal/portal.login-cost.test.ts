@@ -2,24 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { renderScreen, stringsFor } from '@splashboard/splash';
-import { guestConsents, guestDevices, guestSessions, guests } from '../db/schema/index.ts';
-import { startServer, type TestServer } from '../../test/harness.ts';
+import { guestConsents, guestDevices, guestSessions, guests, planDeviceUsage } from '../db/schema/index.ts';
+import { engine, startServer, type TestServer } from '../../test/harness.ts';
 import { FakeUnifiController } from '../../test/fakes/unifi-controller.ts';
 import { arriveFromUnifi, textOf, unifiPortalSite, type PortalSite } from '../../test/portal.ts';
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { connectedPage, viewOf } from './views.ts';
 
 let server: TestServer;
+/** Billing on: every new device is also counted against the plan, in the login's transaction. */
+let billed: TestServer;
 const fakes: { close(): Promise<void> }[] = [];
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' });
+  // Billing off, as a self-hosted server runs: the plan's device count has its own test below.
+  [server, billed] = await Promise.all([
+    startServer({ LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent', STRIPE_SECRET_KEY: '' }),
+    startServer({ LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all(fakes.map((f) => f.close()));
-  await server?.close();
+  await Promise.all([server?.close(), billed?.close()]);
 });
-const site = async (methods: string[]) => {
-  const s = await unifiPortalSite(server, methods);
+const site = async (methods: string[], on = server) => {
+  const s = await unifiPortalSite(on, methods);
   fakes.push(s.unifi);
   return s;
 };
@@ -30,10 +36,10 @@ const db = () => server.handle.db;
  * the server's pool (pg-boss has a pool of its own), on PGlite every query, exec or transaction on the
  * server's client except pg-boss's polls. Observed at the drivers, which run as they would.
  */
-async function statementsDuring(run: () => Promise<void>): Promise<string[]> {
+async function statementsDuring(run: () => Promise<void>, on = server): Promise<string[]> {
   const sent: string[] = [];
   const textOfQuery = (q: unknown) => (typeof q === 'string' ? q : String((q as { text?: unknown }).text));
-  const client = (server.handle.db as unknown as { $client: Record<string, unknown> }).$client;
+  const client = (on.handle.db as unknown as { $client: Record<string, unknown> }).$client;
   const restore: (() => void)[] = [];
   const spy = (target: Record<string, unknown>, name: string, text: (args: unknown[]) => string) => {
     const original = target[name] as (...args: unknown[]) => unknown;
@@ -122,6 +128,35 @@ describe('what a click-through login costs the database', () => {
     });
     expect(session!.confirmedAt).not.toBeNull();
     expect(s.unifi.commands.map((c) => c.body.mac)).toEqual([first.guest.mac, guest.mac]);
+  });
+
+  it('with billing on, counts a new device against the plan in the same login, in one transaction', async () => {
+    const s = await site(['clickthrough'], billed);
+    expect((await (await arriveFromUnifi(billed, s)).guest.post('clickthrough', {})).status).toBe(200);
+    const { guest } = await arriveFromUnifi(billed, s);
+    expect((await guest.get()).status).toBe(200);
+    let done: Awaited<ReturnType<typeof guest.post>> | undefined;
+    const statements = await statementsDuring(async () => {
+      done = await guest.post('clickthrough', {});
+    }, billed);
+    expect(done!.status).toBe(200);
+    expect(textOf(done!.html)).toContain('You are connected');
+    if (engine === 'postgres') {
+      // The login's statement and the claim (the account's plan and period, the device, the count) in one
+      // transaction, then the grant: the claim is what billing adds.
+      expect(statements).toHaveLength(7);
+      expect(statements[0]).toBe('begin');
+      expect(
+        statements.slice(2, 5).map((t) => /from "accounts"|into "plan_device_usage"|into "plan_device_counts"/.test(t)),
+      ).toEqual([true, true, true]);
+      expect(statements[5]).toBe('commit');
+    } else {
+      // PGlite runs the transaction as one call.
+      expect(statements).toHaveLength(2);
+      expect(statements[0]).toBe('transaction');
+    }
+    const counted = await billed.handle.db.select().from(planDeviceUsage).where(eq(planDeviceUsage.mac, guest.mac));
+    expect(counted).toHaveLength(1);
   });
 
   it('counts a returning guest again and keeps what they said before', async () => {

@@ -5,8 +5,11 @@ import { guestSessionsSql } from './guest-sessions.repo.ts';
 
 export type GuestRow = typeof guests.$inferSelect;
 
-/** Consent text versions by `siteId:hash`: a version row never changes once written. */
-const consentIds = new Map<string, number>();
+/**
+ * Consent text versions by `siteId:hash`, per database (site ids of two databases in one process, as in
+ * tests, are not the same sites): a version row never changes once written.
+ */
+const consentIdsOf = new WeakMap<Database, Map<string, number>>();
 
 /**
  * guests, guest_devices, consent_texts and guest_consents: a site's guests as their logins record them,
@@ -14,6 +17,8 @@ const consentIds = new Map<string, number>();
  * and downloads of guests are in guest-list.repo.ts).
  */
 export function createGuestsRepo(db: Database) {
+  let consentIds = consentIdsOf.get(db);
+  if (!consentIds) consentIdsOf.set(db, (consentIds = new Map()));
   return {
     // ---- Recording a login ----------------------------------------------------------------------------
 

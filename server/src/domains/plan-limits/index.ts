@@ -15,6 +15,8 @@ export { billingPeriodOf } from '../../platform/subscription-status.ts';
 /** What the portal and the billing area use of the plan's limits. */
 export interface PlanLimits extends PlanLimitAlerts {
   usage: PlanUsageReader;
+  /** Whether guest devices are counted at all (billing on): without it a login needs no transaction for them. */
+  countsDevices: boolean;
   /**
    * Counts a guest device against the plan in the login's transaction (see device-claim.ts): what it
    * counted, for `counted` once the login has committed; throws DeviceLimitReached over the limit.
@@ -41,6 +43,7 @@ export function createPlanLimits(deps: Pick<AppContext, 'db' | 'accounts' | 'con
   deps.jobs.schedule(DEVICE_SWEEP_JOB, '29 3 * * *');
   return {
     usage,
+    countsDevices: deps.config.stripe.enabled,
     counted: alerts.counted,
     async countDevice(accountId, mac, tx) {
       const claim = await claimDevice({ ...deps, planLimits }, accountId, mac, tx);
