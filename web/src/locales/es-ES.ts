@@ -280,7 +280,7 @@ export const esES: Catalog = {
     limitDevices:
       'Se ha alcanzado el límite de tu plan de {{limit}} dispositivos de invitados activos hasta el {{date}}. Los nuevos invitados no pueden conectarse.',
     limitVouchers:
-      'Se ha alcanzado el límite de tu plan de {{limit}} vales activados hasta el {{date}}. No se pueden usar vales nuevos.',
+      'Se ha alcanzado el límite de tu plan de {{limit}} bonos activados hasta el {{date}}. No se pueden usar bonos nuevos.',
     upgrade: 'Mejorar',
   },
   menu: {

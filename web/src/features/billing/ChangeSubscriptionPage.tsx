@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSnackbar } from 'notistack';
@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -27,6 +26,7 @@ import { ChargeSummary } from './ChargeSummary.tsx';
 import { PaymentElement } from './PaymentElement.tsx';
 import { formatMoney } from './money.ts';
 import './i18n.ts';
+import { SectionCard } from '../../components/SectionCard.tsx';
 
 /** /change-subscription/{flow}: choose a plan, the card, see what is charged, confirm. */
 export function ChangeSubscriptionPage() {
@@ -125,14 +125,14 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
   return (
     <Stack spacing={3}>
       <Typography color="text.secondary">{t(`billing.change.intro.${flow}`)}</Typography>
-      <Section title={t('billing.change.stepPlan')}>
+      <SectionCard title={t('billing.change.stepPlan')}>
         {planKept ? (
           <Typography>{t('billing.change.planKept', { plan: t(`signup.plans.${splitPlanId(planId).tier}`) })}</Typography>
         ) : (
           <PlanPicker plans={loaded.plans} value={planId} current={loaded.sub.plan_id} onChange={setPlanId} />
         )}
-      </Section>
-      <Section title={t('billing.change.stepCard')}>
+      </SectionCard>
+      <SectionCard title={t('billing.change.stepCard')}>
         {newCard ? (
           <>
             <PaymentElement
@@ -151,8 +151,8 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
             <Button onClick={() => setNewCard(true)}>{t('billing.change.useOtherCard')}</Button>
           </Stack>
         )}
-      </Section>
-      <Section title={t('billing.change.stepConfirm')}>
+      </SectionCard>
+      <SectionCard title={t('billing.change.stepConfirm')}>
         {!hasCard && <Typography color="text.secondary">{t('billing.change.needCard')}</Typography>}
         {samePlan && <Typography color="text.secondary">{t('billing.change.otherPlan')}</Typography>}
         {hasCard && !samePlan && !preview && !error && <LinearProgress />}
@@ -169,20 +169,7 @@ function ChangeSubscription({ flow }: { flow: ReturnType<typeof flowOf> }) {
             ? t('billing.change.confirm', { money: formatMoney(preview.amount_due_now, preview.currency, i18n.language) })
             : t('billing.change.confirmFree')}
         </Button>
-      </Section>
+      </SectionCard>
     </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        {children}
-      </Stack>
-    </Paper>
   );
 }

@@ -143,7 +143,7 @@ const es: typeof en = {
     devicesLimitReached:
       'Tu plan permite {{limit}} dispositivos de invitados activos por periodo de facturación y ya se han usado todos: los nuevos invitados no podrán conectarse hasta el {{date}}. Mejora tu plan para dejarlos entrar ya.',
     vouchersLimitReached:
-      'Tu plan permite {{limit}} vales activados por periodo de facturación y ya se han usado todos: no se podrán usar vales nuevos hasta el {{date}}. Mejora tu plan para dejarlos entrar ya.',
+      'Tu plan permite {{limit}} bonos activados por periodo de facturación y ya se han usado todos: no se podrán usar bonos nuevos hasta el {{date}}. Mejora tu plan para dejarlos entrar ya.',
   },
   off: 'La facturación está desactivada en este servidor: todas las cuentas tienen el plan Provider sin límites. No hay nada que comprar ni pagar.',
   plan: 'Plan',

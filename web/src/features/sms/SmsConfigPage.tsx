@@ -1,10 +1,9 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SmsGateway } from '@splashboard/contract';
@@ -17,19 +16,7 @@ import { SmsAuthFields } from './SmsAuthFields.tsx';
 import { SmsGatewayFields } from './SmsGatewayFields.tsx';
 import { SmsParamFields } from './SmsParamFields.tsx';
 import { SmsTestPanel } from './SmsTestPanel.tsx';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+import { SectionCard } from '../../components/SectionCard.tsx';
 
 /** /app/settings-view/sms-config: the site's SMS gateway (how phone logins send their codes) and a test send. */
 export function SmsConfigPage() {
@@ -92,15 +79,15 @@ export function SmsConfigPage() {
       <Typography color="text.secondary">{t('sms.intro')}</Typography>
       {readOnly && <Alert severity="info">{t('sms.readOnly')}</Alert>}
       <Stack component="form" spacing={3} onSubmit={save} noValidate aria-label={t('sms.title')}>
-        <Section title={t('sms.gateway')}>
+        <SectionCard title={t('sms.gateway')}>
           <SmsGatewayFields {...fields} />
-        </Section>
-        <Section title={t('sms.authentication')}>
+        </SectionCard>
+        <SectionCard title={t('sms.authentication')}>
           <SmsAuthFields {...fields} saved={saved} />
-        </Section>
-        <Section title={t('sms.parameters')}>
+        </SectionCard>
+        <SectionCard title={t('sms.parameters')}>
           <SmsParamFields {...fields} />
-        </Section>
+        </SectionCard>
         {formError && <Alert severity="error">{formError}</Alert>}
         {!readOnly && (
           <Button
@@ -114,9 +101,9 @@ export function SmsConfigPage() {
           </Button>
         )}
       </Stack>
-      <Section title={t('sms.test')}>
+      <SectionCard title={t('sms.test')}>
         <SmsTestPanel siteId={siteId} disabled={readOnly} unsaved={differs(values, saved)} />
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }

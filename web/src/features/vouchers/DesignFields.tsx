@@ -1,10 +1,9 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import MenuItem from '@mui/material/MenuItem';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import FormGroup from '@mui/material/FormGroup';
@@ -13,6 +12,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Checkbox from '@mui/material/Checkbox';
 import { VOUCHER_CARDS_PER_PAGE, VOUCHER_CARD_LANGUAGES, VOUCHER_PAPERS, type VoucherDesign } from '@splashboard/contract';
 import { UploadFileIcon as UploadFile } from '../../components/icons.ts';
+import { SectionCard } from '../../components/SectionCard.tsx';
 
 const COLOURS = ['background_color', 'border_color', 'text_color', 'accent_color'] as const;
 const SHOWN = [
@@ -26,19 +26,6 @@ const SHOWN = [
   'show_batch',
   'show_notes',
 ] as const;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** A colour as a swatch picker beside its text (the text also takes rgba()). */
 function ColourInput(props: { label: string; value: string; error?: string; onChange: (v: string) => void; id: string }) {
@@ -97,7 +84,7 @@ export function DesignFields(props: {
 
   return (
     <Stack spacing={2}>
-      <Section title={t('vouchers.design.layout')}>
+      <SectionCard title={t('vouchers.design.layout')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             select
@@ -139,8 +126,8 @@ export function DesignFields(props: {
             ))}
           </TextField>
         </Stack>
-      </Section>
-      <Section title={t('vouchers.design.colours')}>
+      </SectionCard>
+      <SectionCard title={t('vouchers.design.colours')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {COLOURS.map((k) => (
             <ColourInput
@@ -153,13 +140,13 @@ export function DesignFields(props: {
             />
           ))}
         </Box>
-      </Section>
-      <Section title={t('vouchers.design.texts')}>
+      </SectionCard>
+      <SectionCard title={t('vouchers.design.texts')}>
         {text('heading_text', 60)}
         {text('instructions_text', 300, true)}
         {text('footer_text', 120)}
-      </Section>
-      <Section title={t('vouchers.design.logo')}>
+      </SectionCard>
+      <SectionCard title={t('vouchers.design.logo')}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
           {design.logo_image ? (
             <Box
@@ -195,8 +182,8 @@ export function DesignFields(props: {
         <FormHelperText error={!!errors.file || !!errors.logo_image}>
           {err('file') ?? err('logo_image') ?? t('vouchers.design.logoHelp')}
         </FormHelperText>
-      </Section>
-      <Section title={t('vouchers.design.printed')}>
+      </SectionCard>
+      <SectionCard title={t('vouchers.design.printed')}>
         <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {SHOWN.map((k) => (
             <FormControlLabel
@@ -208,7 +195,7 @@ export function DesignFields(props: {
         </FormGroup>
         {errors.show_code && <FormHelperText error>{err('show_code')}</FormHelperText>}
         {text('qr_base_url', 200)}
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }
