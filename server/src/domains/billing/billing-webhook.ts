@@ -79,7 +79,10 @@ export function createBillingWebhook(ctx: BillingContext, repo: BillingRepo) {
             }),
           )
         : null;
-    const found = subscriptionId || customerId ? await accountOf(await retrieve(), customerId) : null;
+    // Whose event it is comes from the event itself (a subscription's metadata, else its customer); only the
+    // state is read again from Stripe, once, under the account's lock.
+    const described = event.type.startsWith('customer.subscription.') ? (event.data.object as Stripe.Subscription) : null;
+    const found = subscriptionId || customerId ? await accountOf(described, customerId) : null;
     const { applied, changes } = await ctx.accounts.transaction(async (tx) => {
       // Stripe is read again with the account locked, as the services write: the last writer read it last.
       const account = found ? await ctx.accounts.lockAccount(found.id, tx) : null;
