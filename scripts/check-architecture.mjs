@@ -192,6 +192,13 @@ const OWNER = {
   planDeviceUsage: 'domains/plan-limits',
   planDeviceCounts: 'domains/plan-limits',
   planLimitAlerts: 'domains/plan-limits',
+  paymentConnections: 'domains/payments',
+  paymentPackages: 'domains/payments',
+  paymentAccounts: 'domains/payments',
+  paymentAccountDevices: 'domains/payments',
+  paymentTransactions: 'domains/payments',
+  paymentRefunds: 'domains/payments',
+  paymentStripeEvents: 'domains/payments',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

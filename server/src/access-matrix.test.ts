@@ -67,7 +67,7 @@ const RULES: [RegExp, Need][] = [
   [new RegExp(`^(GET|POST) ${A}/profile/(|password)$`), SELF],
   // The account's billing (subscription, card, address, invoices): its owner's. Stripe's webhook is public (signed).
   [new RegExp(`^\\w+ ${A}/(subscription|billingcard|billingdetails|invoices)/.*$`), { kind: 'billing' }],
-  [/^POST \/webhooks\/stripe\/billing$/, PUBLIC],
+  [/^POST \/webhooks\/stripe\/(billing|connect|payments\/\{connectionId\})$/, PUBLIC],
   // The API key is an admin's (common.adminsOnlyApi).
   [new RegExp(`^(GET|POST) ${A}/profile/apikey(/reset)?$`), ADMIN],
   // Team, branding and white-label domains (account admins; the contract in packages/contract/src/team.ts).

@@ -30,6 +30,7 @@ import { setupArea } from './domains/setup/index.ts';
 import { teamArea } from './domains/team/index.ts';
 import { brandingArea } from './domains/branding/index.ts';
 import { customDomainArea } from './domains/custom-domain/index.ts';
+import { createPayments, paymentsArea, type Payments } from './domains/payments/index.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
 import { createPlanLimits, type PlanLimits } from './domains/plan-limits/index.ts';
 import { portalArea } from './portal/index.ts';
@@ -62,6 +63,7 @@ const AREAS = [
   teamArea,
   brandingArea,
   customDomainArea,
+  paymentsArea,
   portalArea,
 ];
 
@@ -75,6 +77,8 @@ export type AppDeps = AppContext & {
   planLimits: PlanLimits;
   /** Each account's plan usage in its billing period (the plan-limits area counts it, the billing area shows it). */
   planUsage: PlanUsageReader;
+  /** Paid Wi-Fi's shared parts: each site's Stripe and the webhook of operators' Stripe accounts. */
+  payments: Payments;
 };
 
 export interface BuiltApp {
@@ -114,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     controllers: createControllersOf(ctx, createAuthmonQueues(ctx.db)),
     planLimits,
     planUsage: planLimits.usage,
+    payments: createPayments(ctx),
   };
 
   await registerHttpBasics(app, config, ctx.sessions);

@@ -35,6 +35,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().default(''),
   STRIPE_SECRET_KEY: z.string().default(''),
   STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().default(''),
   STRIPE_API_BASE: z.string().url().optional(),
   STRIPE_JS_URL: z.string().url().default('https://js.stripe.com/v3/'),
   CRISP_SITE_ID: z.string().default(''),
@@ -130,6 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretKey: c.STRIPE_SECRET_KEY,
       publishableKey: c.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+      /** Signs the events of connected accounts (the Connect endpoint, /webhooks/stripe/connect); the billing one's when unset. */
+      connectWebhookSecret: c.STRIPE_CONNECT_WEBHOOK_SECRET || c.STRIPE_WEBHOOK_SECRET,
       /** A Stripe-compatible server instead of api.stripe.com (the SDK's host, port and protocol). */
       apiBase: c.STRIPE_API_BASE,
       jsUrl: c.STRIPE_JS_URL,

@@ -29,3 +29,4 @@ export * from './rich-text.ts';
 export * from './team.ts';
 export * from './branding.ts';
 export * from './custom-domain.ts';
+export * from './payments.ts';

@@ -451,6 +451,21 @@ const VALUE_SHAPES = {
     relogin_policy: z.enum(RELOGIN_POLICIES),
     daily_trial_limit: z.enum(DAILY_TRIAL_LIMITS),
     ...notificationShape,
+    // The payment settings (the Stripe connection's fields are merged in by the payments area: payments.ts).
+    /** Text the guest their account's details after a purchase (the site's SMS gateway), with accountsmstext. */
+    smsnotification: z.boolean(),
+    /** Merge fields: {first_name}, {site}, {email}, {package}, {expires_at}, {portal_url}. */
+    accountsmstext: z.string().max(480),
+    /** Email the guest their account's details after a purchase (branded as Branding → Payment account). */
+    email_accnt_notify: z.boolean(),
+    /** Addresses told of each purchase and refund. */
+    notify_email: emailList,
+    /** POST each purchase and refund as signed JSON to notify_webhook. */
+    webhook_accnt_notify: z.boolean(),
+    notify_webhook: z.union([z.literal(''), z.url().max(500)]),
+    /** Remind the guest a day before their package ends, by SMS and by email (Branding → Payment expiry). */
+    smsexpiryreminder: z.boolean(),
+    emailexpiryreminder: z.boolean(),
   },
   multilanding: {},
 } satisfies Record<LoginMethodPath, z.ZodRawShape>;
@@ -524,7 +539,19 @@ export const DEFAULT_LOGIN_METHOD_VALUES: { [P in LoginMethodPath]: LoginMethodV
   },
   voucherloginconfig: { relogin_policy: 'always', ...notificationDefaults },
   multisite_voucherloginconfig: { relogin_policy: 'always', ...notificationDefaults },
-  paymentloginconfig: { relogin_policy: 'always', daily_trial_limit: 'One Time', ...notificationDefaults },
+  paymentloginconfig: {
+    relogin_policy: 'always',
+    daily_trial_limit: 'One Time',
+    ...notificationDefaults,
+    smsnotification: false,
+    accountsmstext: 'Your Wi-Fi account at {site}: {email}. Package {package} until {expires_at}. Manage it at {portal_url}',
+    email_accnt_notify: true,
+    notify_email: [],
+    webhook_accnt_notify: false,
+    notify_webhook: '',
+    smsexpiryreminder: false,
+    emailexpiryreminder: true,
+  },
   multilanding: {},
 };
 

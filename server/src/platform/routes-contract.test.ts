@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   'GET /a/api/v1/invitation/{token}',
   'POST /a/api/v1/invitation/{token}',
   'POST /webhooks/stripe/billing',
+  'POST /webhooks/stripe/connect',
+  'POST /webhooks/stripe/payments/{connectionId}',
 ]);
 
 beforeAll(async () => {

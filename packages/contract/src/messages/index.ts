@@ -11,6 +11,7 @@ import { CUSTOM_DOMAIN_MESSAGES } from './custom-domain.ts';
 import { DASHBOARD_MESSAGES } from './dashboard.ts';
 import { GUEST_ACCOUNT_MESSAGES } from './guest-accounts.ts';
 import { GUEST_MESSAGES } from './guests.ts';
+import { PAYMENT_MESSAGES } from './payments.ts';
 import { API_ROUTER_MESSAGES, RADIUS_GATEWAY_MESSAGES, ROUTER_MESSAGES } from './routers.ts';
 import { SMS_MESSAGES } from './sms.ts';
 import { TEAM_MESSAGES } from './team.ts';
@@ -28,6 +29,7 @@ export {
   GUEST_ACCOUNT_MESSAGES,
   GUEST_MESSAGES,
   MESSAGES,
+  PAYMENT_MESSAGES,
   RADIUS_GATEWAY_MESSAGES,
   ROUTER_MESSAGES,
   SMS_MESSAGES,
@@ -54,6 +56,7 @@ export const MESSAGE_CATALOGUES = {
   branding: BRANDING_MESSAGES,
   customDomain: CUSTOM_DOMAIN_MESSAGES,
   billing: BILLING_MESSAGES,
+  payments: PAYMENT_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

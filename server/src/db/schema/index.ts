@@ -17,3 +17,4 @@ export * from './team.ts';
 export * from './branding.ts';
 export * from './billing.ts';
 export * from './plan-limits.ts';
+export * from './payments.ts';
