@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
+import { createLedgerRepo } from './ledger.repo.ts';
 import { createPaymentConnectionsRepo } from './payment-connections.repo.ts';
 import { createPaymentEventsRepo } from './payment-events.repo.ts';
 import { createPaymentsWebhook } from './payments-webhook.ts';
@@ -13,6 +14,8 @@ export function createPayments(ctx: Pick<AppContext, 'db' | 'config' | 'secrets'
   const connections = createPaymentConnectionsRepo(ctx.db);
   return {
     connections,
+    /** Payment accounts, their devices, transactions and refunds (what must happen once, under a row lock). */
+    ledger: createLedgerRepo(ctx.db),
     siteStripe: createSiteStripe({ ...ctx, connections }),
     webhook: createPaymentsWebhook({ ...ctx, connections, events: createPaymentEventsRepo(ctx.db) }),
   };
