@@ -160,8 +160,13 @@ export const stripeConnectionSchema = z.object({
   payment_auth_field1: z.string(),
   /** The publishable key. */
   payment_auth_field2: z.string(),
-  /** The plan's fee on each payment, in percent (5, 3 or 1.5; 0 with billing off). */
+  /** The plan's fee on each payment, in percent (5, 3 or 1.5; 0 with billing off or pasted keys). */
   transaction_fee_percent: z.number(),
+  /**
+   * The guests' customer portal of the site (`<portal address>/guest/<portal key>/account`): they sign in with
+   * their payment account to see their package, invoices and devices, and renew.
+   */
+  customer_portal_url: z.string(),
 });
 export type StripeConnection = z.infer<typeof stripeConnectionSchema>;
 
