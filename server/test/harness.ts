@@ -26,7 +26,8 @@ export async function freshDatabase(): Promise<{ handle: DatabaseHandle; url?: s
   const name = `sb_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the migrated template (pglite-template.global.ts); migrate() then finds nothing left to apply.
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
