@@ -36,8 +36,23 @@ const CREATE_FIELDS = [
 const UPDATE_FIELDS = ['email', 'metadata', 'business_profile', 'business_type', 'default_currency', 'settings'];
 
 const LINK_LIFETIME = 300;
-const CURRENCIES: Record<string, string> = { US: 'usd', ES: 'eur', FR: 'eur', DE: 'eur', IT: 'eur', PT: 'eur', GB: 'gbp', MX: 'mxn' };
-const DUE_AT_START = ['business_profile.url', 'business_type', 'external_account', 'representative.first_name', 'tos_acceptance.date'];
+const CURRENCIES: Record<string, string> = {
+  US: 'usd',
+  ES: 'eur',
+  FR: 'eur',
+  DE: 'eur',
+  IT: 'eur',
+  PT: 'eur',
+  GB: 'gbp',
+  MX: 'mxn',
+};
+const DUE_AT_START = [
+  'business_profile.url',
+  'business_type',
+  'external_account',
+  'representative.first_name',
+  'tos_acceptance.date',
+];
 
 type AccountType = 'standard' | 'express' | 'custom';
 

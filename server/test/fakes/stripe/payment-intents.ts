@@ -98,8 +98,7 @@ const AUTHENTICATION_FAILED =
 function checkAmount(amount: number, currency: string) {
   if (amount < 1) throw invalid('This value must be greater than or equal to 1.', 'amount');
   const minimum = MINIMUM[currency];
-  if (minimum && amount < minimum[0])
-    throw invalid(`Amount must be at least ${minimum[1]}`, 'amount', 'amount_too_small');
+  if (minimum && amount < minimum[0]) throw invalid(`Amount must be at least ${minimum[1]}`, 'amount', 'amount_too_small');
 }
 
 function currencyOf(value: unknown): string {
@@ -194,7 +193,8 @@ function confirm(store: Store, intent: Obj, params: Obj): Obj {
   const behaviour = behaviourOf(store, pm.id);
   // 3184 asks every time; 3155 asks unless the card was set up for later payments by this customer.
   const needsAuthentication =
-    behaviour === 'always_3ds' || (behaviour === 'requires_3ds' && !(offSession && pm.customer === intent.customer && pm.customer));
+    behaviour === 'always_3ds' ||
+    (behaviour === 'requires_3ds' && !(offSession && pm.customer === intent.customer && pm.customer));
   if (needsAuthentication && (offSession || params.error_on_requires_action === 'true')) {
     throw decline(store, intent, pm, cardError('authentication_required'));
   }
@@ -288,7 +288,10 @@ function create(store: Store, params: Obj): Obj {
   const { automatic, types } = paymentMethodTypes(params);
   const capture = String(params.capture_method ?? 'automatic_async');
   if (capture === 'manual') {
-    throw invalid('The Stripe fake does not implement the parameter capture_method=manual yet (Stripe has it).', 'capture_method');
+    throw invalid(
+      'The Stripe fake does not implement the parameter capture_method=manual yet (Stripe has it).',
+      'capture_method',
+    );
   }
   if (!['automatic', 'automatic_async'].includes(capture))
     throw invalid('Invalid capture_method: must be one of automatic, automatic_async, or manual', 'capture_method');
@@ -364,7 +367,8 @@ function update(store: Store, intent: Obj, params: Obj) {
   const amount = params.amount === undefined ? intent.amount : integer(params.amount, 'amount');
   checkAmount(amount, currency);
   if (params.application_fee_amount !== undefined)
-    intent.application_fee_amount = orNull(params.application_fee_amount) === null ? null : applicationFee(store, params.application_fee_amount, amount);
+    intent.application_fee_amount =
+      orNull(params.application_fee_amount) === null ? null : applicationFee(store, params.application_fee_amount, amount);
   if (intent.application_fee_amount !== null && intent.application_fee_amount > amount)
     throw invalid('The application fee amount cannot be greater than the amount of the PaymentIntent.', 'application_fee_amount');
   intent.amount = amount;

@@ -5,18 +5,7 @@
  */
 import { refundFee } from './charges.ts';
 import type { Route } from './route.ts';
-import {
-  allowOnly,
-  bool,
-  expanded,
-  integer,
-  invalid,
-  listOf,
-  mergeMetadata,
-  newId,
-  type Obj,
-  type Store,
-} from './store.ts';
+import { allowOnly, bool, expanded, integer, invalid, listOf, mergeMetadata, newId, type Obj, type Store } from './store.ts';
 
 const REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 
@@ -46,9 +35,18 @@ export function refundRoutes(store: Store): Route[] {
       method: 'POST',
       pattern: '/v1/refunds',
       handle: ({ params }) => {
-        allowOnly(params, ['charge', 'payment_intent', 'amount', 'reason', 'refund_application_fee', 'reverse_transfer', 'metadata']);
+        allowOnly(params, [
+          'charge',
+          'payment_intent',
+          'amount',
+          'reason',
+          'refund_application_fee',
+          'reverse_transfer',
+          'metadata',
+        ]);
         const charge = chargeToRefund(store, params);
-        if (charge.status !== 'succeeded') throw invalid(`Charge ${charge.id} has not succeeded, so it cannot be refunded.`, 'charge');
+        if (charge.status !== 'succeeded')
+          throw invalid(`Charge ${charge.id} has not succeeded, so it cannot be refunded.`, 'charge');
         const left = charge.amount_captured - charge.amount_refunded;
         if (left <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, undefined, 'charge_already_refunded');
         const amount = params.amount === undefined ? left : integer(params.amount, 'amount');
