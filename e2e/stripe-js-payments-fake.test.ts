@@ -112,6 +112,27 @@ async function withinScreen(browserPage: Page, selector: string) {
   expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
 }
 
+describe('Connect onboarding page', () => {
+  it('completes onboarding from the account link and comes back to return_url', async () => {
+    const account = await stripe.accounts.create({ type: 'standard', country: 'ES', email: 'owner@cafe.example' });
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      refresh_url: `${portalUrl}/done?refresh=1`,
+      return_url: `${portalUrl}/done?connected=1`,
+      type: 'account_onboarding',
+    });
+    const { context, page: onboarding } = await openPage(browser, PHONE);
+    await onboarding.goto(link.url);
+    await expect
+      .poll(() => onboarding.getByRole('link', { name: 'Leave' }).getAttribute('href'))
+      .toBe(`${portalUrl}/done?refresh=1`);
+    await onboarding.getByRole('button', { name: 'Complete onboarding' }).click();
+    await onboarding.waitForURL(`${portalUrl}/done?connected=1`);
+    expect(await stripe.accounts.retrieve(account.id)).toMatchObject({ charges_enabled: true, details_submitted: true });
+    await context.close();
+  });
+});
+
 describe('Stripe.js stand-in: confirmPayment', () => {
   it('pays a connected account with 4242 at a phone width, without leaving the portal page', async () => {
     const account = await connectedAccount();

@@ -467,6 +467,11 @@ describe("An operator's own keys", () => {
         confirm: true,
       });
       expect(intent.status).toBe('succeeded');
+      // Stripe.js with the operator's publishable key reads the operator's intent.
+      const read = await fetch(
+        `${fake.url}/v1/payment_intents/${intent.id}?${new URLSearchParams({ key: own.publishableKey, client_secret: intent.client_secret! })}`,
+      );
+      expect(await read.json()).toMatchObject({ id: intent.id, status: 'succeeded' });
       await operator.refunds.create({ payment_intent: intent.id });
       await fake.settled();
       expect(operatorReceiver.rejected).toEqual([]);
