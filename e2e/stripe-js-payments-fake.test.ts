@@ -237,7 +237,13 @@ describe('Stripe.js stand-in: confirmPayment', () => {
   it('handleNextAction completes the 3-D Secure of an intent our server confirmed', async () => {
     const account = await connectedAccount();
     const intent = await stripe.paymentIntents.create(
-      { amount: 500, currency: 'eur', payment_method: 'pm_card_authenticationRequired', confirm: true },
+      {
+        amount: 500,
+        currency: 'eur',
+        payment_method: 'pm_card_authenticationRequired',
+        confirm: true,
+        return_url: `${portalUrl}/done`,
+      },
       { stripeAccount: account },
     );
     expect(intent.status).toBe('requires_action');
