@@ -26,6 +26,9 @@ import { Webhooks } from './webhooks.ts';
 export interface StripeFakeOptions {
   webhookUrl?: string;
   webhookSecret?: string;
+  /** The platform's Connect endpoint: connected accounts' events go there (else to `webhookUrl`). */
+  connectWebhookUrl?: string;
+  connectWebhookSecret?: string;
   /** Attempts per event when our server answers non-2xx (default 3). */
   webhookAttempts?: number;
   /** Pause between those attempts (default 50 ms). */
@@ -116,7 +119,7 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
   const secretKey = `sk_test_${randomText(40)}`;
   const publishableKey = `pk_test_${randomText(40)}`;
   const webhookSecret = opts.webhookSecret ?? `whsec_${randomText(32)}`;
-  const connectWebhookSecret = `whsec_${randomText(32)}`;
+  const connectWebhookSecret = opts.connectWebhookSecret ?? `whsec_${randomText(32)}`;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -135,6 +138,7 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     retryDelayMs: opts.webhookRetryDelayMs ?? 50,
   });
   if (opts.webhookUrl) webhooks.setDefaultUrl(opts.webhookUrl);
+  if (opts.connectWebhookUrl) webhooks.setConnectUrl(opts.connectWebhookUrl);
   const routes: Route[] = [
     ...accountRoutes(store),
     ...customerRoutes(store),
