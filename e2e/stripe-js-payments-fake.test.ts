@@ -84,7 +84,7 @@ afterAll(async () => {
 
 async function connectedAccount() {
   const account = await stripe.accounts.create({ type: 'express', country: 'ES' });
-  fake.completeOnboarding(account.id);
+  await fake.completeOnboarding(account.id);
   return account.id;
 }
 

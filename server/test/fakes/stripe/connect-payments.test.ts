@@ -27,7 +27,7 @@ afterEach(() => fake.settled());
 
 async function onboardedAccount() {
   const account = await stripe.accounts.create({ type: 'express', country: 'ES', email: 'cafe@example.com' });
-  fake.completeOnboarding(account.id);
+  await fake.completeOnboarding(account.id);
   return account.id;
 }
 

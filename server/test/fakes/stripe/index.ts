@@ -57,8 +57,8 @@ export interface StripeFake {
   requests: ApiRequestRecord[];
   /** The platform's own account (the one `secretKey` acts as). */
   platformAccountId: string;
-  /** A connected account completes onboarding (as its owner would on the account link's page). */
-  completeOnboarding(accountId: string): void;
+  /** A connected account completes onboarding (as its owner would on the account link's page); resolves once `account.updated` was delivered. */
+  completeOnboarding(accountId: string): Promise<void>;
   /** A new account with keys of its own that the fake accepts (an operator pasting their keys). */
   createStandaloneAccount(): { accountId: string; secretKey: string; publishableKey: string };
   /** Connected accounts' events go to `url` from now on (signed with `connectWebhookSecret`), not to the default. */
@@ -388,7 +388,10 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     paymentsOf: (customerId) => [...(store.payments.get(customerId) ?? [])],
     requests,
     platformAccountId: store.platform,
-    completeOnboarding: (accountId) => void store.held(() => completeOnboarding(store, accountId)),
+    async completeOnboarding(accountId) {
+      store.held(() => completeOnboarding(store, accountId));
+      await webhooks.idle();
+    },
     createStandaloneAccount() {
       const created = createStandaloneAccount(store);
       keys.set(created.secretKey, { account: created.accountId, kind: 'secret' });
