@@ -7,7 +7,10 @@ import { signedInClient } from '../../../../test/clients.ts';
 let server: TestServer;
 const log: string[] = [];
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void log.push(line) } });
+  server = await startServer(
+    { LOG_LEVEL: 'info' },
+    { logStream: { write: (line) => void log.push(line) }, console: { write: () => {} } },
+  );
 });
 afterAll(() => server?.close());
 
