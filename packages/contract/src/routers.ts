@@ -106,6 +106,7 @@ export const PORTAL_LOGIN_METHODS = [
   'guestuser',
   'ageconsent',
   'wifi4eu',
+  'payment',
 ] as const satisfies readonly AuthMethod[];
 export type PortalLoginMethod = (typeof PORTAL_LOGIN_METHODS)[number];
 export const isPortalLoginMethod = (m: string): m is PortalLoginMethod => (PORTAL_LOGIN_METHODS as readonly string[]).includes(m);

@@ -152,8 +152,8 @@ export interface PaymentScreen {
   notice?: { tone: 'info' | 'error' | 'success'; text: string };
   backHref?: string;
   packages?: PaymentPackageView[];
-  /** Where "Already paid? Sign in" leads (relative), when the sign-in exists. */
-  signInHref?: string;
+  /** Offer "Already paid? Sign in" (a button posting step=signin to the method). */
+  signIn?: boolean;
   /** The package being paid for (step pay). */
   chosen?: PaymentPackageView;
   /** What the checkout script needs (step pay); absent when the site cannot take payments. */

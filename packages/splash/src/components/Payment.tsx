@@ -60,13 +60,14 @@ function Packages({ view, screen }: { view: SplashView; screen: PaymentScreen })
       ) : (
         <p className="note">{t.packagesNone}</p>
       )}
-      {screen.signInHref ? (
-        <>
+      {screen.signIn ? (
+        <form method="post" action="payment" className="stack">
+          <input type="hidden" name="step" value="signin" />
           <div className="heading" dangerouslySetInnerHTML={{ __html: sanitizeHtml(s.payment_alreadypaid_heading_htmltext ?? '') }} />
-          <a className="btn back" href={screen.signInHref} style={buttonStyle(s, 'gotoaccountbtn')}>
+          <button className="btn back" type="submit" style={buttonStyle(s, 'gotoaccountbtn')}>
             {s.payment_gotoaccountbtn_text || t.alreadyPaidLink}
-          </a>
-        </>
+          </button>
+        </form>
       ) : null}
       {screen.backHref ? (
         <a className="btn back" href={screen.backHref}>

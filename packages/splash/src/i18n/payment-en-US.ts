@@ -46,6 +46,8 @@ export const paymentEnUS = {
   trialUsedToday: 'The free trial has already been used on this device today. You can use it again tomorrow.',
   trialTitle: 'Free trial not available',
   alreadyPaidLink: 'Already paid? Sign in',
+  paymentEmailLabel: 'Email',
+  paymentTestMode: 'Test mode takes no payments: choose a free trial to test the login, or pay from a guest device.',
   paymentSignInWrong: 'That email or password is not correct',
   paymentAccountExpired: 'Your package has ended. Choose a package to buy another.',
   paymentAccountDevices: 'Your account is already used on {count} devices, the most its package allows.',

@@ -238,6 +238,8 @@ export interface CheckoutState {
   pass: string;
   /** The payment account's Stripe customer on the site's account. */
   customerId: string | null;
+  /** The package renews by itself (the card is saved for it). */
+  recurring?: boolean;
   /** The device's slot once the payment succeeded: bound, or full (the payment was refunded). */
   slot?: 'bound' | 'full';
 }
