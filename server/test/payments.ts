@@ -29,7 +29,10 @@ export async function connectedPaymentSite(
     .where(eq(sites.id, site.siteId))
     .returning({ accountId: sites.accountId });
   const accountId = row!.accountId;
-  await db.update(accounts).set({ planType: opts.plan ?? 'collect' }).where(eq(accounts.id, accountId));
+  await db
+    .update(accounts)
+    .set({ planType: opts.plan ?? 'collect' })
+    .where(eq(accounts.id, accountId));
   const fake = server.stripe!;
   const stripe = new Stripe(fake.secretKey, { ...fake.sdkOptions, maxNetworkRetries: 0 });
   const account = await stripe.accounts.create({ type: 'express', country: 'US' });

@@ -28,7 +28,13 @@ const paymentSite = async (opts?: Parameters<typeof connectedPaymentSite>[1]) =>
 };
 
 /** The guest picks a package and gives their details: the pay page (with the PaymentIntent's client secret). */
-async function toCard(guest: GuestBrowser, packageId: number, price: number, email = 'ana@example.com', password = 'seven-chars') {
+async function toCard(
+  guest: GuestBrowser,
+  packageId: number,
+  price: number,
+  email = 'ana@example.com',
+  password = 'seven-chars',
+) {
   const details = await guest.post('payment', { step: 'choose', package: String(packageId) });
   expect(details.status).toBe(200);
   const pay = await guest.post('payment', {
@@ -64,7 +70,14 @@ describe('the payment login on the portal', () => {
     await insertPackage(server, s, { name: 'Week', price: 1999, displayOrder: 2, durationType: 'days', durationVal: 7 });
     await insertPackage(server, s, { name: 'Hour', price: 250, displayOrder: 1, durationType: 'hours', durationVal: 1 });
     await insertPackage(server, s, { name: 'Old', price: 100, displayOrder: 0, status: 'archived' });
-    await insertPackage(server, s, { name: 'Taster', price: 0, isTrial: true, displayOrder: 3, durationType: 'minutes', durationVal: 15 });
+    await insertPackage(server, s, {
+      name: 'Taster',
+      price: 0,
+      isTrial: true,
+      displayOrder: 3,
+      durationType: 'minutes',
+      durationVal: 15,
+    });
     const { guest } = await arriveFromUnifi(server, s);
     const text = textOf((await guest.get()).html);
     expect(text).not.toContain('Old');
@@ -110,7 +123,14 @@ describe('the payment login on the portal', () => {
     expect(pay.html).toContain(`data-stripe-account="${s.stripeAccount}"`);
 
     const tx = await transactionOf(intentId);
-    expect(tx).toMatchObject({ status: 'pending', amount: 1000, currency: 'USD', feeAmount: 50, feePercent: '5', mac: guest.mac });
+    expect(tx).toMatchObject({
+      status: 'pending',
+      amount: 1000,
+      currency: 'USD',
+      feeAmount: 50,
+      feePercent: '5',
+      mac: guest.mac,
+    });
     const [intent] = server.stripe!.paymentIntentsOf(s.stripeAccount);
     expect(intent).toMatchObject({
       id: intentId,
@@ -137,7 +157,10 @@ describe('the payment login on the portal', () => {
     expect(account).toMatchObject({ email: 'ana@example.com', packageId: p.id });
     expect(account!.passwordHash).toMatch(/^\$argon2/);
     expect(account!.expiresAt!.getTime()).toBe(paid.endtime!.getTime());
-    const devices = await db().select().from(paymentAccountDevices).where(eq(paymentAccountDevices.paymentAccountId, account!.id));
+    const devices = await db()
+      .select()
+      .from(paymentAccountDevices)
+      .where(eq(paymentAccountDevices.paymentAccountId, account!.id));
     expect(devices.map((d) => d.mac)).toEqual([guest.mac]);
   });
 
@@ -149,7 +172,13 @@ describe('the payment login on the portal', () => {
     const res = await fetch(new URL(new URL('payment', new URL(guest.base, server.url)).pathname, server.url), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ step: 'pay', package: String(p.id), price: '499', email: 'csp@example.com', password: 'seven-chars' }),
+      body: new URLSearchParams({
+        step: 'pay',
+        package: String(p.id),
+        price: '499',
+        email: 'csp@example.com',
+        password: 'seven-chars',
+      }),
     });
     const csp = res.headers.get('content-security-policy') ?? '';
     const fakeOrigin = new URL(server.stripe!.jsUrl).origin;
@@ -203,7 +232,10 @@ describe('the payment login on the portal', () => {
     expect(refused.status).toBe(402);
     expect(textOf(refused.html)).toContain('The payment was not completed');
     expect(authorizations(s)).toHaveLength(0);
-    expect(await transactionOf(intentId)).toMatchObject({ status: 'failed', failureMessage: 'Your card has insufficient funds.' });
+    expect(await transactionOf(intentId)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Your card has insufficient funds.',
+    });
     expect(await db().select().from(paymentAccounts).where(eq(paymentAccounts.siteId, s.siteId))).toHaveLength(0);
   });
 
@@ -256,10 +288,7 @@ describe('the payment login on the portal', () => {
       toCard(second, p.id, 800, 'family@example.com'),
     ]);
     await Promise.all([confirm(s, a.intentId, 'pm_card_visa'), confirm(s, b.intentId, 'pm_card_visa')]);
-    const pages = await Promise.all([
-      back(first, a.intentId),
-      back(second, b.intentId),
-    ]);
+    const pages = await Promise.all([back(first, a.intentId), back(second, b.intentId)]);
     const texts = pages.map((pg) => textOf(pg.html));
     expect(texts.filter((t) => t.includes('You are connected'))).toHaveLength(1);
     const loser = texts.findIndex((t) => t.includes('payment refunded'));
@@ -271,7 +300,10 @@ describe('the payment login on the portal', () => {
     expect(lost).toMatchObject({ status: 'succeeded', refunded: 800 });
     const [refund] = await db().select().from(paymentRefunds).where(eq(paymentRefunds.transactionId, lost.id));
     expect(refund).toMatchObject({ amount: 800, reason: 'duplicate_transactions', status: 'succeeded' });
-    const refunds = await s.stripe.refunds.list({ payment_intent: lost.stripePaymentIntentId! }, { stripeAccount: s.stripeAccount });
+    const refunds = await s.stripe.refunds.list(
+      { payment_intent: lost.stripePaymentIntentId! },
+      { stripeAccount: s.stripeAccount },
+    );
     expect(refunds.data.map((r) => [r.amount, r.reason])).toEqual([[800, 'duplicate']]);
     const devices = await db().select().from(paymentAccountDevices).where(eq(paymentAccountDevices.siteId, s.siteId));
     expect(devices).toHaveLength(1);
@@ -321,12 +353,27 @@ describe('trial packages', () => {
     const s = await paymentSite();
     const res = await s.owner.put(`${s.api}/paymentloginconfig/`, { daily_trial_limit: limit });
     expect(res.status).toBe(200);
-    const p = await insertPackage(server, s, { name: 'Taster', price: 0, isTrial: true, durationType: 'minutes', durationVal: 30, bytesT: 0, speedUl: 0, speedDl: 0 });
+    const p = await insertPackage(server, s, {
+      name: 'Taster',
+      price: 0,
+      isTrial: true,
+      durationType: 'minutes',
+      durationVal: 30,
+      bytesT: 0,
+      speedUl: 0,
+      speedDl: 0,
+    });
     return { s, p };
   };
   const takeTrial = async (guest: GuestBrowser, packageId: number) => {
     await guest.post('payment', { step: 'choose', package: String(packageId) });
-    return guest.post('payment', { step: 'pay', package: String(packageId), price: '0', currency: 'USD', email: 'trial@example.com' });
+    return guest.post('payment', {
+      step: 'pay',
+      package: String(packageId),
+      price: '0',
+      currency: 'USD',
+      email: 'trial@example.com',
+    });
   };
 
   it('One Time: once per device, ever; a trial is free, recorded and granted with its limits', async () => {
@@ -350,7 +397,10 @@ describe('trial packages', () => {
     const again = await takeTrial(guest, p.id);
     expect(textOf(again.html)).toContain('already been used on this device today');
     // Yesterday's trial does not count today.
-    await db().update(paymentTransactions).set({ createdAt: new Date(Date.now() - 36 * 3600_000) }).where(eq(paymentTransactions.siteId, s.siteId));
+    await db()
+      .update(paymentTransactions)
+      .set({ createdAt: new Date(Date.now() - 36 * 3600_000) })
+      .where(eq(paymentTransactions.siteId, s.siteId));
     expect(textOf((await takeTrial(guest, p.id)).html)).toContain('You are connected');
   });
 

@@ -35,7 +35,12 @@ function PackageCard({ view, styles, p }: { view: SplashView; styles: Styles; p:
             <li key={fact}>{fact}</li>
           ))}
         </ul>
-        <button className="btn go" type="submit" style={buttonStyle(styles, 'loginbtn')} aria-label={`${t.packageChoose}: ${p.name}`}>
+        <button
+          className="btn go"
+          type="submit"
+          style={buttonStyle(styles, 'loginbtn')}
+          aria-label={`${t.packageChoose}: ${p.name}`}
+        >
           {t.packageChoose}
         </button>
       </form>
@@ -63,7 +68,10 @@ function Packages({ view, screen }: { view: SplashView; screen: PaymentScreen })
       {screen.signIn ? (
         <form method="post" action="payment" className="stack">
           <input type="hidden" name="step" value="signin" />
-          <div className="heading" dangerouslySetInnerHTML={{ __html: sanitizeHtml(s.payment_alreadypaid_heading_htmltext ?? '') }} />
+          <div
+            className="heading"
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(s.payment_alreadypaid_heading_htmltext ?? '') }}
+          />
           <button className="btn back" type="submit" style={buttonStyle(s, 'gotoaccountbtn')}>
             {s.payment_gotoaccountbtn_text || t.alreadyPaidLink}
           </button>

@@ -48,7 +48,8 @@ export const paymentEsES: typeof paymentEnUS = {
   trialTitle: 'Prueba gratuita no disponible',
   alreadyPaidLink: '¿Ya has pagado? Inicia sesión',
   paymentEmailLabel: 'Correo electrónico',
-  paymentTestMode: 'El modo de prueba no cobra pagos: elige una prueba gratuita para probar el acceso o paga desde un dispositivo de invitado.',
+  paymentTestMode:
+    'El modo de prueba no cobra pagos: elige una prueba gratuita para probar el acceso o paga desde un dispositivo de invitado.',
   paymentSignInWrong: 'El correo o la contraseña no son correctos',
   paymentAccountExpired: 'Tu paquete ha terminado. Elige un paquete para comprar otro.',
   paymentAccountDevices: 'Tu cuenta ya se usa en {count} dispositivos, el máximo que permite su paquete.',

@@ -45,7 +45,8 @@ async function settleAccount(
   const account = (await ledger.lockAccount(made.id, tx))!;
   const running = !!account.expiresAt && account.expiresAt > now;
   // An ended package frees its devices: this purchase starts with the device that paid.
-  if (!running) for (const device of await ledger.devicesOf(account.id, tx)) await ledger.unbindDevice(account.id, device.mac, tx);
+  if (!running)
+    for (const device of await ledger.devicesOf(account.id, tx)) await ledger.unbindDevice(account.id, device.mac, tx);
   const maxDevices = running ? Math.max(1, account.terms?.num_devices ?? row.numDevices) : row.numDevices;
   let slot: 'bound' | 'full' = 'bound';
   if (row.mac) {
@@ -71,7 +72,9 @@ async function settleAccount(
         recurring: checkout.recurring === true,
         stripeCustomerId: checkout.customerId ?? account.stripeCustomerId,
         stripePaymentMethodId:
-          typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? account.stripePaymentMethodId),
+          typeof intent.payment_method === 'string'
+            ? intent.payment_method
+            : (intent.payment_method?.id ?? account.stripePaymentMethodId),
       },
       tx,
     );
