@@ -43,7 +43,12 @@ export function createRouterSettingsService({ settings: store, config, sites, co
   }
 
   async function openNdsAnswer(site: SiteRow) {
-    const address = { publicUrl: config.publicUrl, portalKey: site.portalKey, resolvedIp: await portalIp() };
+    const address = {
+      publicUrl: config.publicUrl,
+      portalKey: site.portalKey,
+      resolvedIp: await portalIp(),
+      payment: site.authMethods.includes('payment'),
+    };
     return openNdsView(await store.read(site.id), site.routerType, address);
   }
 
