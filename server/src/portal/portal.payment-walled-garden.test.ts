@@ -36,6 +36,15 @@ describe("the routers' walled garden with the payment login", () => {
     expect((await free.client.get(`${free.base}/mikrotik`)).body.instructions.walled_garden).toEqual(['wifi.example.test']);
   });
 
+  it('UniFi lists them for Pre-Authorization Access', async () => {
+    const paid = await ownerWithSite(server, 'unifi', ['payment']);
+    expect((await paid.client.get(`${paid.base}/unifi`)).body.instructions.pre_authorization).toEqual([
+      ...STRIPE_WALLED_GARDEN_HOSTS,
+    ]);
+    const free = await ownerWithSite(server, 'unifi', ['email']);
+    expect((await free.client.get(`${free.base}/unifi`)).body.instructions).not.toHaveProperty('pre_authorization');
+  });
+
   it('openNDS gets a walledgarden_fqdn_list line', async () => {
     const paid = await ownerWithSite(server, 'opennds', ['payment']);
     const lines = (await paid.client.get(`${paid.base}/opennds`)).body.config as { option: string; value: string }[];

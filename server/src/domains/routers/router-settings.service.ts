@@ -39,7 +39,7 @@ export function createRouterSettingsService({ settings: store, config, sites, co
   }
 
   async function unifiAnswer(site: SiteRow) {
-    return unifiView(await store.read(site.id), site.routerType, config.publicUrl);
+    return unifiView(await store.read(site.id), site.routerType, config.publicUrl, site.authMethods.includes('payment'));
   }
 
   async function openNdsAnswer(site: SiteRow) {
