@@ -309,6 +309,31 @@ describe('the payment login on the portal', () => {
     expect(devices).toHaveLength(1);
   });
 
+  it('speaks Spanish on the card page, refusals included', async () => {
+    const s = await paymentSite();
+    const p = await insertPackage(server, s, { price: 1999 });
+    const { guest } = await arriveFromUnifi(server, s, { lang: 'es-ES' });
+    const { pay } = await toCard(guest, p.id, 1999);
+    expect(textOf(pay.html)).toContain('Tu paquete: Day pass, 19,99 US$');
+    expect(pay.html).toContain('data-locale="es"');
+    expect(pay.html).toContain('Tu tarjeta no tiene fondos suficientes. No se ha cobrado nada');
+    expect(textOf(pay.html)).toContain('Para pagar con tarjeta hace falta JavaScript');
+  });
+
+  it('lets in only the device that paid: another guest with the intent’s id gets the packages', async () => {
+    const s = await paymentSite();
+    const p = await insertPackage(server, s);
+    const { guest } = await arriveFromUnifi(server, s);
+    const { intentId } = await toCard(guest, p.id, 499);
+    await confirm(s, intentId, 'pm_card_visa');
+    const { guest: stranger } = await arriveFromUnifi(server, s);
+    const page = await back(stranger, intentId);
+    expect(textOf(page.html)).toContain('Choose a Wi-Fi package');
+    expect(authorizations(s)).toHaveLength(0);
+    expect(textOf((await back(guest, intentId)).html)).toContain('You are connected');
+    expect(authorizations(s).map((c) => c.body.mac)).toEqual([guest.mac]);
+  });
+
   it('an email that already has an account buys with its password only', async () => {
     const s = await paymentSite();
     const p = await insertPackage(server, s);
