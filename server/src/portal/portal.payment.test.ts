@@ -373,6 +373,31 @@ describe('the payment account sign-in', () => {
   });
 });
 
+describe('a paid device arriving again', () => {
+  it('is let back in while its package runs, as the relogin policy allows, and not once it has ended', async () => {
+    const s = await paymentSite();
+    expect((await s.owner.put(`${s.api}/paymentloginconfig/`, { relogin_policy: 'daily' })).status).toBe(200);
+    const p = await insertPackage(server, s);
+    const { guest } = await arriveFromUnifi(server, s);
+    const { intentId } = await toCard(guest, p.id, 499, 'again@example.com');
+    await confirm(s, intentId, 'pm_card_visa');
+    await back(guest, intentId);
+    const { first } = await arriveFromUnifi(server, s, { mac: guest.mac });
+    expect(first.status).toBe(200);
+    expect(textOf(first.html)).toContain('You are connected');
+    expect(authorizations(s)).toHaveLength(2);
+    expect(authorizations(s)[1]!.body).toMatchObject({ mac: guest.mac, bytes: 2000 });
+
+    await db()
+      .update(paymentAccounts)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(paymentAccounts.email, 'again@example.com'));
+    const { first: ended } = await arriveFromUnifi(server, s, { mac: guest.mac });
+    expect(ended.status).toBe(303);
+    expect(authorizations(s)).toHaveLength(2);
+  });
+});
+
 describe('trial packages', () => {
   const trialSite = async (limit: string) => {
     const s = await paymentSite();
