@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import {
   paymentAccountDevices,
+  paymentConnections,
   paymentAccounts,
   paymentPackages,
   paymentRefunds,
@@ -189,6 +191,33 @@ describe('the payment login on the portal', () => {
     const script = await fetchPage(server, '/guest/checkout.js');
     expect(script.status).toBe(200);
     expect(script.html).toContain('confirmPayment');
+  });
+
+  it('with the operator’s own keys: the payment is made on their account, with no platform fee', async () => {
+    const s = await paymentSite({ connected: false });
+    const own = server.stripe!.createStandaloneAccount();
+    await db()
+      .insert(paymentConnections)
+      .values({
+        accountId: s.accountId,
+        siteId: s.siteId,
+        mode: 'keys',
+        stripeAccountId: own.accountId,
+        secretKeyEnc: server.built.ctx.secrets.seal(own.secretKey),
+        publishableKey: own.publishableKey,
+      });
+    const p = await insertPackage(server, s, { price: 1000 });
+    const { guest } = await arriveFromUnifi(server, s);
+    const { pay, intentId } = await toCard(guest, p.id, 1000);
+    expect(pay.html).toContain(`data-publishable-key="${own.publishableKey}"`);
+    expect(pay.html).toContain('data-stripe-account=""');
+    expect(await transactionOf(intentId)).toMatchObject({ feeAmount: 0, feePercent: '0', stripeAccountId: own.accountId });
+    const [intent] = server.stripe!.paymentIntentsOf(own.accountId);
+    expect(intent).toMatchObject({ id: intentId, amount: 1000, application_fee_amount: null });
+    const ownStripe = new Stripe(own.secretKey, { ...server.stripe!.sdkOptions, maxNetworkRetries: 0 });
+    await ownStripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', return_url: 'http://127.0.0.1/r' });
+    expect(textOf((await back(guest, intentId)).html)).toContain('You are connected');
+    expect(await transactionOf(intentId)).toMatchObject({ status: 'succeeded' });
   });
 
   it('a webhook that arrives twice records the payment once, and the guest is let in once', async () => {
