@@ -71,6 +71,7 @@ export async function startServer(
         STRIPE_SECRET_KEY: stripe.secretKey,
         STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
         STRIPE_API_BASE: stripe.url,
         STRIPE_JS_URL: stripe.jsUrl,
       }
@@ -102,6 +103,8 @@ export async function startServer(
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   if (stripe) {
     stripe.setWebhookUrl(`${url}/webhooks/stripe/billing`);
+    // Connected accounts' events (the guests' payments) go to the Connect endpoint, as Stripe sends them.
+    stripe.setConnectWebhookUrl(`${url}/webhooks/stripe/connect`);
     await ensureStripePlans(createStripeClient(config.stripe));
   }
   return {

@@ -92,8 +92,8 @@ export const AUTH_METHODS = [
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 /**
- * The login methods the guest portal offers. A site may enable others (paid access, until the portal
- * sells packages): its pages leave them off, and the designer's preview does the same.
+ * The login methods the guest portal offers (every login method now that it sells packages). Were a site to
+ * enable one it does not, its pages would leave it off, and the designer's preview would do the same.
  */
 export const PORTAL_LOGIN_METHODS = [
   'clickthrough',
@@ -106,6 +106,7 @@ export const PORTAL_LOGIN_METHODS = [
   'guestuser',
   'ageconsent',
   'wifi4eu',
+  'payment',
 ] as const satisfies readonly AuthMethod[];
 export type PortalLoginMethod = (typeof PORTAL_LOGIN_METHODS)[number];
 export const isPortalLoginMethod = (m: string): m is PortalLoginMethod => (PORTAL_LOGIN_METHODS as readonly string[]).includes(m);

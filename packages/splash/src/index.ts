@@ -5,3 +5,4 @@ export { inputName, isCheckbox, countryOptions, COUNTRY_CODES } from './fields.t
 export { sanitizeHtml, escapeHtml } from './sanitize.ts';
 export { fontOf } from './css.ts';
 export { renderScreen } from './render.tsx';
+export { formatPrice, packageFacts, declineMessages } from './payment-format.ts';

@@ -123,7 +123,52 @@ export interface LegalScreen {
   backHref: string;
 }
 
-export type Screen = MethodScreen | StartScreen | TermsScreen | CodeScreen | MessageScreen | LegalScreen;
+/** A package on the paid login's first screen (money in the currency's minor units). */
+export interface PaymentPackageView {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  currency: string;
+  trial: boolean;
+  recurring: boolean;
+  durationType: 'minutes' | 'hours' | 'days';
+  durationVal: number;
+  /** Data for the whole package in MB (0: unlimited). */
+  dataMb: number;
+  upKbps: number;
+  downKbps: number;
+  devices: number;
+}
+
+/**
+ * The paid login's own screens: the packages on sale (step `packages`) and the card (step `pay`: Stripe's
+ * Payment Element in the page, driven by our checkout script). The account details step is a MethodScreen.
+ */
+export interface PaymentScreen {
+  kind: 'payment';
+  step: 'packages' | 'pay';
+  styles: LoginMethodStyles;
+  notice?: { tone: 'info' | 'error' | 'success'; text: string };
+  backHref?: string;
+  packages?: PaymentPackageView[];
+  /** Offer "Already paid? Sign in" (a button posting step=signin to the method). */
+  signIn?: boolean;
+  /** The package being paid for (step pay). */
+  chosen?: PaymentPackageView;
+  /** What the checkout script needs (step pay); absent when the site cannot take payments. */
+  checkout?: {
+    stripeJsUrl: string;
+    scriptUrl: string;
+    publishableKey: string;
+    stripeAccount: string | null;
+    clientSecret: string;
+    /** Relative to the page: where Stripe.js sends the guest once paid. */
+    returnPath: string;
+  };
+}
+
+export type Screen = MethodScreen | StartScreen | TermsScreen | CodeScreen | MessageScreen | LegalScreen | PaymentScreen;
 
 /** The only script a gateway login page runs; the portal allows it by its hash. */
 export const AUTO_SUBMIT_SCRIPT = "document.getElementById('gateway-login').submit();";

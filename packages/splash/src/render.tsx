@@ -4,6 +4,7 @@ import { pageCss } from './css.ts';
 import { MethodForm } from './components/MethodForm.tsx';
 import { Page } from './components/Page.tsx';
 import { Code, Legal, Message, Start, Terms } from './components/screens.tsx';
+import { Payment } from './components/Payment.tsx';
 import type { Screen, SplashView } from './model.ts';
 
 /** Multi-landing's own style names mapped onto the generic button variables. */
@@ -50,6 +51,12 @@ function parts(view: SplashView, screen: Screen) {
         head: screen.refresh ? (
           <meta httpEquiv="refresh" content={`${screen.refresh.seconds};url=${screen.refresh.url}`} />
         ) : null,
+      };
+    case 'payment':
+      return {
+        css: pageCss(view.design, screen.styles, 'payment'),
+        heading: screen.styles.payment_heading_htmltext,
+        body: <Payment view={view} screen={screen} />,
       };
     case 'legal':
       return { css: pageCss(view.design, {}, 'none'), body: <Legal view={view} screen={screen} />, showTerms: false };

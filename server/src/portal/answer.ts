@@ -36,7 +36,7 @@ export function send(reply: FastifyReply, answer: PortalAnswer, scriptOrigin?: s
   reply.header('referrer-policy', 'no-referrer');
   reply.header('x-content-type-options', 'nosniff');
   if ('redirect' in answer) return reply.redirect(answer.redirect, 303);
-  const csp = answer.gatewayForm ? GATEWAY_FORM_CSP : scriptOrigin ? scriptCspOf(scriptOrigin) : BASE_CSP;
+  const csp = answer.csp ?? (answer.gatewayForm ? GATEWAY_FORM_CSP : scriptOrigin ? scriptCspOf(scriptOrigin) : BASE_CSP);
   reply.header('content-security-policy', csp);
   const status = answer.status ?? 200;
   // Every 429 says when to come back; a page that names no time says a minute.

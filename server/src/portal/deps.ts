@@ -23,6 +23,8 @@ import type { SecretBox } from '../platform/crypto.ts';
 import type { PortalTestTokens } from '../domains/setup/portal-test-token.ts';
 import { createSitesRepo, type SitesRepo } from '../domains/sites/sites.repo.ts';
 import { createCustomDomainsRepo, type CustomDomainsRepo } from '../domains/custom-domain/custom-domains.repo.ts';
+import type { Payments } from '../domains/payments/index.ts';
+import type { CheckoutPayments } from '../domains/payments/checkout/checkout-payments.ts';
 
 /** What the portal is given to build its pages and login methods from. */
 export interface PortalSetup {
@@ -46,6 +48,10 @@ export interface PortalSetup {
   planLimits: Pick<PlanLimits, 'countDevice' | 'counted' | 'countsDevices'>;
   /** Checks the tokens that open test mode (issued by the site API to an operator). */
   testTokens: PortalTestTokens;
+  /** Paid Wi-Fi: each site's Stripe and the ledger (accounts, devices, transactions). */
+  payments: Payments;
+  /** The paid login's payments: succeeding once, failing, refunding a payment with no device place. */
+  checkout: CheckoutPayments;
 }
 
 /** The data the portal reads and writes, through the repos of the tables' own domains. */

@@ -9,6 +9,8 @@ import { PORTAL_TEST_KEY_PURPOSE, createPortalTestTokens } from '../domains/setu
 import { createPassSigner } from './pass.ts';
 import { portalRoutes } from './portal.routes.ts';
 import { createSiteSnapshots } from './site-snapshot.ts';
+import type { Payments } from '../domains/payments/index.ts';
+import { createCheckoutPayments } from '../domains/payments/checkout/checkout-payments.ts';
 
 type Deps = Pick<
   AppContext,
@@ -16,12 +18,21 @@ type Deps = Pick<
 > & {
   controllers: Controllers;
   planLimits: PlanLimits;
+  payments: Payments;
 };
 
 /** The guest portal: the pages guests see behind a captive portal, under /guest/. */
 export const portalArea: Area<Deps> = {
   name: 'portal',
   register: async (app, deps) => {
+    const checkout = createCheckoutPayments({
+      db: deps.db,
+      ledger: deps.payments.ledger,
+      siteStripe: deps.payments.siteStripe,
+      log: deps.log,
+    });
+    // Stripe's events of the sites' accounts settle payments whose guest has not come back (yet).
+    checkout.listen(deps.payments.webhook);
     await app.register(
       portalRoutes({
         ...deps,
@@ -37,6 +48,7 @@ export const portalArea: Area<Deps> = {
         emailDomains: createEmailDomainChecker({ servers: deps.config.dnsServers }),
         facebook: createFacebookClient(deps.config),
         testTokens: createPortalTestTokens(deps.deriveKey(PORTAL_TEST_KEY_PURPOSE)),
+        checkout,
       }),
     );
   },

@@ -23,7 +23,7 @@ const needsTerms = (ctx: MethodContext) => ctx.snap.hasTerms && !ctx.pass.tos;
 const toStart = (ctx: MethodContext): PortalAnswer => ({ redirect: portalPath(ctx.snap, ctx.passToken) });
 
 /** The first page: the terms screen when they are still to accept, else the methods to choose from (or the only one). */
-export function startPage(ctx: MethodContext): PortalAnswer {
+export function startPage(ctx: MethodContext): PortalAnswer | Promise<PortalAnswer> {
   const { snap, lang } = ctx;
   if (needsTerms(ctx))
     return {
@@ -47,7 +47,7 @@ export function startPage(ctx: MethodContext): PortalAnswer {
 }
 
 /** A login method's page (drawn once per settings version unless it is personal). */
-export function methodPage(ctx: MethodContext, name: string): PortalAnswer {
+export function methodPage(ctx: MethodContext, name: string): PortalAnswer | Promise<PortalAnswer> {
   const method = PORTAL_METHODS[name as AuthMethod];
   if (!method || !available(ctx).includes(method.method))
     return messagePage(
@@ -57,6 +57,7 @@ export function methodPage(ctx: MethodContext, name: string): PortalAnswer {
       404,
     );
   if (needsTerms(ctx)) return toStart(ctx);
+  if (method.page) return method.page(ctx);
   if (method.personal) return page(ctx.snap, ctx.lang, method.screen(ctx));
   return {
     html: cachedPage(ctx.snap, `m:${method.method}:${ctx.lang}`, () =>

@@ -51,13 +51,12 @@ describe('start page and terms', () => {
     expect(email.html).toContain('href="./"');
   });
 
-  it('leaves off a method it does not offer (paid access): with one other, that one opens without a start page', async () => {
+  it('offers paid access beside the other methods on the start page', async () => {
     const s = await site(['payment', 'email']);
     const { guest } = await arriveFromUnifi(server, s);
     const first = await guest.get();
-    expect(textOf(first.html)).toContain('Connect with your email');
-    expect(first.html).not.toContain('href="payment"');
-    expect(first.html).not.toContain('href="./"');
+    expect(textOf(first.html)).toContain('Buy Wi-Fi access');
+    expect([...first.html.matchAll(/<a class="btn go" href="(\w+)"/g)].map((m) => m[1])).toEqual(['payment', 'email']);
   });
 
   it("serves the saved design: layout, footer texts and colours, powered-by, consent texts, and the legal pages' content", async () => {

@@ -14,6 +14,8 @@ import { acceptTerms, legal, methodPage, onlyMethod, retry, startPage, submitMet
 import type { SiteSnapshot } from './site-snapshot.ts';
 import { openTestMode, withTestNotice } from './test-mode.ts';
 import { bareMessage, messagePage, type PortalAnswer } from './views.ts';
+import { paymentReturn } from './methods/payment-return.ts';
+import { checkoutScriptRoute } from './checkout/checkout-script.ts';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, string> | undefined }>;
 const options = { config: { public: true, csrf: false as const }, schema: { hide: true } };
@@ -44,6 +46,7 @@ export function portalRoutes(setup: PortalSetup) {
       },
     );
     gatewayRoutes(app, deps);
+    checkoutScriptRoute(app);
     passRoutes(app, deps);
     app.get('/guest/facebook/callback', options, async (r: Req, reply) =>
       send(
@@ -193,6 +196,11 @@ function passRoutes(app: FastifyInstance, deps: PortalDeps) {
     `${P}/facebook/start`,
     options,
     handle((ctx) => startFacebook(ctx)),
+  );
+  app.get(
+    `${P}/payment-return`,
+    options,
+    handle((ctx, r) => paymentReturn(ctx, new URLSearchParams(rawQueryOf(r)).get('payment_intent'))),
   );
   app.get(
     `${P}/:method`,

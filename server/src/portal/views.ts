@@ -24,6 +24,8 @@ export type PortalAnswer =
       gatewayForm?: boolean;
       /** Seconds until a refused guest may try again: sent as Retry-After with a 429. */
       retryAfter?: number;
+      /** The page's own content security policy (the pay page: Stripe.js and our checkout script). */
+      csp?: string;
     }
   | { redirect: string };
 

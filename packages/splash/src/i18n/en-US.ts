@@ -1,3 +1,5 @@
+import { paymentEnUS } from './payment-en-US.ts';
+
 /** What the guest portal itself says (operators' own texts come from the splash settings). */
 export const enUS = {
   pageTitle: 'Wi-Fi at {site}',
@@ -141,5 +143,6 @@ export const enUS = {
   testUnlimited: 'Unlimited',
   testRedirect: 'Then sent to',
   testNoRedirect: 'The page the guest first asked for',
+  ...paymentEnUS,
 };
 export type GuestStrings = typeof enUS;

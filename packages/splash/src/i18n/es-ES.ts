@@ -1,4 +1,5 @@
 import type { GuestStrings } from './en-US.ts';
+import { paymentEsES } from './payment-es-ES.ts';
 
 export const esES: GuestStrings = {
   pageTitle: 'Wi-Fi de {site}',
@@ -142,4 +143,5 @@ export const esES: GuestStrings = {
   devicePlanLimit:
     'Este Wi-Fi no puede dejar entrar más dispositivos nuevos por ahora: se ha alcanzado el límite de dispositivos de su plan para este periodo de facturación. Pregunta al personal.',
   poweredBy: 'Con la tecnología de',
+  ...paymentEsES,
 };

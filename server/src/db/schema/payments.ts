@@ -206,6 +206,14 @@ export const paymentTransactions = pgTable(
      */
     preGrantSessionId: bigint('pre_grant_session_id', { mode: 'number' }),
     preGrantEndsAt: timestamp('pre_grant_ends_at', { withTimezone: true }),
+    /**
+     * The guest's checkout on the portal (portal/checkout): the payment account to make or find when the
+     * payment succeeds (its password already hashed), the guest's signed pass for the grant, and how the
+     * device fared. Null for transactions not made by the portal.
+     */
+    checkout: jsonb('checkout').$type<CheckoutState>(),
+    /** When the guest was let in for this payment (once: the portal's return and the webhook race). */
+    grantedAt: timestamp('granted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
@@ -216,6 +224,28 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_payment_account_idx').on(t.paymentAccountId),
   ],
 );
+
+/** What the portal's checkout keeps on its transaction until (and after) the payment succeeds. */
+export interface CheckoutState {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  fields: Record<string, string>;
+  lang: string;
+  /**
+   * The guest's signed portal pass (the site, device and gateway the grant goes to). The grant is made by the
+   * guest's return page with the pass in its address; this copy is for a grant without the guest's browser.
+   */
+  pass: string;
+  /** The payment account's Stripe customer on the site's account. */
+  customerId: string | null;
+  /** The package renews by itself (the card is saved for it). */
+  recurring?: boolean;
+  /** The device's slot once the payment succeeded: bound, or full (the payment was refunded). */
+  slot?: 'bound' | 'full';
+}
 
 /** A refund of a transaction (full or partial), with the operator's reason and comments. */
 export const paymentRefunds = pgTable(

@@ -5,13 +5,13 @@ import { facebook } from './facebook.ts';
 import { guestUser } from './guest-user.ts';
 import type { PortalMethod } from './method.ts';
 import { password } from './password.ts';
+import { payment } from './payment.ts';
 import { phone } from './phone.ts';
 import { clickthrough, wifi4eu } from './simple.ts';
 import { multisiteVoucher, voucher } from './voucher.ts';
 
 /**
- * The login methods guests can use on the portal: exactly the contract's PORTAL_LOGIN_METHODS. Paid
- * logins join with their own feature; until then a site's start page simply does not offer them.
+ * The login methods guests can use on the portal: exactly the contract's PORTAL_LOGIN_METHODS.
  */
 const methods = {
   clickthrough,
@@ -24,6 +24,7 @@ const methods = {
   guestuser: guestUser,
   voucher,
   multisitevoucher: multisiteVoucher,
+  payment,
 } satisfies Record<PortalLoginMethod, PortalMethod>;
 
 /** The methods by name; one a site enables that the portal does not offer has none (the contract lists them). */

@@ -25,6 +25,8 @@ export interface PortalMethod {
   /** The screen depends on the guest (their browser, say), so it is not cached. */
   personal?: boolean;
   submit(ctx: MethodContext, form: Record<string, string>): Promise<PortalAnswer>;
+  /** The method's page read per guest (the paid login's packages on sale), instead of `screen`. */
+  page?(ctx: MethodContext): Promise<PortalAnswer>;
   /**
    * A device the method itself knows (bound to a guest account) arriving from the gateway: the page to
    * answer instead of the splash page, or null. A method with this hook decides its own returning

@@ -248,16 +248,16 @@ describe('the splash page designer', { timeout: 60_000 }, () => {
     expect(puts()).toEqual([{ url: '/s/api/v1/site/5', body: { auth_methods: ['clickthrough', 'voucher', 'email'] } }]);
   });
 
-  it('says which chosen method guests are not offered yet, and leaves it off the preview’s start page', async () => {
+  it('offers paid access to guests like the other methods, on the preview’s start page too', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Paid access' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Click-through' }));
     const chosen = screen.getByRole('list', { name: 'The login methods guests get' });
-    expect(within(chosen).getAllByText('Not offered to guests yet: the guest portal does not sell packages')).toHaveLength(1);
+    expect(within(chosen).queryByText('Not offered to guests yet: the guest portal does not sell packages')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show the preview' }));
     await waitFor(() => expect(previewHtml()).toContain('href="clickthrough"'));
     expect(previewHtml()).toContain('href="email"');
-    expect(previewHtml()).not.toContain('href="payment"');
+    expect(previewHtml()).toContain('href="payment"');
   });
 
   it('is read-only for a Read Only client', async () => {
