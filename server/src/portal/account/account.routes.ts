@@ -90,7 +90,7 @@ export function accountRoutes(app: FastifyInstance, deps: PortalDeps) {
     }
     const tz = v.snap.site.timezone || 'UTC';
     const n = q.get('n');
-    const mac = normalizeMac(q.get('mac') ?? '');
+    const mac = normalizeMac(q.get('mac') ?? '') ? q.get('mac')! : null;
     const notice: AccountScreen['notice'] =
       n === 'renewed' && account.expiresAt
         ? { tone: 'success', text: fill(t.accountRenewed, { end: whenOf(account.expiresAt, v.lang, tz) }) }
@@ -143,10 +143,11 @@ export function accountRoutes(app: FastifyInstance, deps: PortalDeps) {
     `${base}/disconnect`,
     options,
     signedIn(async (r, v, account) => {
-      const mac = normalizeMac(String(r.body?.mac ?? ''));
-      const own = mac ? (await deps.payments.ledger.devicesOf(account.id)).some((d) => d.mac === mac) : false;
+      const wanted = normalizeMac(String(r.body?.mac ?? ''));
+      const devices = wanted ? await deps.payments.ledger.devicesOf(account.id) : [];
+      const mac = devices.find((d) => normalizeMac(d.mac) === wanted)?.mac;
       // Only the guest's own devices: any other address answers as if it were not there.
-      if (!mac || !own)
+      if (!mac)
         return bareMessage(v.lang, (t) => ({ tone: 'error', title: t.notAvailableTitle, body: t.expiredBody }), 404);
       await deps.payments.ledger.unbindDevice(account.id, mac);
       await revokeMac(deps, v.snap.site, mac);
