@@ -43,18 +43,35 @@ describe('paid Wi-Fi on a phone', () => {
       speedDl: 5000,
       numDevices: 1,
     });
+    await insertPackage(server, site, {
+      name: 'Taster',
+      price: 0,
+      isTrial: true,
+      durationType: 'minutes',
+      durationVal: 15,
+      displayOrder: 1,
+    });
     const { context, page } = await openPage(browser, PHONE, { isMobile: true, hasTouch: true, userAgent: SAFARI });
     // The walled garden: only the portal and Stripe (the fake) are reachable before the grant.
     const stripeUrl = server.stripe!.url;
     await context.route('**/*', async (route) => {
       const url = route.request().url();
       if (url.startsWith(server.url) || url.startsWith(stripeUrl)) return route.continue().catch(() => {});
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Outside</title>' }).catch(() => {});
+      await route
+        .fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Outside</title>' })
+        .catch(() => {});
     });
     const mac = randomMac();
-    const query = new URLSearchParams({ ap: 'f0:9f:c2:00:00:01', id: mac, t: String(Math.floor(Date.now() / 1000)), url: 'http://example.com/' });
+    const query = new URLSearchParams({
+      ap: 'f0:9f:c2:00:00:01',
+      id: mac,
+      t: String(Math.floor(Date.now() / 1000)),
+      url: 'http://example.com/',
+    });
     await page.goto(`${server.url}/guest/s/${site.unifiSite}/?${query}`);
 
+    await fitsWidth(page);
+    await screenshot(page, 'paid-wifi-packages-375');
     await page.getByRole('button', { name: 'Choose: Two hours' }).click();
     await page.getByLabel('Email').fill('phone@example.com');
     await page.getByLabel(/Choose a password/).fill('phone-pass-7');

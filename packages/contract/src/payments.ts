@@ -307,3 +307,20 @@ export const refundRequestSchema = z.object({
   amount: z.number().int().positive().optional(),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/**
+ * The hosts a guest's browser reaches before login to pay on the splash page (Stripe.js, the Payment
+ * Element's frames and API calls, 3-D Secure, Stripe's fraud signals), from Stripe's list of its domains
+ * (docs.stripe.com/ips): what each router's walled garden must allow on a site with the payment login.
+ */
+export const STRIPE_WALLED_GARDEN_HOSTS = [
+  'js.stripe.com',
+  'api.stripe.com',
+  'hooks.stripe.com',
+  'm.stripe.network',
+  'm.stripe.com',
+  'q.stripe.com',
+  'r.stripe.com',
+  'b.stripecdn.com',
+  'hcaptcha.com',
+] as const;

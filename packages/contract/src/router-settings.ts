@@ -81,6 +81,8 @@ export const unifiRouterSettingsSchema = z.object({
     redirect_path: z.string(),
     /** Where UniFi sends guests: plain HTTP on port 80 of the external portal server. */
     guest_url: z.string(),
+    /** Hosts for Pre-Authorization Access: Stripe's, when the site sells Wi-Fi (payment login). */
+    pre_authorization: z.array(z.string()).optional(),
   }),
   public_address: publicAddressSchema,
 });

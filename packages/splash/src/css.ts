@@ -76,7 +76,8 @@ div.gdpr{margin-bottom:8px}.gdpr{font-size:13px;border-top:1px solid #e2e8f0;pad
 .legal{white-space:pre-line;font-size:14px;max-height:50vh;overflow:auto;border:1px solid #e2e8f0;border-radius:8px;padding:12px}
 .foot{margin-top:20px;text-align:center;font-size:13px}.foot p{margin:6px 0}.foot a[hreflang]{display:inline-block;padding:13px 16px}.foot img{max-height:24px;vertical-align:middle}
 .copy{word-break:break-all;font-size:12px;line-height:1.35;max-height:calc(5 * 1.35em + 16px);overflow:auto;-webkit-user-select:all;user-select:all;background:#f1f5f9;padding:8px;border-radius:6px}
-.suggest{margin-top:8px}#wifi4eubanner{display:block;max-width:100%;height:auto;margin:0 auto}` +
+.suggest{margin-top:8px}#wifi4eubanner{display:block;max-width:100%;height:auto;margin:0 auto}
+.packages,.facts{list-style:none;padding:0;margin:0}.package{border:1px solid #d5dde5;border-radius:8px;padding:14px}.package .price{float:right;margin-left:8px}.facts{font-size:14px;color:#3e4c59}.facts li{padding:2px 0}#payment-element{min-height:40px}` +
   // The sizes of the heading editor, relative to the heading's own.
   Object.entries(HEADING_SIZE_EM)
     .map(([size, em]) => `.heading [data-size=${size}]{font-size:${em}}`)

@@ -365,6 +365,7 @@ export const enUS = {
       instructionsIntro:
         'In UniFi Network, open the guest hotspot settings of this site, turn on the external portal server and enter:',
       externalPortal: 'External portal server',
+      preAuthorization: 'Pre-Authorization Access (hosts guests reach before login, to pay by card)',
       redirectPath: 'Guest redirect path',
       guestUrlNote: 'UniFi sends guests over plain HTTP to port 80 of that address, so the portal must answer at {{url}}',
     },

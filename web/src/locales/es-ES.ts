@@ -429,6 +429,8 @@ export const esES: Catalog = {
       instructionsIntro:
         'En UniFi Network, abre los ajustes del portal de invitados (hotspot) de este sitio, activa el servidor de portal externo e introduce:',
       externalPortal: 'Servidor de portal externo',
+      preAuthorization:
+        'Acceso previo a la autorización (hosts a los que los invitados llegan antes de conectarse, para pagar con tarjeta)',
       redirectPath: 'Ruta de redirección de invitados',
       guestUrlNote:
         'UniFi envía a los invitados por HTTP sin cifrar al puerto 80 de esa dirección, así que el portal debe responder en {{url}}',

@@ -21,7 +21,12 @@ export function createApiRouterSettingsService({ settings: store, config, sites,
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'routersettings', mode);
 
   async function answer(family: ApiRouterFamily, site: SiteRow) {
-    const ctx = { publicUrl: config.publicUrl, portalKey: site.portalKey, radius: config.radius };
+    const ctx = {
+      publicUrl: config.publicUrl,
+      portalKey: site.portalKey,
+      radius: config.radius,
+      payment: site.authMethods.includes('payment'),
+    };
     return apiView(family, await store.read(site.id), site.routerType, ctx);
   }
 

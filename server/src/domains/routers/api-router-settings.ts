@@ -1,5 +1,5 @@
 import type { ApiRouterFamily, ApiRouterSettings, RouterInstructionKey } from '@splashboard/contract';
-import { API_ROUTER_MESSAGES, ROUTER_MESSAGES } from '@splashboard/contract';
+import { API_ROUTER_MESSAGES, ROUTER_MESSAGES, STRIPE_WALLED_GARDEN_HOSTS } from '@splashboard/contract';
 import {
   createControllerAdapter,
   MERAKI_API_URL,
@@ -23,7 +23,17 @@ export interface InstructionContext {
   publicUrl: string;
   portalKey: string;
   radius: { authPort: number; acctPort: number };
+  /** The site sells Wi-Fi (payment login): Stripe's hosts join the walled garden. */
+  payment?: boolean;
 }
+
+/** The walled garden with Stripe's hosts added when the site takes payments on its splash page. */
+const withPaymentHosts = (instructions: { key: RouterInstructionKey; value: string }[], payment?: boolean) =>
+  payment
+    ? instructions.map((i) =>
+        i.key === 'walled_garden' ? { ...i, value: [i.value, ...STRIPE_WALLED_GARDEN_HOSTS].join(', ') } : i,
+      )
+    : instructions;
 
 export interface ApiFamilyDescriptor {
   /** Plain settings, kept in config under `setting`. */
@@ -181,7 +191,7 @@ export function apiView(
     status_detail: detail,
     status_checked_at: mine?.statusCheckedAt ? mine.statusCheckedAt.toISOString() : null,
     router_type: routerType,
-    instructions: d.instructions(ctx, values),
+    instructions: withPaymentHosts(d.instructions(ctx, values), ctx.payment),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import {
+  STRIPE_WALLED_GARDEN_HOSTS,
   ROUTER_MESSAGES,
   type OpenNdsConfigLine,
   type OpenNdsRouterSettings,
@@ -59,6 +60,8 @@ export interface PortalAddress {
   portalKey: string;
   /** The portal host's IPv4 address when it is a name that resolves to exactly one. */
   resolvedIp: string | null;
+  /** The site sells Wi-Fi (payment login): Stripe's hosts must be reachable before login. */
+  payment?: boolean;
 }
 
 /**
@@ -89,6 +92,8 @@ function gatewayOptions(level: number, address: PortalAddress) {
   // Level 3: openNDS's own BinAuth log script sends each client it lets go (timeout, quota, idle, ndsctl
   // deauth) to the FAS through authmon, so the portal ends the session; without it nothing does.
   if (level === 3) config.push(line('binauth', BINAUTH_SCRIPT));
+  // Paying on the splash page reaches Stripe before login (openNDS's FQDN walled garden, with dnsmasq's ipset).
+  if (address.payment) config.push(line('walledgarden_fqdn_list', STRIPE_WALLED_GARDEN_HOSTS.join(' ')));
   const defaultPort = (scheme === 'https' && port === '443') || (scheme === 'http' && port === '80');
   return {
     config,

@@ -38,6 +38,7 @@ export function createRadiusGatewaySettingsService({
       radius: config.radius,
       nasClients: await nasClients.countOfSite(site.id),
       lastSeenAt: await radiusSessions.lastSeenAt(site.id),
+      payment: site.authMethods.includes('payment'),
     });
   }
 

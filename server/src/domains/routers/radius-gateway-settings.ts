@@ -1,5 +1,6 @@
 import {
   GATEWAY_FIELD_KEYS,
+  STRIPE_WALLED_GARDEN_HOSTS,
   type GatewayFieldKey,
   type RadiusGatewaySettings,
   type RadiusGatewayType,
@@ -64,6 +65,8 @@ export interface RadiusGatewayContext {
   radius: { authPort: number; acctPort: number; disconnectPort: number };
   nasClients: number;
   lastSeenAt: Date | null;
+  /** The site sells Wi-Fi (payment login): Stripe's hosts join the walled garden. */
+  payment?: boolean;
 }
 
 const SEEN_RECENTLY_MS = 24 * 3600_000;
@@ -107,7 +110,7 @@ export function radiusGatewayView(stored: StoredSettings | null, c: RadiusGatewa
       acct_port: c.radius.acctPort,
       disconnect_port: c.radius.disconnectPort,
       portal_url: `${url.origin}/guest/${c.portalKey}/`,
-      walled_garden: [url.hostname.replace(/^\[|\]$/g, '')],
+      walled_garden: [url.hostname.replace(/^\[|\]$/g, ''), ...(c.payment ? STRIPE_WALLED_GARDEN_HOSTS : [])],
       login_html_path: c.family === 'mikrotik' ? 'routersettings/mikrotik/login.html' : null,
     },
   };

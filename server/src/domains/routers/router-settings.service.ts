@@ -39,11 +39,16 @@ export function createRouterSettingsService({ settings: store, config, sites, co
   }
 
   async function unifiAnswer(site: SiteRow) {
-    return unifiView(await store.read(site.id), site.routerType, config.publicUrl);
+    return unifiView(await store.read(site.id), site.routerType, config.publicUrl, site.authMethods.includes('payment'));
   }
 
   async function openNdsAnswer(site: SiteRow) {
-    const address = { publicUrl: config.publicUrl, portalKey: site.portalKey, resolvedIp: await portalIp() };
+    const address = {
+      publicUrl: config.publicUrl,
+      portalKey: site.portalKey,
+      resolvedIp: await portalIp(),
+      payment: site.authMethods.includes('payment'),
+    };
     return openNdsView(await store.read(site.id), site.routerType, address);
   }
 

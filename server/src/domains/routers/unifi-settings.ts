@@ -1,5 +1,5 @@
 import type { RouterStatus, UnifiMode, UnifiRouterSettings, unifiRouterSettingsInputSchema } from '@splashboard/contract';
-import { ROUTER_MESSAGES } from '@splashboard/contract';
+import { ROUTER_MESSAGES, STRIPE_WALLED_GARDEN_HOSTS } from '@splashboard/contract';
 import type { z } from 'zod';
 import { UnifiController } from '../../adapters/controllers/unifi/unifi.ts';
 import { invalid } from '../../platform/errors.ts';
@@ -25,7 +25,12 @@ function configOf(stored: StoredSettings | null): UnifiConfig | null {
 }
 
 /** What the settings page shows: stored values (the password only as set or not) and what to enter on the controller. */
-export function unifiView(stored: StoredSettings | null, routerType: string | null, publicUrl: string): UnifiRouterSettings {
+export function unifiView(
+  stored: StoredSettings | null,
+  routerType: string | null,
+  publicUrl: string,
+  payment = false,
+): UnifiRouterSettings {
   const config = configOf(stored);
   const c = config ?? DEFAULTS;
   const host = new URL(publicUrl).hostname;
@@ -49,6 +54,7 @@ export function unifiView(stored: StoredSettings | null, routerType: string | nu
       redirect_path: redirectPath,
       // UniFi sends guests over plain HTTP to port 80 of the external portal server, whatever our own port.
       guest_url: `http://${host}${redirectPath}`,
+      ...(payment && { pre_authorization: [...STRIPE_WALLED_GARDEN_HOSTS] }),
     },
   };
 }

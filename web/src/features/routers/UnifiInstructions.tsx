@@ -37,6 +37,9 @@ export function UnifiInstructions({ instructions }: { instructions: UnifiRouterS
         <Typography variant="body2" color="text.secondary">
           {t('routers.unifi.guestUrlNote', { url: instructions.guest_url })}
         </Typography>
+        {instructions.pre_authorization?.length ? (
+          <Value label={t('routers.unifi.preAuthorization')} value={instructions.pre_authorization.join(', ')} />
+        ) : null}
       </Stack>
     </Paper>
   );
