@@ -198,14 +198,7 @@ export interface AccountScreen {
 }
 
 export type Screen =
-  | MethodScreen
-  | StartScreen
-  | TermsScreen
-  | CodeScreen
-  | MessageScreen
-  | LegalScreen
-  | PaymentScreen
-  | AccountScreen;
+  MethodScreen | StartScreen | TermsScreen | CodeScreen | MessageScreen | LegalScreen | PaymentScreen | AccountScreen;
 
 /** The only script a gateway login page runs; the portal allows it by its hash. */
 export const AUTO_SUBMIT_SCRIPT = "document.getElementById('gateway-login').submit();";

@@ -40,7 +40,9 @@ let lab: OpenNdsLab | undefined;
 beforeAll(async () => {
   const missing = labPrerequisites(3);
   if (missing)
-    throw new Error(`${missing}. Install them (apt-get install -y opennds iptables nftables curl php-cli openssl) and run as root.`);
+    throw new Error(
+      `${missing}. Install them (apt-get install -y opennds iptables nftables curl php-cli openssl) and run as root.`,
+    );
   slot = acquireLabSlot();
   // The portal's public address is the FAS address the gateway and its clients reach.
   [server, browser] = await Promise.all([
@@ -88,7 +90,7 @@ async function paidOpenNdsSite() {
 describe('paid Wi-Fi behind openNDS', () => {
   it('a phone sent by the gateway buys a package in Chromium and reaches the internet with its limits', async () => {
     const site = await paidOpenNdsSite();
-    const p = await insertPackage(server, { siteId: site.siteId, accountId: site.accountId } as PaymentSite, {
+    await insertPackage(server, { siteId: site.siteId, accountId: site.accountId } as PaymentSite, {
       name: 'Two hours',
       price: 1500,
       durationType: 'hours',

@@ -32,7 +32,8 @@ export const accountEnUS = {
   accountNoPayments: 'No payments yet.',
   accountInvoice: 'Invoice',
   accountRenew: 'Renew',
-  accountRenewIntro: 'Buy a package again: its time is added to your account, and your devices get it the next time they connect.',
+  accountRenewIntro:
+    'Buy a package again: its time is added to your account, and your devices get it the next time they connect.',
   accountRenewed: 'Thank you: your account now runs until {end}.',
   accountStatusSucceeded: 'Paid',
   accountStatusRefunded: 'Refunded',

@@ -28,8 +28,12 @@ export async function startRenewal(deps: PortalDeps, a: AccountPage, form: Recor
   if (!site?.ready) return null;
   const customerId =
     account.stripeCustomerId ??
-    (await site.stripe.customers.create({ email: account.email, metadata: { site_id: String(snap.site.id) } }, site.requestOptions))
-      .id;
+    (
+      await site.stripe.customers.create(
+        { email: account.email, metadata: { site_id: String(snap.site.id) } },
+        site.requestOptions,
+      )
+    ).id;
   const feeAmount = site.mode === 'connect' ? feeOf(p.price, site.feePercent) : 0;
   const row = await deps.payments.ledger.insertTransaction({
     accountId: snap.site.accountId,
@@ -101,7 +105,9 @@ export async function startRenewal(deps: PortalDeps, a: AccountPage, form: Recor
 export async function renewed(deps: PortalDeps, a: AccountPage, intentId: string | null): Promise<PortalAnswer> {
   const { snap, account } = a;
   const row =
-    intentId && /^pi_\w{1,200}$/.test(intentId) ? await deps.checkout.repo.transactionOfIntent(snap.site.id, intentId) : undefined;
+    intentId && /^pi_\w{1,200}$/.test(intentId)
+      ? await deps.checkout.repo.transactionOfIntent(snap.site.id, intentId)
+      : undefined;
   if (!row || row.paymentAccountId !== account.id || row.kind !== 'renewal') return { redirect: back(a) };
   let status = row.status;
   if (status === 'pending') {

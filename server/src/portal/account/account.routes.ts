@@ -61,7 +61,10 @@ export function accountRoutes(app: FastifyInstance, deps: PortalDeps) {
     const snap = await deps.snapshots.byPortalKey(r.params.key);
     const lang = guestLangFrom(r.headers['accept-language']);
     if (snap) return { snap, lang, path: accountPathOf(snap.site.portalKey) };
-    await send(reply, bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404));
+    await send(
+      reply,
+      bareMessage(lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 404),
+    );
     return null;
   };
   const accountOf = async (r: Req, v: Visit): Promise<PaymentAccountRow | null> => {
@@ -147,8 +150,7 @@ export function accountRoutes(app: FastifyInstance, deps: PortalDeps) {
       const devices = wanted ? await deps.payments.ledger.devicesOf(account.id) : [];
       const mac = devices.find((d) => normalizeMac(d.mac) === wanted)?.mac;
       // Only the guest's own devices: any other address answers as if it were not there.
-      if (!mac)
-        return bareMessage(v.lang, (t) => ({ tone: 'error', title: t.notAvailableTitle, body: t.expiredBody }), 404);
+      if (!mac) return bareMessage(v.lang, (t) => ({ tone: 'error', title: t.notAvailableTitle, body: t.expiredBody }), 404);
       await deps.payments.ledger.unbindDevice(account.id, mac);
       await revokeMac(deps, v.snap.site, mac);
       await deps.guestSessions.endOpenOfDevice(v.snap.site.id, mac, 'customer_portal_disconnect');

@@ -41,7 +41,10 @@ async function buy(s: PaymentSite, guest: GuestBrowser, packageId: number, price
   });
   const intentId = intentOf(pay.html);
   await confirm(s, intentId);
-  const back = await fetchPage(server, `${new URL('payment-return', new URL(guest.base, server.url)).pathname}?payment_intent=${intentId}`);
+  const back = await fetchPage(
+    server,
+    `${new URL('payment-return', new URL(guest.base, server.url)).pathname}?payment_intent=${intentId}`,
+  );
   expect(back.status).toBe(200);
 }
 
@@ -66,9 +69,19 @@ function browser(lang = 'en-US') {
       if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) || !v) cookies.delete(k!);
       else cookies.set(k!, v);
     }
-    return { status: res.status, html: await res.text(), location: res.headers.get('location'), setCookies, csp: res.headers.get('content-security-policy') };
+    return {
+      status: res.status,
+      html: await res.text(),
+      location: res.headers.get('location'),
+      setCookies,
+      csp: res.headers.get('content-security-policy'),
+    };
   };
-  return { cookies, get: (path: string) => request(path), post: (path: string, form: Record<string, string>) => request(path, form) };
+  return {
+    cookies,
+    get: (path: string) => request(path),
+    post: (path: string, form: Record<string, string>) => request(path, form),
+  };
 }
 
 describe('the customer portal', () => {
@@ -159,7 +172,9 @@ describe('the customer portal', () => {
     expect(pay.csp).toContain(new URL(server.stripe!.jsUrl).origin);
     expect(pay.html).toContain('data-return-path="renewed"');
     const intentId = intentOf(pay.html);
-    const pending = (await db().select().from(paymentTransactions).where(eq(paymentTransactions.stripePaymentIntentId, intentId)))[0]!;
+    const pending = (
+      await db().select().from(paymentTransactions).where(eq(paymentTransactions.stripePaymentIntentId, intentId))
+    )[0]!;
     expect(pending).toMatchObject({ kind: 'renewal', status: 'pending', amount: 2500, paymentAccountId: account!.id, mac: null });
 
     await confirm(s, intentId);
@@ -185,7 +200,8 @@ describe('the customer portal', () => {
     sites.push(s);
     const path = `/guest/${s.portalKey}/account`;
     const b = browser();
-    for (let i = 0; i < 10; i++) expect((await b.post(`${path}/signin`, { email: 'x@example.com', password: 'wrong-pass' })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await b.post(`${path}/signin`, { email: 'x@example.com', password: 'wrong-pass' })).status).toBe(401);
     const blocked = await b.post(`${path}/signin`, { email: 'x@example.com', password: 'wrong-pass' });
     expect(blocked.status).toBe(429);
     expect(textOf(blocked.html)).toContain('Too many');

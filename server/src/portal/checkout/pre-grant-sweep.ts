@@ -53,7 +53,11 @@ async function letOut(deps: PortalDeps, row: TransactionRow) {
 async function endUnpaid(deps: PortalDeps, row: TransactionRow) {
   const site = await deps.payments.siteStripe.forSite(row.siteId);
   if (site && row.stripePaymentIntentId) {
-    let intent: Stripe.PaymentIntent = await site.stripe.paymentIntents.retrieve(row.stripePaymentIntentId, {}, site.requestOptions);
+    let intent: Stripe.PaymentIntent = await site.stripe.paymentIntents.retrieve(
+      row.stripePaymentIntentId,
+      {},
+      site.requestOptions,
+    );
     if (intent.status === 'succeeded') {
       const paid = await deps.checkout.succeedPayment(intent);
       if (paid) await upgradePreGrant(deps, paid, { browser: false });
@@ -91,7 +95,10 @@ export function watchPreGrants(deps: PortalDeps, jobs: JobQueue, webhook: Paymen
   jobs.register(PRE_GRANT_SWEEP_JOB, async () => {
     for (const row of await preGrantRepoOf(deps).dueUnpaid(new Date()))
       await endUnpaid(deps, row).catch((err: unknown) =>
-        deps.log.error({ err, transactionId: row.id }, 'pre-grant: an unpaid grant could not be ended; the next sweep tries again'),
+        deps.log.error(
+          { err, transactionId: row.id },
+          'pre-grant: an unpaid grant could not be ended; the next sweep tries again',
+        ),
       );
   });
   jobs.schedule(PRE_GRANT_SWEEP_JOB, '* * * * *');

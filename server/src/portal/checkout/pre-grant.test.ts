@@ -102,7 +102,11 @@ describe('finishing the payment in the normal browser', () => {
     // The guest pays in their bank's app: Stripe's webhook settles it and the device gets the package.
     await server.stripe!.payOutOfBand(intentId, { succeed: true });
     await server.stripe!.settled();
-    const [, full] = await until('the package grant', async () => authorizations(s), (a) => a.length >= 2);
+    const [, full] = await until(
+      'the package grant',
+      async () => authorizations(s),
+      (a) => a.length >= 2,
+    );
     expect(full!.body).toMatchObject({ mac: guest.mac, up: 2000, down: 10000, bytes: 2000 });
     expect(full!.body.minutes).toBeGreaterThanOrEqual(24 * 60 - 1);
     const paid = await transactionOf(intentId);
@@ -118,7 +122,10 @@ describe('finishing the payment in the normal browser', () => {
     expect(authorizations(s)).toHaveLength(2);
 
     // The sweep leaves a paid transaction alone.
-    await db().update(paymentTransactions).set({ preGrantEndsAt: new Date(Date.now() - 1000) }).where(eq(paymentTransactions.id, paid.id));
+    await db()
+      .update(paymentTransactions)
+      .set({ preGrantEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentTransactions.id, paid.id));
     await server.built.ctx.jobs.enqueue(PRE_GRANT_SWEEP_JOB, {});
     await new Promise((r) => setTimeout(r, 1500));
     expect((await transactionOf(intentId)).status).toBe('succeeded');
@@ -139,9 +146,16 @@ describe('finishing the payment in the normal browser', () => {
     expect((await transactionOf(intentId)).status).toBe('pending');
 
     // Its five minutes are over.
-    await db().update(paymentTransactions).set({ preGrantEndsAt: new Date(Date.now() - 1000) }).where(eq(paymentTransactions.id, tx.id));
+    await db()
+      .update(paymentTransactions)
+      .set({ preGrantEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentTransactions.id, tx.id));
     await server.built.ctx.jobs.enqueue(PRE_GRANT_SWEEP_JOB, {});
-    const canceled = await until('the cancel', () => transactionOf(intentId), (t) => t.status === 'canceled');
+    const canceled = await until(
+      'the cancel',
+      () => transactionOf(intentId),
+      (t) => t.status === 'canceled',
+    );
     expect(canceled.failureMessage).toContain('No payment arrived');
     const [intent] = server.stripe!.paymentIntentsOf(s.stripeAccount).filter((i) => i.id === intentId);
     expect(intent).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });

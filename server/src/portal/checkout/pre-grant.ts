@@ -69,7 +69,12 @@ const unavailable = (ctx: MethodContext) =>
   messagePage(
     ctx.snap,
     ctx.lang,
-    (t) => ({ tone: 'error', title: t.notAvailableTitle, body: t.elsewhereUnavailable, action: { label: t.back, href: 'payment' } }),
+    (t) => ({
+      tone: 'error',
+      title: t.notAvailableTitle,
+      body: t.elsewhereUnavailable,
+      action: { label: t.back, href: 'payment' },
+    }),
     409,
   );
 
