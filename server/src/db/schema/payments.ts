@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { PackageTerms } from '@splashboard/contract';
 import { accounts, users } from './accounts.ts';
 import { sites } from './sites.ts';
@@ -222,6 +223,10 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_site_created_idx').on(t.siteId, t.createdAt),
     index('payment_transactions_site_paid_idx').on(t.siteId, t.paidAt),
     index('payment_transactions_payment_account_idx').on(t.paymentAccountId),
+    // The pre-grants' sweep (every minute) reads only the pending ones that have a pre-grant.
+    index('payment_transactions_pre_grant_idx')
+      .on(t.preGrantEndsAt)
+      .where(sql`${t.status} = 'pending' and ${t.preGrantEndsAt} is not null`),
   ],
 );
 
