@@ -32,7 +32,7 @@ afterAll(async () => {
 describe('paid Wi-Fi on a phone', () => {
   it('buys a package with the Payment Element and 3-D Secure, and is online with its limits', async () => {
     site = await connectedPaymentSite(server);
-    const p = await insertPackage(server, site, {
+    await insertPackage(server, site, {
       name: 'Two hours',
       price: 1500,
       durationType: 'hours',

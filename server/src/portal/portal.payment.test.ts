@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import {
   paymentAccountDevices,
+  paymentConnections,
   paymentAccounts,
   paymentPackages,
   paymentRefunds,
@@ -191,6 +193,33 @@ describe('the payment login on the portal', () => {
     expect(script.html).toContain('confirmPayment');
   });
 
+  it('with the operator’s own keys: the payment is made on their account, with no platform fee', async () => {
+    const s = await paymentSite({ connected: false });
+    const own = server.stripe!.createStandaloneAccount();
+    await db()
+      .insert(paymentConnections)
+      .values({
+        accountId: s.accountId,
+        siteId: s.siteId,
+        mode: 'keys',
+        stripeAccountId: own.accountId,
+        secretKeyEnc: server.built.ctx.secrets.seal(own.secretKey),
+        publishableKey: own.publishableKey,
+      });
+    const p = await insertPackage(server, s, { price: 1000 });
+    const { guest } = await arriveFromUnifi(server, s);
+    const { pay, intentId } = await toCard(guest, p.id, 1000);
+    expect(pay.html).toContain(`data-publishable-key="${own.publishableKey}"`);
+    expect(pay.html).toContain('data-stripe-account=""');
+    expect(await transactionOf(intentId)).toMatchObject({ feeAmount: 0, feePercent: '0', stripeAccountId: own.accountId });
+    const [intent] = server.stripe!.paymentIntentsOf(own.accountId);
+    expect(intent).toMatchObject({ id: intentId, amount: 1000, application_fee_amount: null });
+    const ownStripe = new Stripe(own.secretKey, { ...server.stripe!.sdkOptions, maxNetworkRetries: 0 });
+    await ownStripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa', return_url: 'http://127.0.0.1/r' });
+    expect(textOf((await back(guest, intentId)).html)).toContain('You are connected');
+    expect(await transactionOf(intentId)).toMatchObject({ status: 'succeeded' });
+  });
+
   it('a webhook that arrives twice records the payment once, and the guest is let in once', async () => {
     const s = await paymentSite();
     const p = await insertPackage(server, s);
@@ -309,6 +338,31 @@ describe('the payment login on the portal', () => {
     expect(devices).toHaveLength(1);
   });
 
+  it('speaks Spanish on the card page, refusals included', async () => {
+    const s = await paymentSite();
+    const p = await insertPackage(server, s, { price: 1999 });
+    const { guest } = await arriveFromUnifi(server, s, { lang: 'es-ES' });
+    const { pay } = await toCard(guest, p.id, 1999);
+    expect(textOf(pay.html)).toContain('Tu paquete: Day pass, 19,99 US$');
+    expect(pay.html).toContain('data-locale="es"');
+    expect(pay.html).toContain('Tu tarjeta no tiene fondos suficientes. No se ha cobrado nada');
+    expect(textOf(pay.html)).toContain('Para pagar con tarjeta hace falta JavaScript');
+  });
+
+  it('lets in only the device that paid: another guest with the intent’s id gets the packages', async () => {
+    const s = await paymentSite();
+    const p = await insertPackage(server, s);
+    const { guest } = await arriveFromUnifi(server, s);
+    const { intentId } = await toCard(guest, p.id, 499);
+    await confirm(s, intentId, 'pm_card_visa');
+    const { guest: stranger } = await arriveFromUnifi(server, s);
+    const page = await back(stranger, intentId);
+    expect(textOf(page.html)).toContain('Choose a Wi-Fi package');
+    expect(authorizations(s)).toHaveLength(0);
+    expect(textOf((await back(guest, intentId)).html)).toContain('You are connected');
+    expect(authorizations(s).map((c) => c.body.mac)).toEqual([guest.mac]);
+  });
+
   it('an email that already has an account buys with its password only', async () => {
     const s = await paymentSite();
     const p = await insertPackage(server, s);
@@ -345,6 +399,31 @@ describe('the payment account sign-in', () => {
     const full = await third.post('payment', { step: 'signin-submit', email: 'sign@example.com', password: 'my-password' });
     expect(full.status).toBe(409);
     expect(textOf(full.html)).toContain('Your account is already used on 2 devices');
+  });
+});
+
+describe('a paid device arriving again', () => {
+  it('is let back in while its package runs, as the relogin policy allows, and not once it has ended', async () => {
+    const s = await paymentSite();
+    expect((await s.owner.put(`${s.api}/paymentloginconfig/`, { relogin_policy: 'daily' })).status).toBe(200);
+    const p = await insertPackage(server, s);
+    const { guest } = await arriveFromUnifi(server, s);
+    const { intentId } = await toCard(guest, p.id, 499, 'again@example.com');
+    await confirm(s, intentId, 'pm_card_visa');
+    await back(guest, intentId);
+    const { first } = await arriveFromUnifi(server, s, { mac: guest.mac });
+    expect(first.status).toBe(200);
+    expect(textOf(first.html)).toContain('You are connected');
+    expect(authorizations(s)).toHaveLength(2);
+    expect(authorizations(s)[1]!.body).toMatchObject({ mac: guest.mac, bytes: 2000 });
+
+    await db()
+      .update(paymentAccounts)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(paymentAccounts.email, 'again@example.com'));
+    const { first: ended } = await arriveFromUnifi(server, s, { mac: guest.mac });
+    expect(ended.status).toBe(303);
+    expect(authorizations(s)).toHaveLength(2);
   });
 });
 

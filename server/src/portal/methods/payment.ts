@@ -4,6 +4,7 @@ import { detailFieldsOf, detailsScreen, packagesPage } from './payment-screens.t
 import { startPurchase } from './payment-start.ts';
 import { startTrial } from './payment-trial.ts';
 import { showSignIn, signIn } from './payment-signin.ts';
+import { paymentArrival } from './payment-arrival.ts';
 import { page } from '../views.ts';
 import { startElsewhere } from '../checkout/pre-grant.ts';
 
@@ -46,6 +47,7 @@ export const payment: PortalMethod = {
   personal: true,
   screen: (ctx) => baseScreen(ctx, 'payment'),
   page: (ctx) => packagesPage(ctx),
+  arrival: paymentArrival,
   async submit(ctx, form) {
     switch (form.step) {
       case 'choose':

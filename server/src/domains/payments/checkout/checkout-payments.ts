@@ -134,25 +134,20 @@ export function createCheckoutPayments(deps: Deps) {
     if (intent.status !== 'succeeded') throw new Error(`succeedPayment: intent ${intent.id} is ${intent.status}`);
     const row = await deps.db.transaction(async (tx) => {
       const locked = await deps.ledger.lockTransactionOfIntent(intent.id, tx);
-      if (!locked || locked.status === 'succeeded' || locked.status === 'canceled') return locked;
+      // Only the portal's checkouts (with their state); other payments (renewals) are their owners' to settle.
+      const checkout = locked?.checkout;
+      if (!locked || !checkout || locked.status === 'succeeded' || locked.status === 'canceled') return locked;
       const now = new Date();
-      const checkout = locked.checkout;
-      let changes: Partial<TransactionRow> = {
+      const settled = await settleAccount(deps, locked, checkout, intent, now, tx);
+      const changes: Partial<TransactionRow> = {
         status: 'succeeded',
         paidAt: now,
         stripeChargeId: typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
         failureMessage: '',
-        endtime: new Date(now.getTime() + durationMsOf(locked.terms)),
+        paymentAccountId: settled.account.id,
+        endtime: settled.endtime,
+        checkout: { ...checkout, slot: settled.slot },
       };
-      if (checkout) {
-        const settled = await settleAccount(deps, locked, checkout, intent, now, tx);
-        changes = {
-          ...changes,
-          paymentAccountId: settled.account.id,
-          endtime: settled.endtime,
-          checkout: { ...checkout, slot: settled.slot },
-        };
-      }
       await deps.ledger.updateTransaction(locked.id, changes, tx);
       return { ...locked, ...changes } as TransactionRow;
     });
@@ -164,7 +159,7 @@ export function createCheckoutPayments(deps: Deps) {
   async function failPayment(intent: Stripe.PaymentIntent) {
     await deps.db.transaction(async (tx) => {
       const locked = await deps.ledger.lockTransactionOfIntent(intent.id, tx);
-      if (!locked || locked.status !== 'pending') return;
+      if (!locked || !locked.checkout || locked.status !== 'pending') return;
       await deps.ledger.updateTransaction(
         locked.id,
         { status: 'failed', failureMessage: (intent.last_payment_error?.message ?? '').slice(0, 500) },
