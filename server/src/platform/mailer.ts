@@ -10,6 +10,14 @@ export interface OutgoingEmail {
   html: string;
   /** The account the email is sent for: its email branding (sender name, logo, colours) applies. */
   accountId?: number;
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with an email (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
 }
 
 /** Where emails leave from (adapters/smtp in the app; a test's own SMTP server in tests). */
@@ -58,6 +66,7 @@ export function createMailer(deps: {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        ...(email.attachments.length && { attachments: email.attachments }),
       });
       await outbox.markSent(id);
     } catch (err) {
@@ -86,6 +95,7 @@ export function createMailer(deps: {
           html: email.html,
           fromAddress: email.fromAddress,
           replyTo: email.replyTo,
+          attachments: email.attachments ?? [],
         },
         transport ? 'queued' : 'kept',
       );
