@@ -31,10 +31,7 @@ export const TERMS: PackageTerms = {
   num_devices: 2,
 };
 
-export async function paymentSite(
-  server: TestServer,
-  opts: { price?: number; recurring?: boolean } = {},
-): Promise<PaymentSite> {
+export async function paymentSite(server: TestServer, opts: { price?: number; recurring?: boolean } = {}): Promise<PaymentSite> {
   const s = await unifiPortalSite(server, ['payment']);
   const db = server.handle.db;
   const [site] = await db.select().from(sites).where(eq(sites.id, s.siteId));
@@ -80,7 +77,15 @@ export interface PaidAccount {
 export async function paidAccount(
   server: TestServer,
   s: PaymentSite,
-  opts: { email?: string; phone?: string; lang?: string; card?: string; expiresAt?: Date; recurring?: boolean; nextPaymentOn?: Date } = {},
+  opts: {
+    email?: string;
+    phone?: string;
+    lang?: string;
+    card?: string;
+    expiresAt?: Date;
+    recurring?: boolean;
+    nextPaymentOn?: Date;
+  } = {},
 ): Promise<PaidAccount> {
   const { ledger, siteStripe } = server.built.ctx.payments;
   const db = server.handle.db;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { defineJob, type JobQueue } from './jobs.ts';
-import type { OutboxRepo } from './outbox.repo.ts';
+import type { MailAttachment, OutboxRepo } from './outbox.repo.ts';
+
+export type { MailAttachment };
 
 export interface OutgoingEmail {
   to: string;
@@ -11,13 +13,6 @@ export interface OutgoingEmail {
   /** The account the email is sent for: its email branding (sender name, logo, colours) applies. */
   accountId?: number;
   attachments?: MailAttachment[];
-}
-
-/** A file sent with an email (an invoice's PDF). */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  contentBase64: string;
 }
 
 /** Where emails leave from (adapters/smtp in the app; a test's own SMTP server in tests). */

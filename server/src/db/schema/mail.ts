@@ -11,7 +11,10 @@ export const outboxEmails = pgTable('outbox_emails', {
   fromAddress: text('from_address'),
   replyTo: text('reply_to'),
   /** Files sent with the email (an invoice's PDF), their content base64. */
-  attachments: jsonb('attachments').$type<{ filename: string; contentType: string; contentBase64: string }[]>().notNull().default([]),
+  attachments: jsonb('attachments')
+    .$type<{ filename: string; contentType: string; contentBase64: string }[]>()
+    .notNull()
+    .default([]),
   status: text('status').notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),

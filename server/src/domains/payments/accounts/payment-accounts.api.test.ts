@@ -71,7 +71,9 @@ describe('listing and reading payment accounts', () => {
     const ana = await paidAccount(server, s);
     const before = await s.owner.get(`${s.api}/paymentaccount/${ana.id}`);
     expect(before.status).toBe(200);
-    expect(before.body.devices).toEqual([expect.objectContaining({ mac: ana.mac.toUpperCase(), source: 'login', online: false })]);
+    expect(before.body.devices).toEqual([
+      expect.objectContaining({ mac: ana.mac.toUpperCase(), source: 'login', online: false }),
+    ]);
     expect(before.body.transactions).toEqual([
       expect.objectContaining({ id: ana.transactionId, kind: 'purchase', status: 'succeeded', amount: 1500, refunds: [] }),
     ]);

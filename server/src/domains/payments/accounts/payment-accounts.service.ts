@@ -1,4 +1,10 @@
-import { normalizeMac, type PackageTerms, type PaymentAccount, type PaymentAccountDetails } from '@splashboard/contract';
+import {
+  messageText,
+  normalizeMac,
+  type PackageTerms,
+  type PaymentAccount,
+  type PaymentAccountDetails,
+} from '@splashboard/contract';
 import { can, type AccessMode, type Actor } from '../../../platform/access.ts';
 import { AppError, fieldError, notFound } from '../../../platform/errors.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
@@ -157,7 +163,7 @@ export function createPaymentAccountsService(deps: Deps) {
       await access(actor, siteId, 'write');
       await accountIn(siteId, id);
       await ledger.updateAccount(id, { passwordHash: await hashPassword(password) });
-      return { status: 200 as const, message: 'Password changed' };
+      return { status: 200 as const, message: messageText('payments.passwordChanged') };
     },
 
     async connect(actor: Actor | null, siteId: number, id: number, guestmac: string) {
@@ -185,14 +191,14 @@ export function createPaymentAccountsService(deps: Deps) {
       if (!mac) throw fieldError('mac', 'guestAccounts.macFormat');
       if (!(await ledger.unbindDevice(row.id, mac))) throw notFound('payments.deviceNotConnected');
       const revoked = await cutDevice(deps, site, mac, 'operator');
-      return { status: 200 as const, message: 'Disconnected', ...revoked };
+      return { status: 200 as const, message: messageText('payments.deviceDisconnected'), ...revoked };
     },
 
     async stopRecurring(actor: Actor | null, siteId: number, id: number) {
       const { row: site } = await access(actor, siteId, 'write');
       const row = await accountIn(siteId, id);
       await ledger.updateAccount(id, { recurring: false });
-      return answer(row, site.currency, 'Recurring payments stopped');
+      return answer(row, site.currency, messageText('payments.recurringStopped'));
     },
 
     async startRecurring(actor: Actor | null, siteId: number, id: number) {
@@ -210,7 +216,7 @@ export function createPaymentAccountsService(deps: Deps) {
             ? row.expiresAt
             : now;
       await ledger.updateAccount(id, { recurring: true, nextPaymentOn: next });
-      return answer(row, site.currency, 'Recurring payments started');
+      return answer(row, site.currency, messageText('payments.recurringStarted'));
     },
 
     async changeRecurring(actor: Actor | null, siteId: number, id: number, nextPaymentOn: string) {
@@ -220,7 +226,7 @@ export function createPaymentAccountsService(deps: Deps) {
       const at = /^\d{4}-\d{2}-\d{2}$/.test(nextPaymentOn) ? startOfDayIn(nextPaymentOn, site.timezone) : new Date(nextPaymentOn);
       if (!(at > new Date())) throw fieldError('next_payment_on', 'payments.nextPaymentPast');
       await ledger.updateAccount(id, { nextPaymentOn: at });
-      return answer(row, site.currency, 'The next payment date is changed');
+      return answer(row, site.currency, messageText('payments.recurringChanged'));
     },
 
     async sendEmail(actor: Actor | null, siteId: number, id: number) {
@@ -228,7 +234,7 @@ export function createPaymentAccountsService(deps: Deps) {
       const row = await accountIn(siteId, id);
       if (!row.email) throw new AppError(422, 'payments.noEmail');
       await emailAccountDetails(deps, site, row, await packageNameOf(row));
-      return answer(row, site.currency, 'Account details sent');
+      return answer(row, site.currency, messageText('payments.detailsSent'));
     },
 
     async sendSms(actor: Actor | null, siteId: number, id: number) {
@@ -241,7 +247,7 @@ export function createPaymentAccountsService(deps: Deps) {
         if (err instanceof SmsError) throw new AppError(422, 'payments.smsFailed', { params: { detail: err.message } });
         throw err;
       }
-      return answer(row, site.currency, 'Account details sent');
+      return answer(row, site.currency, messageText('payments.detailsSent'));
     },
   };
 }

@@ -84,16 +84,24 @@ describe('notifications of a purchase and a refund', () => {
     await pause(1500);
     expect(await emailsTo(server, 'owner.notify@example.test')).toHaveLength(1);
     expect(await emailsTo(server, 'ana.notify@example.test')).toHaveLength(1);
-    expect(received.filter((r) => r.body.includes(`"id":${ana.transactionId},`) && r.body.includes('payment.succeeded'))).toHaveLength(1);
+    expect(
+      received.filter((r) => r.body.includes(`"id":${ana.transactionId},`) && r.body.includes('payment.succeeded')),
+    ).toHaveLength(1);
 
-    await s.owner.post(`${s.api}/paymenttransactions/${ana.transactionId}/refund`, { reason_for_refund: 'no_longer_using', amount: 500 });
+    await s.owner.post(`${s.api}/paymenttransactions/${ana.transactionId}/refund`, {
+      reason_for_refund: 'no_longer_using',
+      amount: 500,
+    });
     const refundMail = await eventually(async () =>
       (await emailsTo(server, 'owner.notify@example.test')).find((m) => m.subject.startsWith('Wi-Fi refund')),
     );
     expect(refundMail.subject).toMatch(/: \$5\.00$/);
     expect(refundMail.text).toContain('Reason: No longer using');
     const refundHook = await eventually(async () => received.find((r) => r.body.includes('"type":"payment.refunded"')));
-    expect(JSON.parse(refundHook.body)).toMatchObject({ refund: { amount: 500, reason: 'no_longer_using' }, transaction: { refunded: 500 } });
+    expect(JSON.parse(refundHook.body)).toMatchObject({
+      refund: { amount: 500, reason: 'no_longer_using' },
+      transaction: { refunded: 500 },
+    });
   });
 
   it('the webhook secret is for those who may change the payment settings', async () => {
@@ -110,7 +118,10 @@ describe('notifications of a purchase and a refund', () => {
 describe('expiry reminders', () => {
   it('reminds a guest whose package ends within a day, once for that end', async () => {
     const s = await newSite();
-    const soon = await paidAccount(server, s, { email: 'ana.soon@example.test', expiresAt: new Date(Date.now() + 12 * 3_600_000) });
+    const soon = await paidAccount(server, s, {
+      email: 'ana.soon@example.test',
+      expiresAt: new Date(Date.now() + 12 * 3_600_000),
+    });
     await paidAccount(server, s, { email: 'bob.later@example.test', expiresAt: new Date(Date.now() + 3 * 86_400_000) });
     await jobs().enqueue(EXPIRY_REMINDER_JOB, {});
     const mail = await eventually(async () => (await emailsTo(server, 'ana.soon@example.test'))[0]);
@@ -138,7 +149,12 @@ describe('recurring charges', () => {
     });
     expect(renewal).toMatchObject({ status: 'succeeded', amount: 1500, feeAmount: ana.fee, currency: 'USD' });
     const intent = server.stripe!.paymentIntentsOf(s.stripeAccount).find((p) => p.id === renewal!.stripePaymentIntentId)!;
-    expect(intent).toMatchObject({ status: 'succeeded', amount: 1500, customer: before.stripeCustomerId, payment_method: before.stripePaymentMethodId });
+    expect(intent).toMatchObject({
+      status: 'succeeded',
+      amount: 1500,
+      customer: before.stripeCustomerId,
+      payment_method: before.stripePaymentMethodId,
+    });
     expect(ana.fee).toBeGreaterThan(0);
     expect(intent.application_fee_amount).toBe(ana.fee);
     const request = server.stripe!.requests.find((r) => r.path === '/v1/payment_intents' && r.params.off_session !== undefined)!;
@@ -151,7 +167,10 @@ describe('recurring charges', () => {
     expect(after.recurring).toBe(true);
 
     // Due again (the date moved back by hand): the day's try was made, so no second charge today.
-    await db().update(paymentAccounts).set({ nextPaymentOn: new Date(Date.now() - 1000) }).where(eq(paymentAccounts.id, ana.id));
+    await db()
+      .update(paymentAccounts)
+      .set({ nextPaymentOn: new Date(Date.now() - 1000) })
+      .where(eq(paymentAccounts.id, ana.id));
     await jobs().enqueue(RECURRING_CHARGE_JOB, {});
     await pause(1500);
     expect(await renewalsOf(ana.id)).toHaveLength(1);

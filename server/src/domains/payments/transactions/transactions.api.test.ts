@@ -4,16 +4,20 @@ import { eq } from 'drizzle-orm';
 import { guestSessions, paymentAccounts, paymentRefunds, paymentTransactions } from '../../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestServer } from '../../../../test/harness.ts';
 import { randomMac } from '../../../../test/portal.ts';
+import { startSmtp } from '../../../../test/smtp.ts';
 import { emailsTo, eventually, paidAccount, paymentSite, type PaymentSite } from '../../../../test/payment-ledger.ts';
 
 let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const sites: PaymentSite[] = [];
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' });
+  smtp = await startSmtp();
+  server = await startServer({ LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent', SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await Promise.all(sites.map((s) => s.unifi.close()));
   await server?.close();
+  await smtp?.close();
 });
 
 const db = () => server.handle.db;
@@ -107,10 +111,11 @@ describe('refunds', () => {
       reason_for_refund: 'no_longer_using',
     });
     expect(rest.body.transaction.refunded).toBe(1500);
-    expect(refundRequests().filter((r) => r.params.payment_intent === ana.paymentIntentId).map((r) => r.params.reason)).toEqual([
-      'duplicate',
-      'requested_by_customer',
-    ]);
+    expect(
+      refundRequests()
+        .filter((r) => r.params.payment_intent === ana.paymentIntentId)
+        .map((r) => r.params.reason),
+    ).toEqual(['duplicate', 'requested_by_customer']);
     const done = await s.owner.post(`${s.api}/paymenttransactions/${ana.transactionId}/refund`, {
       reason_for_refund: 'no_longer_using',
     });
@@ -126,7 +131,10 @@ describe('refunds', () => {
       amount: 1501,
     });
     expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body).toMatchObject({ code: 'payments.refundTooLarge', message: 'You can refund at most $15.00 of this transaction' });
+    expect(tooMuch.body).toMatchObject({
+      code: 'payments.refundTooLarge',
+      message: 'You can refund at most $15.00 of this transaction',
+    });
     expect(refundRequests().length).toBe(before);
     expect(await refundsOf(ana.transactionId)).toEqual([]);
     expect((await transactionRow(ana.transactionId)).refunded).toBe(0);
@@ -157,15 +165,20 @@ describe('refunds', () => {
     const s = await newSite();
     const ana = await paidAccount(server, s);
     const extra = randomMac();
-    expect((await s.owner.post(`${s.api}/paymentaccount/${ana.id}/connect`, { guestmac: extra })).body.access).toBe('granted_now');
+    expect((await s.owner.post(`${s.api}/paymentaccount/${ana.id}/connect`, { guestmac: extra })).body.access).toBe(
+      'granted_now',
+    );
     const res = await s.owner.post(`${s.api}/paymenttransactions/${ana.transactionId}/refund`, {
       reason_for_refund: 'connectivity_issues',
       disconnect_devices: true,
     });
     expect(res.body.message).toBe('Refund filed');
-    expect(s.unifi.commands.filter((c) => c.body.cmd === 'unauthorize-guest').map((c) => c.body.mac).sort()).toEqual(
-      [ana.mac, extra].sort(),
-    );
+    expect(
+      s.unifi.commands
+        .filter((c) => c.body.cmd === 'unauthorize-guest')
+        .map((c) => c.body.mac)
+        .sort(),
+    ).toEqual([ana.mac, extra].sort());
     const sessions = await db().select().from(guestSessions).where(eq(guestSessions.mac, extra));
     expect(sessions.every((x) => x.endedAt !== null)).toBe(true);
     const [account] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.id, ana.id));
@@ -177,9 +190,14 @@ describe('refunds', () => {
   it('records a refund made in Stripe’s dashboard from its event, once however often it arrives', async () => {
     const s = await newSite();
     const ana = await paidAccount(server, s);
-    const refund = await s.stripe.refunds.create({ payment_intent: ana.paymentIntentId, amount: 400 }, { stripeAccount: s.stripeAccount });
+    const refund = await s.stripe.refunds.create(
+      { payment_intent: ana.paymentIntentId, amount: 400 },
+      { stripeAccount: s.stripeAccount },
+    );
     await server.stripe!.settled();
-    const event = server.stripe!.events.find((e) => e.type === 'refund.created' && (e.data.object as Stripe.Refund).id === refund.id)!;
+    const event = server.stripe!.events.find(
+      (e) => e.type === 'refund.created' && (e.data.object as Stripe.Refund).id === refund.id,
+    )!;
     expect(event.account).toBe(s.stripeAccount);
     expect(await deliverConnect(event)).toBe(200);
     expect(await deliverConnect(event)).toBe(200);
@@ -218,7 +236,10 @@ describe('changing a transaction and its invoice', () => {
   it('emails the guest an invoice with its PDF', async () => {
     const s = await newSite();
     const ana = await paidAccount(server, s, { email: 'ana.invoice@example.test' });
-    await s.owner.post(`${s.api}/paymenttransactions/${ana.transactionId}/refund`, { reason_for_refund: 'no_longer_using', amount: 300 });
+    await s.owner.post(`${s.api}/paymenttransactions/${ana.transactionId}/refund`, {
+      reason_for_refund: 'no_longer_using',
+      amount: 300,
+    });
     const res = await s.owner.post(`${s.api}/paymenttransactions/${ana.transactionId}/resend/invoice`, {});
     expect(res.body).toEqual({ status: 200, message: 'Invoice sent to ana.invoice@example.test' });
     const mail = await eventually(async () => (await emailsTo(server, 'ana.invoice@example.test'))[0]);
@@ -227,5 +248,9 @@ describe('changing a transaction and its invoice', () => {
     const [pdf] = mail.attachments;
     expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: expect.stringMatching(/^invoice-\d+-\d{6}\.pdf$/) });
     expect(Buffer.from(pdf!.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    // Delivered over SMTP with the PDF attached.
+    const sent = await smtp.waitFor('ana.invoice@example.test');
+    expect(sent.raw).toMatch(/Content-Type: application\/pdf; name=invoice-\d+-\d{6}\.pdf/);
+    expect(sent.raw).toContain('Content-Disposition: attachment');
   });
 });

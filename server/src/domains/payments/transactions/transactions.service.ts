@@ -1,4 +1,4 @@
-import type { RefundRequest, Transaction } from '@splashboard/contract';
+import { messageText, type RefundRequest, type Transaction } from '@splashboard/contract';
 import { can, type AccessMode, type Actor } from '../../../platform/access.ts';
 import { AppError, fieldError, notFound } from '../../../platform/errors.ts';
 import type { SiteAccess } from '../../../platform/site-access.ts';
@@ -141,7 +141,7 @@ export function createTransactionsService(deps: Deps) {
           { filename: `invoice-${number}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
         ],
       });
-      return { status: 200 as const, message: `Invoice sent to ${account.email}` };
+      return { status: 200 as const, message: messageText('payments.invoiceSent', { email: account.email }) };
     },
 
     async refund(actor: Actor | null, siteId: number, id: number, input: RefundRequest) {
@@ -153,7 +153,11 @@ export function createTransactionsService(deps: Deps) {
       const refund = await fileRefund(deps, site, stripe, t, input, a.userId ?? null);
       if (input.disconnect_devices && t.paymentAccountId !== null) await disconnectAccount(site, t.paymentAccountId);
       await deps.notifications.notifyRefund(refund.id);
-      return { status: 200 as const, message: 'Refund filed', transaction: await view(await transactionIn(siteId, id)) };
+      return {
+        status: 200 as const,
+        message: messageText('payments.refundFiled'),
+        transaction: await view(await transactionIn(siteId, id)),
+      };
     },
   };
 }
