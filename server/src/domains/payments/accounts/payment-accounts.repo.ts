@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
 import { paymentAccountDevices, paymentAccounts, paymentPackages, paymentTransactions } from '../../../db/schema/index.ts';
 import type { PaymentAccountRow } from '../ledger.repo.ts';
@@ -195,16 +195,6 @@ export function createPaymentAccountsRepo(db: Database) {
         )
         .returning({ id: paymentAccounts.id });
       return done.length > 0;
-    },
-
-    /** Ends the account now (a refund that disconnects its devices). */
-    async expireNow(id: number, now: Date) {
-      await db
-        .update(paymentAccounts)
-        .set({ expiresAt: now, recurring: false, updatedAt: now })
-        .where(
-          and(eq(paymentAccounts.id, id), or(isNull(paymentAccounts.expiresAt), lt(paymentAccounts.expiresAt, sql`'infinity'`))),
-        );
     },
   };
 }
