@@ -6,6 +6,7 @@ import { signedInClient } from '../../../../test/clients.ts';
 import { randomMac } from '../../../../test/portal.ts';
 import { emailsTo, paidAccount, paymentSite, type PaymentSite } from '../../../../test/payment-ledger.ts';
 import { verifyPassword } from '../../../platform/passwords.ts';
+import { startFakeSmsGateway } from '../../../../test/fakes/sms-gateway.ts';
 
 let server: TestServer;
 const sites: PaymentSite[] = [];
@@ -218,6 +219,32 @@ describe('sending an account’s details', () => {
     expect(mail!.subject).toMatch(/^Tu cuenta de Wi-Fi en /);
     expect(mail!.text).toContain('Usuario: ana.sends@example.test');
     expect(mail!.text).toContain('Paquete: Day pass');
+  });
+
+  it('texts them through the site’s SMS gateway, as the payment settings’ accountsmstext says', async () => {
+    const gateway = await startFakeSmsGateway();
+    try {
+      const s = await newSite();
+      const saved = await s.owner.put(`${s.api}/smsgateway/`, {
+        enabled: true,
+        url: `${gateway.origin}/api/send`,
+        auth_type: 'none',
+      });
+      expect(saved.status).toBe(200);
+      await s.owner.put(`${s.api}/paymentloginconfig/`, {
+        accountsmstext: 'Hi {first_name}: {email}, {package} at {site}. {portal_url}',
+      });
+      const ana = await paidAccount(server, s, { email: 'ana.sms@example.test', phone: '+34600111444' });
+      const res = await s.owner.post(`${s.api}/paymentaccount/${ana.id}/send/sms`, {});
+      expect(res.body).toMatchObject({ status: 200, message: 'Account details sent' });
+      expect(gateway.received).toHaveLength(1);
+      const sent = JSON.stringify(gateway.received[0]);
+      expect(sent).toContain('34600111444');
+      expect(sent).toContain(`Hi Ana: ana.sms@example.test, Day pass at`);
+      expect(sent).toContain(`/guest/${s.portalKey}/account`);
+    } finally {
+      await gateway.close();
+    }
   });
 
   it('answers why an SMS could not go: no phone, or no gateway', async () => {
