@@ -37,7 +37,7 @@ export async function paymentSite(server: TestServer, opts: { price?: number; re
   const [site] = await db.select().from(sites).where(eq(sites.id, s.siteId));
   const stripe = createStripeClient(server.config.stripe);
   const account = await stripe.accounts.create({ type: 'express', country: 'US', email: 'cafe@example.test' });
-  server.stripe!.completeOnboarding(account.id);
+  await server.stripe!.completeOnboarding(account.id);
   await db.insert(paymentConnections).values({
     accountId: site!.accountId,
     siteId: s.siteId,
@@ -102,6 +102,7 @@ export async function paidAccount(
       payment_method: 'pm_card_visa',
       setup_future_usage: 'off_session',
       confirm: true,
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
       ...(fee > 0 && { application_fee_amount: fee }),
     },
     onAccount,

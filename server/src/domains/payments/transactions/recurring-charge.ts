@@ -67,6 +67,8 @@ export function createRecurringCharges(deps: Deps) {
           payment_method: account.stripePaymentMethodId!,
           off_session: true,
           confirm: true,
+          // Nobody is there to follow a redirect: only payment methods that need none.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           ...(fee > 0 && { application_fee_amount: fee }),
           description: `${pkg?.name ?? last?.packageName ?? ''} (renewal)`,
           metadata: { payment_account_id: String(account.id), kind: 'renewal', renewal_day: day },
