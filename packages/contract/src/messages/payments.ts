@@ -44,5 +44,4 @@ export const PAYMENT_MESSAGES = {
   smsFailed: 'Failed to send SMS: {{detail}}',
   endtimePast: 'The end time must be in the future',
   transactionNotPaid: 'Only a paid transaction can be changed',
-  transactionUpdated: 'Transaction updated',
 } satisfies Record<string, string>;
