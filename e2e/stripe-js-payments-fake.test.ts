@@ -84,7 +84,7 @@ afterAll(async () => {
 
 async function connectedAccount() {
   const account = await stripe.accounts.create({ type: 'express', country: 'ES' });
-  fake.completeOnboarding(account.id);
+  await fake.completeOnboarding(account.id);
   return account.id;
 }
 
@@ -111,6 +111,27 @@ async function withinScreen(browserPage: Page, selector: string) {
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
 }
+
+describe('Connect onboarding page', () => {
+  it('completes onboarding from the account link and comes back to return_url', async () => {
+    const account = await stripe.accounts.create({ type: 'standard', country: 'ES', email: 'owner@cafe.example' });
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      refresh_url: `${portalUrl}/done?refresh=1`,
+      return_url: `${portalUrl}/done?connected=1`,
+      type: 'account_onboarding',
+    });
+    const { context, page: onboarding } = await openPage(browser, PHONE);
+    await onboarding.goto(link.url);
+    await expect
+      .poll(() => onboarding.getByRole('link', { name: 'Leave' }).getAttribute('href'))
+      .toBe(`${portalUrl}/done?refresh=1`);
+    await onboarding.getByRole('button', { name: 'Complete onboarding' }).click();
+    await onboarding.waitForURL(`${portalUrl}/done?connected=1`);
+    expect(await stripe.accounts.retrieve(account.id)).toMatchObject({ charges_enabled: true, details_submitted: true });
+    await context.close();
+  });
+});
 
 describe('Stripe.js stand-in: confirmPayment', () => {
   it('pays a connected account with 4242 at a phone width, without leaving the portal page', async () => {
@@ -216,7 +237,13 @@ describe('Stripe.js stand-in: confirmPayment', () => {
   it('handleNextAction completes the 3-D Secure of an intent our server confirmed', async () => {
     const account = await connectedAccount();
     const intent = await stripe.paymentIntents.create(
-      { amount: 500, currency: 'eur', payment_method: 'pm_card_authenticationRequired', confirm: true },
+      {
+        amount: 500,
+        currency: 'eur',
+        payment_method: 'pm_card_authenticationRequired',
+        confirm: true,
+        return_url: `${portalUrl}/done`,
+      },
       { stripeAccount: account },
     );
     expect(intent.status).toBe('requires_action');

@@ -128,6 +128,8 @@ export const paymentAccounts = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     stripePaymentMethodId: text('stripe_payment_method_id'),
     lang: text('lang').notNull().default('en'),
+    /** The expiry the guest was last reminded of (one reminder per expiry). */
+    expiryRemindedFor: timestamp('expiry_reminded_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -217,6 +219,8 @@ export const paymentTransactions = pgTable(
     grantedAt: timestamp('granted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the purchase's notifications (operator, webhook, guest) were sent: once per transaction. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payment_transactions_intent_key').on(t.stripePaymentIntentId),

@@ -27,7 +27,7 @@ afterEach(() => fake.settled());
 
 async function onboardedAccount() {
   const account = await stripe.accounts.create({ type: 'express', country: 'ES', email: 'cafe@example.com' });
-  fake.completeOnboarding(account.id);
+  await fake.completeOnboarding(account.id);
   return account.id;
 }
 
@@ -200,15 +200,26 @@ describe('PaymentIntents', () => {
     expect(fake.requests.find((r) => r.path === `/v1/payment_intents/${intent.id}/confirm`)?.account).toBe(account);
   });
 
-  it('refuses application_fee_amount without Stripe-Account, as Stripe does', async () => {
+  it('refuses application_fee_amount without Stripe-Account, a confirmation without return_url, and tiny amounts', async () => {
     const error = await stripe.paymentIntents
       .create({ amount: 500, currency: 'eur', application_fee_amount: 50 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({ statusCode: 400, param: 'application_fee_amount' });
     expect((error as Error).message).toMatch(/^Can only apply an application_fee_amount/);
+    // Automatic payment methods may redirect: a server confirming needs a return_url, as Stripe says.
+    const noReturn = await stripe.paymentIntents
+      .create({ amount: 500, currency: 'eur', payment_method: 'pm_card_visa', confirm: true })
+      .catch((e: unknown) => e);
+    expect(noReturn).toMatchObject({ statusCode: 400 });
+    expect((noReturn as Error).message).toMatch(/^A `return_url` must be specified/);
     const small = await stripe.paymentIntents.create({ amount: 20, currency: 'eur' }).catch((e: unknown) => e);
     expect(small).toMatchObject({ code: 'amount_too_small', message: 'Amount must be at least €0.50 eur' });
+    // This API version has no payment_method_types parameter (allowed_payment_method_types took its place).
+    const old = await stripe.paymentIntents
+      .create({ amount: 500, currency: 'eur', payment_method_types: ['card'] } as Stripe.PaymentIntentCreateParams)
+      .catch((e: unknown) => e);
+    expect(old).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'payment_method_types' });
   });
 
   it.each([
@@ -218,7 +229,10 @@ describe('PaymentIntents', () => {
     ['pm_card_chargeDeclinedIncorrectCvc', 'incorrect_cvc', 'incorrect_cvc'],
   ])('answers %s with a 402 card error (%s) and waits for another card', async (card, declineCode, code) => {
     const account = await onboardedAccount();
-    const intent = await stripe.paymentIntents.create({ amount: 300, currency: 'eur' }, { stripeAccount: account });
+    const intent = await stripe.paymentIntents.create(
+      { amount: 300, currency: 'eur', allowed_payment_method_types: ['card'] },
+      { stripeAccount: account },
+    );
     const error = await stripe.paymentIntents
       .confirm(intent.id, { payment_method: card }, { stripeAccount: account })
       .catch((e: unknown) => e);
@@ -248,6 +262,7 @@ describe('PaymentIntents', () => {
       currency: 'eur',
       payment_method: 'pm_card_authenticationRequired',
       confirm: true,
+      return_url: 'https://portal.example/paid',
     });
     expect(intent.status).toBe('requires_action');
     expect(intent.next_action).toMatchObject({
@@ -269,7 +284,11 @@ describe('PaymentIntents', () => {
   });
 
   it('fails a 3-D Secure challenge (3155): back to requires_payment_method with the authentication error', async () => {
-    const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'eur' });
+    const intent = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'eur',
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    });
     const pending = await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_authenticationRequiredOnSetup' });
     expect(pending.status).toBe('requires_action');
     await challenge(intent.id, 'fail');
@@ -335,6 +354,7 @@ describe('PaymentIntents', () => {
       payment_method: 'pm_card_visa',
       setup_future_usage: 'off_session',
       confirm: true,
+      return_url: 'https://portal.example/paid',
     });
     expect(paid.status).toBe('succeeded');
     expect((await stripe.paymentMethods.retrieve(paid.payment_method as string)).customer).toBe(customer.id);
@@ -357,7 +377,13 @@ describe('PaymentIntents', () => {
       ['payment_intent.succeeded', account],
     ]);
     const two = await stripe.paymentIntents.create(
-      { amount: 500, currency: 'eur', payment_method: 'pm_card_authenticationRequired', confirm: true },
+      {
+        amount: 500,
+        currency: 'eur',
+        payment_method: 'pm_card_authenticationRequired',
+        confirm: true,
+        return_url: 'https://portal.example/paid',
+      },
       { stripeAccount: account },
     );
     expect(two.status).toBe('requires_action');
@@ -372,7 +398,14 @@ describe('Refunds', () => {
   it('refunds in parts, refuses more than is left, and gives the platform fee back when asked', async () => {
     const account = await onboardedAccount();
     const intent = await stripe.paymentIntents.create(
-      { amount: 1000, currency: 'eur', application_fee_amount: 100, payment_method: 'pm_card_visa', confirm: true },
+      {
+        amount: 1000,
+        currency: 'eur',
+        application_fee_amount: 100,
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        return_url: 'https://portal.example/paid',
+      },
       { stripeAccount: account },
     );
     const opts = { stripeAccount: account };
@@ -463,10 +496,16 @@ describe("An operator's own keys", () => {
       const intent = await operator.paymentIntents.create({
         amount: 800,
         currency: 'eur',
+        allowed_payment_method_types: ['card'],
         payment_method: 'pm_card_visa',
         confirm: true,
       });
       expect(intent.status).toBe('succeeded');
+      // Stripe.js with the operator's publishable key reads the operator's intent.
+      const read = await fetch(
+        `${fake.url}/v1/payment_intents/${intent.id}?${new URLSearchParams({ key: own.publishableKey, client_secret: intent.client_secret! })}`,
+      );
+      expect(await read.json()).toMatchObject({ id: intent.id, status: 'succeeded' });
       await operator.refunds.create({ payment_intent: intent.id });
       await fake.settled();
       expect(operatorReceiver.rejected).toEqual([]);
@@ -503,7 +542,7 @@ describe('Connect webhooks', () => {
     try {
       const account = await onboardedAccount();
       const intent = await stripe.paymentIntents.create(
-        { amount: 500, currency: 'eur', payment_method: 'pm_card_visa', confirm: true },
+        { amount: 500, currency: 'eur', allowed_payment_method_types: ['card'], payment_method: 'pm_card_visa', confirm: true },
         { stripeAccount: account },
       );
       const platformIntent = await stripe.paymentIntents.create({ amount: 500, currency: 'eur' });

@@ -26,6 +26,9 @@ import { Webhooks } from './webhooks.ts';
 export interface StripeFakeOptions {
   webhookUrl?: string;
   webhookSecret?: string;
+  /** The platform's Connect endpoint: connected accounts' events go there (else to `webhookUrl`). */
+  connectWebhookUrl?: string;
+  connectWebhookSecret?: string;
   /** Attempts per event when our server answers non-2xx (default 3). */
   webhookAttempts?: number;
   /** Pause between those attempts (default 50 ms). */
@@ -54,8 +57,8 @@ export interface StripeFake {
   requests: ApiRequestRecord[];
   /** The platform's own account (the one `secretKey` acts as). */
   platformAccountId: string;
-  /** A connected account completes onboarding (as its owner would on the account link's page). */
-  completeOnboarding(accountId: string): void;
+  /** A connected account completes onboarding (as its owner would on the account link's page); resolves once `account.updated` was delivered. */
+  completeOnboarding(accountId: string): Promise<void>;
   /** A new account with keys of its own that the fake accepts (an operator pasting their keys). */
   createStandaloneAccount(): { accountId: string; secretKey: string; publishableKey: string };
   /** Connected accounts' events go to `url` from now on (signed with `connectWebhookSecret`), not to the default. */
@@ -116,7 +119,7 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
   const secretKey = `sk_test_${randomText(40)}`;
   const publishableKey = `pk_test_${randomText(40)}`;
   const webhookSecret = opts.webhookSecret ?? `whsec_${randomText(32)}`;
-  const connectWebhookSecret = `whsec_${randomText(32)}`;
+  const connectWebhookSecret = opts.connectWebhookSecret ?? `whsec_${randomText(32)}`;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -135,6 +138,7 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     retryDelayMs: opts.webhookRetryDelayMs ?? 50,
   });
   if (opts.webhookUrl) webhooks.setDefaultUrl(opts.webhookUrl);
+  if (opts.connectWebhookUrl) webhooks.setConnectUrl(opts.connectWebhookUrl);
   const routes: Route[] = [
     ...accountRoutes(store),
     ...customerRoutes(store),
@@ -384,7 +388,10 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     paymentsOf: (customerId) => [...(store.payments.get(customerId) ?? [])],
     requests,
     platformAccountId: store.platform,
-    completeOnboarding: (accountId) => void store.held(() => completeOnboarding(store, accountId)),
+    async completeOnboarding(accountId) {
+      store.held(() => completeOnboarding(store, accountId));
+      await webhooks.idle();
+    },
     createStandaloneAccount() {
       const created = createStandaloneAccount(store);
       keys.set(created.secretKey, { account: created.accountId, kind: 'secret' });

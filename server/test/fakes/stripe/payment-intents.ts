@@ -37,7 +37,8 @@ const CREATE_FIELDS = [
   'currency',
   'application_fee_amount',
   'automatic_payment_methods',
-  'payment_method_types',
+  'allowed_payment_method_types',
+  'excluded_payment_method_types',
   'capture_method',
   'confirm',
   'customer',
@@ -63,7 +64,7 @@ const UPDATE_FIELDS = [
   'description',
   'metadata',
   'payment_method',
-  'payment_method_types',
+  'allowed_payment_method_types',
   'receipt_email',
   'setup_future_usage',
   'statement_descriptor_suffix',
@@ -82,7 +83,13 @@ const CLIENT_CONFIRM_FIELDS = [
   'mandate_data',
   'payment_method_options',
 ];
-const SERVER_CONFIRM_FIELDS = [...CLIENT_CONFIRM_FIELDS, 'off_session', 'error_on_requires_action', 'capture_method'];
+const SERVER_CONFIRM_FIELDS = [
+  ...CLIENT_CONFIRM_FIELDS,
+  'off_session',
+  'error_on_requires_action',
+  'capture_method',
+  'allowed_payment_method_types',
+];
 
 const UNFINISHED = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 /** Stripe's smallest charge per currency (docs "Minimum and maximum charge amounts"), in minor units. */
@@ -129,25 +136,36 @@ function setupFutureUsage(value: unknown): string | null {
   return value;
 }
 
-function paymentMethodTypes(params: Obj): { automatic: Obj | null; types: string[] } {
-  const automatic = params.automatic_payment_methods as Obj | undefined;
-  const types = params.payment_method_types as string[] | undefined;
-  if (automatic !== undefined && types !== undefined) {
-    throw invalid('You may only specify one of these parameters: automatic_payment_methods, payment_method_types.');
-  }
-  if (types) {
-    if (!Array.isArray(types) || types.some((t) => t !== 'card'))
-      throw invalid('This fake supports only card payment methods.', 'payment_method_types');
-    return { automatic: null, types: ['card'] };
-  }
-  // Since API 2023-08-16 automatic payment methods are on unless payment_method_types is given.
-  if (automatic && !bool(automatic.enabled, 'automatic_payment_methods[enabled]')) {
+/** `automatic_payment_methods`: on unless turned off (the default since API 2023-08-16). */
+function automaticPaymentMethods(value: unknown): Obj | null {
+  const automatic = value as Obj | undefined;
+  if (automatic && !bool(automatic.enabled, 'automatic_payment_methods[enabled]')) return null;
+  const allowRedirects = String(automatic?.allow_redirects ?? 'always');
+  if (!['always', 'never'].includes(allowRedirects))
     throw invalid(
-      'You must specify `payment_method_types` when `automatic_payment_methods[enabled]` is false.',
-      'payment_method_types',
+      'Invalid automatic_payment_methods[allow_redirects]: must be one of always or never',
+      'automatic_payment_methods[allow_redirects]',
     );
-  }
-  return { automatic: { allow_redirects: automatic?.allow_redirects ?? 'always', enabled: true }, types: ['card'] };
+  return { allow_redirects: allowRedirects, enabled: true };
+}
+
+/** `allowed_payment_method_types` (this API version's way to restrict them; `payment_method_types` is gone). */
+function allowedTypes(value: unknown, param = 'allowed_payment_method_types'): string[] | null {
+  if (value === undefined || value === '') return null;
+  if (!Array.isArray(value)) throw invalid('Invalid array', param);
+  if (!value.includes('card')) throw invalid('The Stripe fake supports only card payments: allow `card`.', param);
+  return value.map(String);
+}
+
+/**
+ * A server confirming an intent that may use redirect-based methods must say where to come back, as Stripe
+ * requires; allowing only cards (or `allow_redirects: never`) lifts it.
+ */
+function mayRedirect(intent: Obj): boolean {
+  const automatic = intent.automatic_payment_methods as Obj | null;
+  const onlyCards =
+    Array.isArray(intent.allowed_payment_method_types) && intent.allowed_payment_method_types.every((t: string) => t === 'card');
+  return Boolean(automatic?.enabled) && automatic!.allow_redirects !== 'never' && !onlyCards;
 }
 
 /** Stripe.js proves who it is with the intent's client secret; a server uses its secret key. */
@@ -169,9 +187,17 @@ function unexpectedState(action: string, intent: Obj, extra = ''): StripeFail {
   );
 }
 
-function confirm(store: Store, intent: Obj, params: Obj): Obj {
+/** `byServer`: confirmed with the secret key (not by Stripe.js, which handles redirects itself). */
+function confirm(store: Store, intent: Obj, params: Obj, byServer: boolean): Obj {
   if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
     throw unexpectedState('confirm', intent);
+  }
+  if (params.allowed_payment_method_types !== undefined)
+    intent.allowed_payment_method_types = allowedTypes(params.allowed_payment_method_types);
+  if (byServer && mayRedirect(intent) && (params.return_url === undefined || params.return_url === '')) {
+    throw invalid(
+      'A `return_url` must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.',
+    );
   }
   let pm: Obj;
   if (params.payment_method_data !== undefined)
@@ -285,7 +311,14 @@ function create(store: Store, params: Obj): Obj {
   const amount = integer(required(params, 'amount'), 'amount');
   checkAmount(amount, currency);
   const fee = params.application_fee_amount === undefined ? null : applicationFee(store, params.application_fee_amount, amount);
-  const { automatic, types } = paymentMethodTypes(params);
+  const automatic = automaticPaymentMethods(params.automatic_payment_methods);
+  const allowed = allowedTypes(params.allowed_payment_method_types);
+  if (!automatic && !allowed) {
+    throw invalid(
+      'You must specify `allowed_payment_method_types` when `automatic_payment_methods[enabled]` is false.',
+      'allowed_payment_method_types',
+    );
+  }
   const capture = String(params.capture_method ?? 'automatic_async');
   if (capture === 'manual') {
     throw invalid(
@@ -300,6 +333,7 @@ function create(store: Store, params: Obj): Obj {
   const intent = store.put({
     id,
     object: 'payment_intent',
+    allowed_payment_method_types: allowed,
     amount,
     amount_capturable: 0,
     amount_details: { tip: {} },
@@ -317,7 +351,9 @@ function create(store: Store, params: Obj): Obj {
     customer,
     customer_account: null,
     description: orNull(params.description),
-    excluded_payment_method_types: null,
+    excluded_payment_method_types: Array.isArray(params.excluded_payment_method_types)
+      ? params.excluded_payment_method_types
+      : null,
     last_payment_error: null,
     latest_charge: null,
     livemode: false,
@@ -329,7 +365,7 @@ function create(store: Store, params: Obj): Obj {
     payment_method_options: {
       card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
     },
-    payment_method_types: types,
+    payment_method_types: ['card'],
     processing: null,
     receipt_email: orNull(params.receipt_email),
     review: null,
@@ -347,14 +383,21 @@ function create(store: Store, params: Obj): Obj {
     intent.payment_method = resolvePaymentMethod(store, params.payment_method).id;
     intent.status = 'requires_confirmation';
   }
-  if (params.confirm !== undefined && bool(params.confirm, 'confirm')) confirm(store, intent, params);
+  if (params.confirm !== undefined && bool(params.confirm, 'confirm')) confirm(store, intent, params, true);
   else if (params.off_session !== undefined) throw invalid('You can only pass `off_session` when `confirm=true`.', 'off_session');
   return intent;
 }
 
 function update(store: Store, intent: Obj, params: Obj) {
   allowOnly(params, UPDATE_FIELDS);
-  const changesPayment = ['amount', 'currency', 'application_fee_amount', 'payment_method', 'payment_method_types', 'customer'];
+  const changesPayment = [
+    'amount',
+    'currency',
+    'application_fee_amount',
+    'payment_method',
+    'allowed_payment_method_types',
+    'customer',
+  ];
   const changing = changesPayment.filter((name) => params[name] !== undefined);
   if (changing.length && !UNFINISHED.includes(intent.status)) {
     throw invalid(
@@ -373,11 +416,8 @@ function update(store: Store, intent: Obj, params: Obj) {
     throw invalid('The application fee amount cannot be greater than the amount of the PaymentIntent.', 'application_fee_amount');
   intent.amount = amount;
   intent.currency = currency;
-  if (params.payment_method_types !== undefined) {
-    const { types } = paymentMethodTypes({ payment_method_types: params.payment_method_types });
-    intent.payment_method_types = types;
-    intent.automatic_payment_methods = null;
-  }
+  if (params.allowed_payment_method_types !== undefined)
+    intent.allowed_payment_method_types = allowedTypes(params.allowed_payment_method_types);
   if (params.customer !== undefined) intent.customer = store.get('customer', params.customer, 'customer').id;
   if (params.description !== undefined) intent.description = orNull(params.description);
   if (params.receipt_email !== undefined) intent.receipt_email = orNull(params.receipt_email);
@@ -434,7 +474,7 @@ export function paymentIntentRoutes(store: Store): Route[] {
         const intent = store.get('payment_intent', req.path.id);
         checkClientSecret(req, intent);
         const { client_secret: _secret, key: _key, ...params } = req.params;
-        return expanded(store, confirm(store, intent, params), params);
+        return expanded(store, confirm(store, intent, params, req.key === 'secret'), params);
       },
     },
     {
