@@ -10,11 +10,12 @@ import type { PortalDeps } from '../deps.ts';
 import { FAILURES_PER_PORTAL, PORTAL_WINDOW_SECONDS } from '../methods/attempts.ts';
 import type { SiteSnapshot } from '../site-snapshot.ts';
 import { bareMessage, page, waitPage, type PortalAnswer } from '../views.ts';
+import { sendInvoice } from './account-invoice.ts';
 import { startRenewal, renewed } from './account-renew.ts';
 import { accountPathOf, signInCookie, signOutCookie, signedInAccount } from './account-session.ts';
 import { overviewScreen, signInScreen, whenOf } from './account-view.ts';
 
-type Req = FastifyRequest<{ Params: { key: string }; Body: Record<string, string> | undefined }>;
+type Req = FastifyRequest<{ Params: { key: string; id?: string }; Body: Record<string, string> | undefined }>;
 const options = { config: { public: true, csrf: false as const }, schema: { hide: true } };
 
 const WRONG_PASSWORDS = 10;
@@ -100,7 +101,22 @@ export function accountRoutes(app: FastifyInstance, deps: PortalDeps) {
         : n === 'disconnected' && mac
           ? { tone: 'success', text: fill(t.accountDisconnected, { mac }) }
           : undefined;
-    return send(reply, accountPage(v, await overviewScreen(deps, v.snap, v.lang, account, { notice })));
+    const invoiceHref = (row: { id: number }) => `${v.path}/invoice/${row.id}`;
+    return send(reply, accountPage(v, await overviewScreen(deps, v.snap, v.lang, account, { notice, invoiceHref })));
+  });
+
+  app.get(`${base}/invoice/:id`, options, async (r: Req, reply) => {
+    const v = await visit(r, reply);
+    if (!v) return;
+    const account = await accountOf(r, v);
+    if (!account) return send(reply, { redirect: v.path });
+    const id = /^\d{1,12}$/.test(r.params.id ?? '') ? Number(r.params.id) : 0;
+    // Another guest's transaction (or none) answers as if it were not there.
+    if (id && (await sendInvoice(deps, reply, v.snap, account, id, v.lang))) return reply;
+    return send(
+      reply,
+      bareMessage(v.lang, (t) => ({ tone: 'error', title: t.notAvailableTitle, body: t.expiredBody }), 404),
+    );
   });
 
   app.post(`${base}/signin`, options, async (r: Req, reply) => {

@@ -123,6 +123,22 @@ describe('the customer portal', () => {
     expect(text).toMatch(/Day pass · \$10\.00 · Paid/);
     expect(text).toContain('Renew: Day pass');
 
+    // Each payment's invoice: the ledger's PDF, for this guest's own transactions only.
+    const [purchase] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.siteId, s.siteId));
+    expect(overview.html).toContain(`href="${path}/invoice/${purchase!.id}"`);
+    const pdf = await fetch(new URL(`${path}/invoice/${purchase!.id}`, server.url), {
+      headers: { cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await b.get(`${path}/invoice/${purchase!.id + 100000}`)).status).toBe(404);
+    expect((await fetch(new URL(`${path}/invoice/${purchase!.id}`, server.url), { redirect: 'manual' })).status).toBe(303);
+
     // The cookie is this site's only: another site's portal asks to sign in.
     const other = await connectedPaymentSite(server);
     sites.push(other);
@@ -193,6 +209,14 @@ describe('the customer portal', () => {
     expect(page).toMatch(/Week · 25,00 US\$ · Pagado/);
     // The device kept its place: the renewal does not touch the devices.
     expect(page).toContain(guest.mac);
+
+    // Another guest's payment at the same site is not this guest's to read.
+    const { guest: zoe } = await arriveFromUnifi(server, s);
+    await buy(s, zoe, p.id, 1000, 'zoe@example.com');
+    const [zoes] = await db().select().from(paymentAccounts).where(eq(paymentAccounts.email, 'zoe@example.com'));
+    const [zoePaid] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.paymentAccountId, zoes!.id));
+    expect((await b.get(`${path}/invoice/${zoePaid!.id}`)).status).toBe(404);
+    expect((await b.post(`${path}/disconnect`, { mac: zoe.mac })).status).toBe(404);
   });
 
   it('limits wrong passwords per address', async () => {
