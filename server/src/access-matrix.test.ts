@@ -85,8 +85,11 @@ const RULES: [RegExp, Need][] = [
   [/^GET \/s\/api\/v1\/site\/\{id\}\/guestfields$/, site('sitesettings')],
   [new RegExp(`^\\w+ ${S}/macentry/.*$`), site('macauth')],
   [new RegExp(`^\\w+ ${S}/splashpage/.*$`), site('landingpage')],
-  // Paid Wi-Fi: packages and the Stripe connection (the onboarding's return is the operator's signed-in browser).
+  // Paid Wi-Fi: packages and the Stripe connection (the onboarding's return is the operator's signed-in browser),
+  // the notify webhook's signing secret, payment accounts and transactions.
   [new RegExp(`^\\w+ ${S}/paymentloginconfig/(packages|package|stripe)(/.*)?$`), site('payment')],
+  [new RegExp(`^GET ${S}/paymentloginconfig/webhook-secret$`), site('payment', 'write')],
+  [new RegExp(`^\\w+ ${S}/(paymentaccount|paymenttransactions)/.*$`), site('payment')],
   [new RegExp(`^\\w+ ${S}/(${LOGIN_METHODS})/.*$`), site('landingpage')],
   [new RegExp(`^\\w+ ${S}/smsgateway/.*$`), site('smsgateway')],
   // A RADIUS client's whole secret is shown to those who may change it.
@@ -190,6 +193,12 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
   'POST /s/{siteId}/api/v1/unifi/scheduledtasks/{kind}/run': () => ({}),
   'POST /s/{siteId}/api/v1/guestuser/create': () => ({ username: 'matrix-guest', password: 'matrix-pass-1' }),
   'POST /s/{siteId}/api/v1/guestuser/{id}/connect': () => ({ guestmac: '02:00:00:00:00:02' }),
+  'PUT /s/{siteId}/api/v1/paymentaccount/{id}': () => ({ first_name: 'Matrix' }),
+  'POST /s/{siteId}/api/v1/paymentaccount/{id}/password': () => ({ password: 'matrix-pass-1' }),
+  'POST /s/{siteId}/api/v1/paymentaccount/{id}/connect': () => ({ guestmac: '02:00:00:00:00:03' }),
+  'POST /s/{siteId}/api/v1/paymentaccount/{id}/changerecurring/{x}': () => ({ next_payment_on: '2099-01-01' }),
+  'PUT /s/{siteId}/api/v1/paymenttransactions/{id}': () => ({ num_devices: 2 }),
+  'POST /s/{siteId}/api/v1/paymenttransactions/{id}/refund': () => ({ reason_for_refund: 'no_longer_using' }),
   'POST /s/{siteId}/api/v1/voucher/': () => ({ count: 1, duration_value: 1, duration_type: 'hours' }),
   'POST /a/api/v1/admins/': () => ({ email: 'matrix-admin@example.com', name: 'Matrix Admin' }),
   'PUT /a/api/v1/admins/{id}': () => ({ name: 'Matrix Admin' }),

@@ -324,3 +324,47 @@ export const STRIPE_WALLED_GARDEN_HOSTS = [
   'b.stripecdn.com',
   'hcaptcha.com',
 ] as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Answers of the payment accounts' and transactions' actions.
+
+/** GET/PUT paymentaccount/{id}: the account with its devices (online: an open guest session) and transactions. */
+export const paymentAccountDetailsSchema = paymentAccountSchema.extend({
+  devices: z.array(paymentAccountDeviceSchema),
+  /** Newest first (the last 100). */
+  transactions: z.array(transactionSchema),
+  can_write: z.boolean(),
+});
+export type PaymentAccountDetails = z.infer<typeof paymentAccountDetailsSchema>;
+
+/**
+ * POST paymentaccount/{id}/connect: the device is bound; `access` says whether the controller let it in now
+ * (granted_now), will when it next arrives at the splash page (on_next_arrival), or refused (grant_failed, with
+ * its reason in `detail`).
+ */
+export const paymentAccountConnectAnswerSchema = z.object({
+  device: paymentAccountDeviceSchema,
+  access: z.enum(['granted_now', 'on_next_arrival', 'grant_failed']),
+  detail: z.string(),
+});
+/** POST paymentaccount/{id}/disconnect/{mac}: whether the controller ended the device's access, and why not. */
+export const paymentAccountDisconnectAnswerSchema = z.object({
+  status: z.literal(200),
+  message: z.string(),
+  revoked: z.boolean(),
+  detail: z.string(),
+});
+/** Recurring changes and sends: a message and the account as it is now. */
+export const paymentAccountActionAnswerSchema = z.object({
+  status: z.literal(200),
+  message: z.string(),
+  account: paymentAccountSchema,
+});
+/** POST paymenttransactions/{id}/refund: 'Refund filed' and the transaction with its refunds. */
+export const refundAnswerSchema = z.object({
+  status: z.literal(200),
+  message: z.string(),
+  transaction: transactionSchema,
+});
+/** POST paymenttransactions/{id}/resend/invoice. */
+export const invoiceSentAnswerSchema = z.object({ status: z.literal(200), message: z.string() });

@@ -166,9 +166,39 @@ export interface PaymentScreen {
     /** Relative to the page: where Stripe.js sends the guest once paid. */
     returnPath: string;
   };
+  /** "Finish in your browser" (step pay): a form posting the hidden values to the action. */
+  elsewhere?: { action: string; hidden: Record<string, string>; minutes: number };
 }
 
-export type Screen = MethodScreen | StartScreen | TermsScreen | CodeScreen | MessageScreen | LegalScreen | PaymentScreen;
+/**
+ * The guests' customer portal (/guest/{key}/account): the sign-in form, or the signed-in guest's package,
+ * devices, payments and the packages to renew with. Texts are already formatted in the guest's language.
+ */
+export interface AccountScreen {
+  kind: 'account';
+  /** The payment login's styles (the same buttons and colours as the checkout). */
+  styles: LoginMethodStyles;
+  notice?: { tone: 'info' | 'error' | 'success'; text: string };
+  /** Absent: the sign-in form. */
+  account?: {
+    email: string;
+    packageName: string;
+    startsAt: string;
+    endsAt: string;
+    ended: boolean;
+    dataUsed: string;
+    devices: { mac: string }[];
+    payments: { date: string; packageName: string; amount: string; status: string; invoiceHref?: string }[];
+  };
+  /** Packages to renew with (each a form posting `package` to `renew`). */
+  packages?: PaymentPackageView[];
+  /** The sign-in form's email after an error. */
+  email?: string;
+  errors?: Record<string, string>;
+}
+
+export type Screen =
+  MethodScreen | StartScreen | TermsScreen | CodeScreen | MessageScreen | LegalScreen | PaymentScreen | AccountScreen;
 
 /** The only script a gateway login page runs; the portal allows it by its hash. */
 export const AUTO_SUBMIT_SCRIPT = "document.getElementById('gateway-login').submit();";

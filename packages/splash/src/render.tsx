@@ -5,6 +5,7 @@ import { MethodForm } from './components/MethodForm.tsx';
 import { Page } from './components/Page.tsx';
 import { Code, Legal, Message, Start, Terms } from './components/screens.tsx';
 import { Payment } from './components/Payment.tsx';
+import { Account } from './components/Account.tsx';
 import type { Screen, SplashView } from './model.ts';
 
 /** Multi-landing's own style names mapped onto the generic button variables. */
@@ -57,6 +58,12 @@ function parts(view: SplashView, screen: Screen) {
         css: pageCss(view.design, screen.styles, 'payment'),
         heading: screen.styles.payment_heading_htmltext,
         body: <Payment view={view} screen={screen} />,
+      };
+    case 'account':
+      return {
+        css: pageCss(view.design, screen.styles, 'payment'),
+        heading: screen.styles.payment_heading_htmltext,
+        body: <Account view={view} screen={screen} />,
       };
     case 'legal':
       return { css: pageCss(view.design, {}, 'none'), body: <Legal view={view} screen={screen} />, showTerms: false };

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { defineJob, type JobQueue } from './jobs.ts';
-import type { OutboxRepo } from './outbox.repo.ts';
+import type { MailAttachment, OutboxRepo } from './outbox.repo.ts';
+
+export type { MailAttachment };
 
 export interface OutgoingEmail {
   to: string;
@@ -10,6 +12,7 @@ export interface OutgoingEmail {
   html: string;
   /** The account the email is sent for: its email branding (sender name, logo, colours) applies. */
   accountId?: number;
+  attachments?: MailAttachment[];
 }
 
 /** Where emails leave from (adapters/smtp in the app; a test's own SMTP server in tests). */
@@ -58,6 +61,7 @@ export function createMailer(deps: {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        ...(email.attachments.length && { attachments: email.attachments }),
       });
       await outbox.markSent(id);
     } catch (err) {
@@ -86,6 +90,7 @@ export function createMailer(deps: {
           html: email.html,
           fromAddress: email.fromAddress,
           replyTo: email.replyTo,
+          attachments: email.attachments ?? [],
         },
         transport ? 'queued' : 'kept',
       );

@@ -2,11 +2,26 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { outboxEmails } from '../db/schema/index.ts';
 
+/** A file sent with an email (an invoice's PDF), its content base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 /** outbox_emails: every email we send, kept with its delivery state. The only module that queries it. */
 export function createOutboxRepo(db: Database) {
   return {
     async insert(
-      email: { to: string; subject: string; text: string; html: string; fromAddress?: string | null; replyTo?: string | null },
+      email: {
+        to: string;
+        subject: string;
+        text: string;
+        html: string;
+        fromAddress?: string | null;
+        replyTo?: string | null;
+        attachments?: MailAttachment[];
+      },
       status: 'queued' | 'kept',
     ) {
       const [row] = await db

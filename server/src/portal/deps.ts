@@ -24,6 +24,7 @@ import type { PortalTestTokens } from '../domains/setup/portal-test-token.ts';
 import { createSitesRepo, type SitesRepo } from '../domains/sites/sites.repo.ts';
 import { createCustomDomainsRepo, type CustomDomainsRepo } from '../domains/custom-domain/custom-domains.repo.ts';
 import type { Payments } from '../domains/payments/index.ts';
+import type { JobQueue } from '../platform/jobs.ts';
 import type { CheckoutPayments } from '../domains/payments/checkout/checkout-payments.ts';
 
 /** What the portal is given to build its pages and login methods from. */
@@ -52,6 +53,8 @@ export interface PortalSetup {
   payments: Payments;
   /** The paid login's payments: succeeding once, failing, refunding a payment with no device place. */
   checkout: CheckoutPayments;
+  /** The pre-payment grants' sweep (checkout/pre-grant-sweep.ts). */
+  jobs: JobQueue;
 }
 
 /** The data the portal reads and writes, through the repos of the tables' own domains. */

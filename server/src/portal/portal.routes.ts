@@ -16,6 +16,9 @@ import { openTestMode, withTestNotice } from './test-mode.ts';
 import { bareMessage, messagePage, type PortalAnswer } from './views.ts';
 import { paymentReturn } from './methods/payment-return.ts';
 import { checkoutScriptRoute } from './checkout/checkout-script.ts';
+import { finishRoutes } from './checkout/pre-grant-finish.ts';
+import { watchPreGrants } from './checkout/pre-grant-sweep.ts';
+import { accountRoutes } from './account/account.routes.ts';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, string> | undefined }>;
 const options = { config: { public: true, csrf: false as const }, schema: { hide: true } };
@@ -47,6 +50,9 @@ export function portalRoutes(setup: PortalSetup) {
     );
     gatewayRoutes(app, deps);
     checkoutScriptRoute(app);
+    finishRoutes(app, deps);
+    accountRoutes(app, deps);
+    watchPreGrants(deps, deps.jobs, deps.payments.webhook);
     passRoutes(app, deps);
     app.get('/guest/facebook/callback', options, async (r: Req, reply) =>
       send(

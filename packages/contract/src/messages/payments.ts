@@ -36,4 +36,12 @@ export const PAYMENT_MESSAGES = {
   deviceLimit: 'This account already has as many devices as its package allows. Disconnect one first',
   deviceNotConnected: 'This device is not connected to this account',
   webhookSignature: 'The webhook signature does not match',
+  accountEmailTaken: 'Another payment account of this site has this email address',
+  accountExpired: 'This account’s package has ended: it cannot connect devices until it is paid again',
+  passwordChanged: 'Password changed',
+  deviceDisconnected: 'Disconnected',
+  recurringChanged: 'The next payment date is changed',
+  smsFailed: 'Failed to send SMS: {{detail}}',
+  endtimePast: 'The end time must be in the future',
+  transactionNotPaid: 'Only a paid transaction can be changed',
 } satisfies Record<string, string>;

@@ -125,12 +125,29 @@ function Pay({ view, screen }: { view: SplashView; screen: PaymentScreen }) {
           <script src={c.scriptUrl} />
         </>
       ) : null}
+      {c && screen.elsewhere ? <Elsewhere view={view} elsewhere={screen.elsewhere} /> : null}
       {screen.backHref ? (
         <a className="btn back" href={screen.backHref}>
           {s.payment_backbtn_text || t.back}
         </a>
       ) : null}
     </div>
+  );
+}
+
+/** "Finish in your browser": for wallets and bank apps the mini browser cannot open. */
+function Elsewhere({ view, elsewhere }: { view: SplashView; elsewhere: NonNullable<PaymentScreen['elsewhere']> }) {
+  const t = stringsFor(view.lang);
+  return (
+    <form method="post" action={elsewhere.action} className="stack">
+      {Object.entries(elsewhere.hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <p className="note">{fill(t.paymentElsewhereHint, { minutes: elsewhere.minutes })}</p>
+      <button className="btn back" type="submit">
+        {t.paymentElsewhere}
+      </button>
+    </form>
   );
 }
 

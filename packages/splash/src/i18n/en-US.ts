@@ -1,4 +1,5 @@
 import { paymentEnUS } from './payment-en-US.ts';
+import { accountEnUS } from './account-en-US.ts';
 
 /** What the guest portal itself says (operators' own texts come from the splash settings). */
 export const enUS = {
@@ -144,5 +145,6 @@ export const enUS = {
   testRedirect: 'Then sent to',
   testNoRedirect: 'The page the guest first asked for',
   ...paymentEnUS,
+  ...accountEnUS,
 };
 export type GuestStrings = typeof enUS;

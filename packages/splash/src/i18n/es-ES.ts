@@ -1,5 +1,6 @@
 import type { GuestStrings } from './en-US.ts';
 import { paymentEsES } from './payment-es-ES.ts';
+import { accountEsES } from './account-es-ES.ts';
 
 export const esES: GuestStrings = {
   pageTitle: 'Wi-Fi de {site}',
@@ -144,4 +145,5 @@ export const esES: GuestStrings = {
     'Este Wi-Fi no puede dejar entrar más dispositivos nuevos por ahora: se ha alcanzado el límite de dispositivos de su plan para este periodo de facturación. Pregunta al personal.',
   poweredBy: 'Con la tecnología de',
   ...paymentEsES,
+  ...accountEsES,
 };

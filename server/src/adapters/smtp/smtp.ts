@@ -7,6 +7,7 @@ export interface SmtpMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
 }
 
 export interface SmtpTransport {
@@ -18,7 +19,17 @@ export function createSmtpTransport(url: string): SmtpTransport {
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transport.sendMail(message);
+      const { attachments, ...rest } = message;
+      await transport.sendMail({
+        ...rest,
+        ...(attachments && {
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+        }),
+      });
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { PackageTerms } from '@splashboard/contract';
 import { accounts, users } from './accounts.ts';
 import { sites } from './sites.ts';
@@ -127,6 +128,8 @@ export const paymentAccounts = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     stripePaymentMethodId: text('stripe_payment_method_id'),
     lang: text('lang').notNull().default('en'),
+    /** The expiry the guest was last reminded of (one reminder per expiry). */
+    expiryRemindedFor: timestamp('expiry_reminded_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -216,12 +219,18 @@ export const paymentTransactions = pgTable(
     grantedAt: timestamp('granted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the purchase's notifications (operator, webhook, guest) were sent: once per transaction. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payment_transactions_intent_key').on(t.stripePaymentIntentId),
     index('payment_transactions_site_created_idx').on(t.siteId, t.createdAt),
     index('payment_transactions_site_paid_idx').on(t.siteId, t.paidAt),
     index('payment_transactions_payment_account_idx').on(t.paymentAccountId),
+    // The pre-grants' sweep (every minute) reads only the pending ones that have a pre-grant.
+    index('payment_transactions_pre_grant_idx')
+      .on(t.preGrantEndsAt)
+      .where(sql`${t.status} = 'pending' and ${t.preGrantEndsAt} is not null`),
   ],
 );
 

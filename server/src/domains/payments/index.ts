@@ -4,13 +4,15 @@ import type { AppContext } from '../../platform/context.ts';
 import type { SiteAccess } from '../../platform/site-access.ts';
 import type { Payments } from './payments.ts';
 import { paymentsWebhookRoutes } from './payments-webhook.routes.ts';
+import { registerPaymentLedger, type LedgerDeps } from './ledger-part.ts';
 import { connectionRoutes } from './connection/connection.routes.ts';
 import { createConnectionService } from './connection/connection.service.ts';
 import { packagesRoutes } from './packages/packages.routes.ts';
 import { createPackagesService } from './packages/packages.service.ts';
 
-export { createPayments, type Payments } from './payments.ts';
 export { paymentSettingsValues } from './connection/settings-values.ts';
+export { notifyPurchase } from './notifications/notify.ts';
+export { createPayments, type Payments } from './payments.ts';
 
 type Deps = Pick<AppContext, 'db' | 'config' | 'secrets' | 'accounts'> & { sites: SiteAccess; payments: Payments };
 
@@ -20,7 +22,7 @@ type Deps = Pick<AppContext, 'db' | 'config' | 'secrets' | 'accounts'> & { sites
  * /paymentaccount/ and /paymenttransactions/; and the webhook of the operators' Stripe accounts. The guest's
  * checkout is the portal's (portal/methods/payment.ts), on the same shared parts (deps.payments).
  */
-export const paymentsArea: Area<Deps> = {
+export const paymentsArea: Area<Deps & LedgerDeps> = {
   name: 'payments',
   register: async (app, deps) => {
     await app.register(paymentsWebhookRoutes(deps.payments.webhook));
@@ -28,5 +30,6 @@ export const paymentsArea: Area<Deps> = {
     const connection = createConnectionService(deps);
     deps.payments.webhook.on(['account.updated'], connection.onAccountUpdated);
     await app.register(connectionRoutes(connection), { prefix: SITE_API });
+    await registerPaymentLedger(app, deps);
   },
 };

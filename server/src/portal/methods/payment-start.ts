@@ -6,6 +6,7 @@ import type { SiteStripe } from '../../domains/payments/site-stripe.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { CHECKOUT_SCRIPT_PATH } from '../checkout/checkout-script.ts';
 import { checkoutCsp } from '../checkout/checkout-csp.ts';
+import { elsewhereOf } from '../checkout/pre-grant.ts';
 import { packageView, termsOf } from '../checkout/package-view.ts';
 import type { Collected } from '../login-fields.ts';
 import { messagePage, page, type PortalAnswer } from '../views.ts';
@@ -45,6 +46,7 @@ function payPage(ctx: MethodContext, p: PackageRow, site: SiteStripe, intent: St
       clientSecret: intent.client_secret!,
       returnPath: 'payment-return',
     },
+    elsewhere: elsewhereOf(ctx, Number(intent.metadata.transaction_id)),
   };
   return { ...page(ctx.snap, ctx.lang, screen), csp: checkoutCsp(ctx.deps.config.stripe) };
 }

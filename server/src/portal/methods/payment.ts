@@ -6,6 +6,7 @@ import { startTrial } from './payment-trial.ts';
 import { showSignIn, signIn } from './payment-signin.ts';
 import { paymentArrival } from './payment-arrival.ts';
 import { page } from '../views.ts';
+import { startElsewhere } from '../checkout/pre-grant.ts';
 
 /**
  * A package still on sale as the guest saw it: the same price and currency, else the guest chooses again
@@ -57,6 +58,8 @@ export const payment: PortalMethod = {
         return showSignIn(ctx);
       case 'signin-submit':
         return signIn(ctx, form);
+      case 'elsewhere':
+        return startElsewhere(ctx, form);
       default:
         return packagesPage(ctx);
     }

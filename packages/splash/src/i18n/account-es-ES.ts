@@ -1,0 +1,46 @@
+import type { accountEnUS } from './account-en-US.ts';
+
+/** Lo que el portal de clientes y el pago terminado en otro navegador dicen a los invitados. */
+export const accountEsES: typeof accountEnUS = {
+  paymentElsewhere: 'Terminar en tu navegador',
+  paymentElsewhereHint:
+    '¿Pagas con una cartera digital o la app de tu banco? Termina en el navegador habitual de tu móvil: tienes {minutes} minutos de Wi-Fi lento para pagar.',
+  elsewhereTitle: 'Termina el pago en tu navegador',
+  elsewhereBody:
+    'Tienes conexión durante {minutes} minutos a baja velocidad. Abre esta dirección en el navegador habitual de tu móvil (Safari, Chrome) y paga allí: después tu paquete empieza en este dispositivo.',
+  elsewhereOpen: 'Abrir la página de pago',
+  elsewhereCopy: 'O copia esta dirección en tu navegador:',
+  elsewhereUnavailable: 'Este pago no se puede terminar en otro navegador. Paga en esta página.',
+  elsewhereEndedTitle: 'Este enlace de pago ha terminado',
+  elsewhereEndedBody: 'No se ha cobrado nada. Vuelve a conectarte al Wi-Fi para elegir un paquete.',
+  elsewherePaidTitle: 'Pagado: ya tienes conexión',
+  elsewherePaidBody: 'Tu paquete {name} está activo en tu dispositivo hasta el {end}.',
+  accountTitle: 'Tu cuenta de Wi-Fi',
+  accountSignInIntro: 'Inicia sesión con el correo y la contraseña que elegiste al comprar Wi-Fi aquí.',
+  accountSignIn: 'Iniciar sesión',
+  accountSignOut: 'Cerrar sesión',
+  accountSignedOut: 'Has cerrado la sesión.',
+  accountPackage: 'Paquete',
+  accountNoPackage: 'Aún no tienes paquete',
+  accountStarts: 'Inicio',
+  accountEnds: 'Fin',
+  accountEnded: 'Terminado',
+  accountDataUsed: 'Datos usados',
+  accountDevices: 'Tus dispositivos',
+  accountNoDevices: 'Aún no hay dispositivos: conéctate al Wi-Fi e inicia sesión con esta cuenta.',
+  accountDisconnect: 'Desconectar',
+  accountDisconnected: 'El dispositivo {mac} está desconectado.',
+  accountPayments: 'Pagos',
+  accountNoPayments: 'Aún no hay pagos.',
+  accountInvoice: 'Factura',
+  accountRenew: 'Renovar',
+  accountRenewIntro:
+    'Vuelve a comprar un paquete: su tiempo se suma a tu cuenta y tus dispositivos lo reciben la próxima vez que se conecten.',
+  accountRenewed: 'Gracias: tu cuenta está activa hasta el {end}.',
+  accountStatusSucceeded: 'Pagado',
+  accountStatusRefunded: 'Reembolsado',
+  accountStatusPartlyRefunded: 'Reembolsado en parte',
+  accountStatusPending: 'Pendiente',
+  accountStatusFailed: 'Fallido',
+  accountStatusCanceled: 'Cancelado',
+};

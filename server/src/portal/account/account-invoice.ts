@@ -1,0 +1,47 @@
+import type { FastifyReply } from 'fastify';
+import { createBrandingReader } from '../../domains/branding/branding.reader.ts';
+import type { PaymentAccountRow } from '../../domains/payments/ledger.repo.ts';
+import { langOf } from '../../domains/payments/notifications/guest-texts.ts';
+import { invoicePdf, sellerOf } from '../../domains/payments/transactions/invoice-pdf.ts';
+import { createTransactionsRepo } from '../../domains/payments/transactions/transactions.repo.ts';
+import { invoiceNumberOf } from '../../domains/payments/transactions/transactions.service.ts';
+import type { PortalDeps } from '../deps.ts';
+import type { SiteSnapshot } from '../site-snapshot.ts';
+
+/**
+ * The invoice of one of the signed-in guest's paid transactions, as the dashboard sends it (the ledger's PDF:
+ * the operator's invoice branding, the number of its place among the site's paid transactions, refunds):
+ * false when the transaction is not theirs or not paid (the caller answers 404).
+ */
+export async function sendInvoice(
+  deps: PortalDeps,
+  reply: FastifyReply,
+  snap: SiteSnapshot,
+  account: PaymentAccountRow,
+  transactionId: number,
+  lang: string,
+): Promise<boolean> {
+  const t = await deps.payments.ledger.transactionById(transactionId, snap.site.id);
+  if (!t || t.paymentAccountId !== account.id || t.status !== 'succeeded' || t.amount <= 0) return false;
+  const branding = createBrandingReader(deps.db, {
+    publicUrl: deps.config.publicUrl,
+    billingEnabled: deps.config.stripe.enabled,
+  });
+  const number = invoiceNumberOf(snap.site.id, await createTransactionsRepo(deps.db).invoiceSequence(snap.site.id, t.id));
+  const pdf = await invoicePdf({
+    number,
+    lang: langOf(lang),
+    timeZone: snap.site.timezone || 'UTC',
+    seller: sellerOf(await branding.payment(snap.site.accountId, 'invoice'), snap.site.name),
+    buyer: { name: [account.firstName, account.lastName].filter(Boolean).join(' '), email: account.email },
+    transaction: t,
+    refunds: await deps.payments.ledger.refundsOf([t.id]),
+  });
+  await reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="invoice-${number}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf);
+  return true;
+}
