@@ -6,7 +6,11 @@ import { paymentTransactions } from '../server/src/db/schema/index.ts';
 import { startServer, type TestServer } from '../server/test/harness.ts';
 import { randomMac } from '../server/test/portal.ts';
 import { connectedPaymentSite, insertPackage, type PaymentSite } from '../server/test/payments.ts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fitsWidth, launch, openPage, screenshot } from './browser.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 // A guest's phone sent to the portal by the UniFi test controller buys a package in Chromium at a phone's
 // width: the package, the account's details, then the card in Stripe's Payment Element in the same page
@@ -108,5 +112,48 @@ describe('paid Wi-Fi on a phone', () => {
     const [tx] = await server.handle.db.select().from(paymentTransactions).where(eq(paymentTransactions.siteId, site.siteId));
     expect(tx).toMatchObject({ status: 'succeeded', amount: 1500, feeAmount: 75, mac });
     await context.close();
+  }, 120_000);
+
+  it('has no serious accessibility problems on the packages, details and card screens, in English and Spanish', async () => {
+    const s = site!;
+    // axe is put in the page as a script: this context alone lets it past the pages' CSP.
+    for (const lang of ['en-US', 'es-ES']) {
+      const { context, page } = await openPage(browser, PHONE, {
+        bypassCSP: true,
+        locale: lang,
+        extraHTTPHeaders: { 'accept-language': lang },
+      });
+      const query = new URLSearchParams({
+        ap: 'f0:9f:c2:00:00:01',
+        id: randomMac(),
+        t: String(Math.floor(Date.now() / 1000)),
+        url: 'http://example.com/',
+      });
+      await page.goto(`${server.url}/guest/s/${s.unifiSite}/?${query}`);
+      const problems: string[] = [];
+      const audit = async (where: string) => {
+        await page.addScriptTag({ content: AXE_SOURCE });
+        const violations = (await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: unknown[] }> } }).axe;
+          return (await axe.run(document, { iframes: false, resultTypes: ['violations'] })).violations;
+        })) as { id: string; impact: string; nodes: { html: string }[] }[];
+        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+          problems.push(`${lang} ${where}: ${v.id} at ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+      };
+      await audit('packages');
+      await page
+        .locator('form', { has: page.locator('input[name="step"][value="choose"]') })
+        .first()
+        .locator('button')
+        .click();
+      await audit('details');
+      await page.locator('input[name="email"]').fill('axe@example.com');
+      await page.locator('input[name="password"]').fill('axe-pass-77');
+      await page.locator('button.go[type="submit"]').click();
+      await page.waitForSelector('form#checkout[data-ready="yes"]');
+      await audit('card');
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   }, 120_000);
 });

@@ -36,7 +36,7 @@ export async function connectedPaymentSite(
   const fake = server.stripe!;
   const stripe = new Stripe(fake.secretKey, { ...fake.sdkOptions, maxNetworkRetries: 0 });
   const account = await stripe.accounts.create({ type: 'express', country: 'US' });
-  fake.completeOnboarding(account.id);
+  await fake.completeOnboarding(account.id);
   if (opts.connected !== false)
     await db.insert(paymentConnections).values({
       accountId,

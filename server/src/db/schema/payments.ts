@@ -243,7 +243,10 @@ export interface CheckoutState {
   phone: string;
   fields: Record<string, string>;
   lang: string;
-  /** The guest's signed portal pass (the site, device and gateway the grant goes to). */
+  /**
+   * The guest's signed portal pass (the site, device and gateway the grant goes to). The grant is made by the
+   * guest's return page with the pass in its address; this copy is for a grant without the guest's browser.
+   */
   pass: string;
   /** The payment account's Stripe customer on the site's account. */
   customerId: string | null;
