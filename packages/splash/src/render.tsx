@@ -7,6 +7,7 @@ import { Code, Legal, Message, Start, Terms } from './components/screens.tsx';
 import { Payment } from './components/Payment.tsx';
 import { Account } from './components/Account.tsx';
 import type { Screen, SplashView } from './model.ts';
+import { stringsFor } from './i18n/index.ts';
 
 /** Multi-landing's own style names mapped onto the generic button variables. */
 function startStyles(styles: LoginMethodStyles): LoginMethodStyles {
@@ -62,7 +63,8 @@ function parts(view: SplashView, screen: Screen) {
     case 'account':
       return {
         css: pageCss(view.design, screen.styles, 'payment'),
-        heading: screen.styles.payment_heading_htmltext,
+        // Our own title, not the checkout's heading (a constant of ours: no operator text in it).
+        heading: `<h2>${stringsFor(view.lang).accountTitle}</h2>`,
         body: <Account view={view} screen={screen} />,
       };
     case 'legal':

@@ -75,7 +75,7 @@ async function paidOpenNdsSite() {
   const fake = server.stripe!;
   const stripe = new Stripe(fake.secretKey, { ...fake.sdkOptions, maxNetworkRetries: 0 });
   const connected = await stripe.accounts.create({ type: 'express', country: 'US' });
-  fake.completeOnboarding(connected.id);
+  await fake.completeOnboarding(connected.id);
   await db.insert(paymentConnections).values({
     accountId: row!.accountId,
     siteId,

@@ -150,11 +150,9 @@ function Overview({ view, screen }: { view: SplashView; screen: AccountScreen })
 
 /** The guests' customer portal, in the splash pages' look. */
 export function Account({ view, screen }: { view: SplashView; screen: AccountScreen }) {
-  const t = stringsFor(view.lang);
   const notice = screen.notice;
   return (
     <div className="stack">
-      <h2 style={{ margin: 0 }}>{t.accountTitle}</h2>
       {screen.account ? <p>{screen.account.email}</p> : null}
       {notice ? (
         <p className={`note${notice.tone === 'error' ? ' bad' : notice.tone === 'success' ? ' ok' : ''}`} role="alert">

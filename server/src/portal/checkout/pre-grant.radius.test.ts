@@ -47,7 +47,7 @@ async function paidMikrotikSite() {
   const fake = server.stripe!;
   const stripe = new Stripe(fake.secretKey, { ...fake.sdkOptions, maxNetworkRetries: 0 });
   const connected = await stripe.accounts.create({ type: 'express', country: 'US' });
-  fake.completeOnboarding(connected.id);
+  await fake.completeOnboarding(connected.id);
   await db().insert(paymentConnections).values({
     accountId: row!.accountId,
     siteId: s.siteId,
@@ -121,8 +121,13 @@ describe('finishing elsewhere behind a RADIUS gateway', () => {
       .set({ preGrantEndsAt: new Date(Date.now() - 1000) })
       .where(eq(paymentTransactions.id, tx!.id));
     await server.built.ctx.jobs.enqueue(PRE_GRANT_SWEEP_JOB, {});
+    // The session is ended last, after the intent, the transaction and the gateway.
     const deadline = Date.now() + 20_000;
-    while (!disconnects.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    for (;;) {
+      const [row] = await db().select().from(guestSessions).where(eq(guestSessions.id, session!.id));
+      if (row?.endedAt || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
     expect(disconnects.received).toHaveLength(1);
     expect(disconnects.received[0]).toMatchObject({
       'User-Name': form!.fields.username,

@@ -151,11 +151,14 @@ describe('finishing the payment in the normal browser', () => {
       .set({ preGrantEndsAt: new Date(Date.now() - 1000) })
       .where(eq(paymentTransactions.id, tx.id));
     await server.built.ctx.jobs.enqueue(PRE_GRANT_SWEEP_JOB, {});
-    const canceled = await until(
-      'the cancel',
-      () => transactionOf(intentId),
-      (t) => t.status === 'canceled',
+    // The session is ended last, after the intent, the transaction and the controller.
+    await until(
+      'the session to end',
+      () => sessionOf(tx.preGrantSessionId!),
+      (row) => !!row.endedAt,
     );
+    const canceled = await transactionOf(intentId);
+    expect(canceled.status).toBe('canceled');
     expect(canceled.failureMessage).toContain('No payment arrived');
     const [intent] = server.stripe!.paymentIntentsOf(s.stripeAccount).filter((i) => i.id === intentId);
     expect(intent).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
