@@ -2,7 +2,7 @@
 // contract's shapes, checked with its schemas, so a sample that drifts from the contract fails here.
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SnackbarProvider } from 'notistack';
@@ -17,6 +17,9 @@ import {
   type Transaction,
 } from '@splashboard/contract';
 import { makeStore, siteSettingsLoaded } from '../../app/store.ts';
+
+// MUI in jsdom on a busy machine (two test files at a time on two cores) can take over the default second to draw.
+configure({ asyncUtilTimeout: 5_000 });
 
 export const SITE_ID = 5;
 export const API = `/s/${SITE_ID}/api/v1`;
