@@ -85,6 +85,8 @@ const RULES: [RegExp, Need][] = [
   [/^GET \/s\/api\/v1\/site\/\{id\}\/guestfields$/, site('sitesettings')],
   [new RegExp(`^\\w+ ${S}/macentry/.*$`), site('macauth')],
   [new RegExp(`^\\w+ ${S}/splashpage/.*$`), site('landingpage')],
+  // Paid Wi-Fi: packages and the Stripe connection (the onboarding's return is the operator's signed-in browser).
+  [new RegExp(`^\\w+ ${S}/paymentloginconfig/(packages|package|stripe)(/.*)?$`), site('payment')],
   [new RegExp(`^\\w+ ${S}/(${LOGIN_METHODS})/.*$`), site('landingpage')],
   [new RegExp(`^\\w+ ${S}/smsgateway/.*$`), site('smsgateway')],
   // A RADIUS client's whole secret is shown to those who may change it.
@@ -209,6 +211,18 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
     city: 'Madrid',
     country: 'ES',
     zipcode: '28001',
+  }),
+  'PUT /s/{siteId}/api/v1/paymentloginconfig/': () => ({ relogin_policy: 'always' }),
+  'POST /s/{siteId}/api/v1/paymentloginconfig/packages': () => ({
+    name: 'Matrix pass',
+    price: 500,
+    duration_type: 'hours',
+    duration_val: 1,
+  }),
+  'POST /s/{siteId}/api/v1/paymentloginconfig/packages/order': () => ({ display_order: [999999] }),
+  'PUT /s/{siteId}/api/v1/paymentloginconfig/stripe/keys': () => ({
+    payment_auth_field1: 'sk_test_matrixNotAKey',
+    payment_auth_field2: 'pk_test_matrixNotAKey',
   }),
   'POST /s/{siteId}/api/v1/multisite_voucher/': (siteId) => ({
     count: 1,

@@ -30,7 +30,8 @@ import { setupArea } from './domains/setup/index.ts';
 import { teamArea } from './domains/team/index.ts';
 import { brandingArea } from './domains/branding/index.ts';
 import { customDomainArea } from './domains/custom-domain/index.ts';
-import { createPayments, paymentsArea, type Payments } from './domains/payments/index.ts';
+import { createPayments, paymentSettingsValues, paymentsArea, type Payments } from './domains/payments/index.ts';
+import type { ExtraValues } from './domains/splash/extra-values.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
 import { createPlanLimits, type PlanLimits } from './domains/plan-limits/index.ts';
 import { portalArea } from './portal/index.ts';
@@ -79,6 +80,8 @@ export type AppDeps = AppContext & {
   planUsage: PlanUsageReader;
   /** Paid Wi-Fi's shared parts: each site's Stripe and the webhook of operators' Stripe accounts. */
   payments: Payments;
+  /** The payment settings' Stripe connection fields, answered by the splash area's GET paymentloginconfig/. */
+  extraValues: ExtraValues;
 };
 
 export interface BuiltApp {
@@ -112,13 +115,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     console: opts.console,
   });
   const planLimits = createPlanLimits(ctx);
+  const payments = createPayments(ctx);
   const deps: AppDeps = {
     ...ctx,
     sites: createSites(ctx),
     controllers: createControllersOf(ctx, createAuthmonQueues(ctx.db)),
     planLimits,
     planUsage: planLimits.usage,
-    payments: createPayments(ctx),
+    payments,
+    extraValues: paymentSettingsValues({ ...ctx, payments }),
   };
 
   await registerHttpBasics(app, config, ctx.sessions);

@@ -22,8 +22,12 @@ async function main(command: string | undefined) {
     if (created) console.log(`Demo account created: ${config.demo.email}`);
   }
   if (command === 'demo-data') {
-    for (const s of (await fillDemoData(handle.db, config.demo)).sites)
-      console.log(`${s.name}: ${s.guests} guests, ${s.logins} logins, ${s.vouchers} vouchers over the last 120 days`);
+    for (const s of (await fillDemoData(handle.db, config.demo)).sites) {
+      const paid = s.payments
+        ? `, ${s.payments.transactions} transactions (${s.payments.refunds} refunded) of ${s.payments.packages} packages`
+        : '';
+      console.log(`${s.name}: ${s.guests} guests, ${s.logins} logins, ${s.vouchers} vouchers${paid} over the last 120 days`);
+    }
   }
   if (command !== 'start') {
     await handle.close();

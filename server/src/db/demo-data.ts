@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { sites, users } from './schema/index.ts';
+import { fillDemoPayments, type DemoPaymentsSummary } from './demo-payments.ts';
 
 /**
  * `npm run demo:data` (main.ts `demo-data`): months of guests, logins and vouchers for the demo account's
@@ -58,7 +59,7 @@ const LAST = ['García', 'Martínez', 'López', 'Sánchez', 'Smith', 'Johnson', 
 const pgArray = (items: (string | number)[]) => `{${items.map((i) => (typeof i === 'number' ? i : `"${i}"`)).join(',')}}`;
 
 export interface DemoDataSummary {
-  sites: { name: string; guests: number; logins: number; vouchers: number }[];
+  sites: { name: string; guests: number; logins: number; vouchers: number; payments: DemoPaymentsSummary | null }[];
 }
 
 export async function fillDemoData(
@@ -85,7 +86,8 @@ export async function fillDemoData(
       ['email', 'clickthrough', 'phone', 'facebook', 'voucher', 'guestuser'].includes(m),
     );
     if (!methods.length) methods.push('clickthrough');
-    summary.sites.push({ name: site.name, ...(await fillSite(db, site, profile, methods, days)) });
+    const visits = await fillSite(db, site, profile, methods, days);
+    summary.sites.push({ name: site.name, ...visits, payments: await fillDemoPayments(db, site, days) });
   }
   return summary;
 }

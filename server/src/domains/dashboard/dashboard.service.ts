@@ -58,11 +58,11 @@ export function createDashboardService({ db, sessions, sites, sitesRepo }: Deps)
     unused_vouchers: countNow('unused'),
     expiring_vouchers: countNow('expiring'),
     activated_vouchers: ranged((s, p) => read((r) => voucherTiles.activatedVouchers(r, s, p))),
-    recurring_revenue: ranged((s, p) => paymentTiles.amounts(s, p)),
-    payments_collected: ranged((s, p) => paymentTiles.amounts(s, p)),
-    daily_transactions: ranged((s, p) => paymentTiles.dailyTransactions(s, p)),
-    latest_transactions: ranged((_s, p) => paymentTiles.latestTransactions(p)),
-    popular_packages: ranged((_s, p) => paymentTiles.popularPackages(p)),
+    recurring_revenue: ranged((s, p) => read((r) => paymentTiles.recurringRevenue(r, s, p))),
+    payments_collected: ranged((s, p) => read((r) => paymentTiles.paymentsCollected(r, s, p))),
+    daily_transactions: ranged((s, p) => read((r) => paymentTiles.dailyTransactions(r, s, p))),
+    latest_transactions: ranged((s, p) => read((r) => paymentTiles.latestTransactions(r, s, p))),
+    popular_packages: ranged((s, p) => read((r) => paymentTiles.popularPackages(r, s, p))),
   };
 
   return {

@@ -285,8 +285,8 @@ describe('figures of now', () => {
   });
 });
 
-describe('payments (not built yet)', () => {
-  it('answers real zeros per currency of the sites and empty lists', async () => {
+describe('payments on an empty ledger', () => {
+  it('answers zeros per currency of the sites and empty lists (payment-tiles.test.ts has the figures)', async () => {
     const zero = { value: 0, previous: 0, change: 0, change_pct: null };
     for (const key of ['payments_collected', 'recurring_revenue'] as const) {
       expect(await tile(A, key)).toEqual({ period: period('America/New_York'), amounts: [{ currency: 'USD', ...zero }] });

@@ -21,6 +21,7 @@ import {
   type LoginMethodPath,
 } from '@splashboard/contract';
 import { readUpload } from '../../platform/uploads.ts';
+import type { ExtraValues } from './extra-values.ts';
 import type { SplashService } from './splash.service.ts';
 
 // Site 0 (the all-sites scope) has no splash page: it passes validation and answers 404 like any unknown site.
@@ -28,7 +29,7 @@ const site = z.object({ siteId: idParam });
 
 /** Splash page settings under /s/{siteId}/api/v1: the design, its images, and every login method's settings. */
 export const splashRoutes =
-  (splash: SplashService): FastifyPluginAsyncZod =>
+  (splash: SplashService, extraValues?: ExtraValues): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['Splash page'];
     app.get('/splashpage/design', { schema: { tags, params: site, response: { 200: splashDesignAnswerSchema } } }, async (r) =>
@@ -53,7 +54,11 @@ export const splashRoutes =
     function registerMethod(path: LoginMethodPath) {
       const tags = [`Login method: ${path}`];
       const base = `/${path}/`;
-      const values = loginMethodValuesSchemas[path];
+      const extra = extraValues?.shapes[path];
+      // Typed as the method's own values: the extra fields are answered, never taken.
+      const values = (
+        extra ? loginMethodValuesSchemas[path].extend(extra) : loginMethodValuesSchemas[path]
+      ) as (typeof loginMethodValuesSchemas)[typeof path];
       const valuesUpdate = loginMethodValuesUpdateSchemas[path];
 
       // The base path answers with and without its trailing slash; the document lists it once.

@@ -28,11 +28,12 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { can, type AccessMode, type Actor } from '../../platform/access.ts';
 import { invalid, type SchemaErrors } from '../../platform/errors.ts';
-import type { SiteAccess } from '../../platform/site-access.ts';
+import type { SiteAccess, SiteRow } from '../../platform/site-access.ts';
 import { foreignUploads, storeImage, type Upload } from '../../platform/uploads.ts';
+import type { ExtraValues } from './extra-values.ts';
 import type { MethodSettingsRow as MethodRow, SplashRepo } from './splash.repo.ts';
 
-type Deps = Pick<AppContext, 'storage' | 'siteChanges'> & { sites: SiteAccess; splash: SplashRepo };
+type Deps = Pick<AppContext, 'storage' | 'siteChanges'> & { sites: SiteAccess; splash: SplashRepo; extraValues?: ExtraValues };
 type Values = Record<string, unknown>;
 
 const IMAGE_FIELDS = ['logo_image', 'html_image', 'splash_page_powered_by_logo'] as const;
@@ -60,8 +61,10 @@ function withDerivedFlags(values: Values): Values {
  * Reading needs the landingpage permission, changing it landingpage in write mode (client area
  * landing_page); the site check comes first, so another account's site answers 404.
  */
-export function createSplashService({ splash, storage, sites, siteChanges }: Deps) {
+export function createSplashService({ splash, storage, sites, siteChanges, extraValues }: Deps) {
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'landingpage', mode);
+  const extrasOf = async (path: LoginMethodPath, site: SiteRow): Promise<Values> =>
+    extraValues?.shapes[path] ? extraValues.values(path, site) : {};
 
   const methodRow = async (siteId: number, path: LoginMethodPath) => (await splash.methodRow(siteId, path)) ?? undefined;
 
@@ -154,8 +157,8 @@ export function createSplashService({ splash, storage, sites, siteChanges }: Dep
     },
 
     async getValues<P extends LoginMethodPath>(actor: Actor | null, siteId: number, path: P) {
-      await access(actor, siteId, 'read');
-      return valuesOf(path, await methodRow(siteId, path)) as LoginMethodValues<P>;
+      const { row: site } = await access(actor, siteId, 'read');
+      return { ...valuesOf(path, await methodRow(siteId, path)), ...(await extrasOf(path, site)) } as LoginMethodValues<P>;
     },
 
     async updateValues<P extends LoginMethodPath>(actor: Actor | null, siteId: number, path: P, input: Values) {
@@ -182,7 +185,7 @@ export function createSplashService({ splash, storage, sites, siteChanges }: Dep
         if (Object.keys(errors).length) throw invalid(errors);
         return { values: stored };
       });
-      return valuesOf(path, row) as LoginMethodValues<P>;
+      return { ...valuesOf(path, row), ...(await extrasOf(path, site)) } as LoginMethodValues<P>;
     },
 
     async getStyles(actor: Actor | null, siteId: number, path: LoginMethodPath) {

@@ -6,12 +6,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
+import { accountObject, accountRoutes, completeOnboarding, createStandaloneAccount, onboardingPage } from './accounts.ts';
 import { catalogRoutes } from './catalog.ts';
+import { chargeRoutes } from './charges.ts';
 import { customerRoutes } from './customers.ts';
 import { parseForm } from './form.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { pageFor, portalRoutes } from './pages.ts';
+import { finishOutOfBand, finishPaymentAuthentication, paymentIntentRoutes } from './payment-intents.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
+import { refundRoutes } from './refunds.ts';
 import { matchRoute, type Route } from './route.ts';
 import { finishAuthentication, setupIntentRoutes } from './setup-intents.ts';
 import { API_VERSION, randomText, Store, StripeFail, type Obj, type Payment } from './store.ts';
@@ -48,6 +52,19 @@ export interface StripeFake {
   paymentsOf(customerId: string): Payment[];
   /** Every API request, in order, with what the fake answered (to check what our server sent). */
   requests: ApiRequestRecord[];
+  /** The platform's own account (the one `secretKey` acts as). */
+  platformAccountId: string;
+  /** A connected account completes onboarding (as its owner would on the account link's page). */
+  completeOnboarding(accountId: string): void;
+  /** A new account with keys of its own that the fake accepts (an operator pasting their keys). */
+  createStandaloneAccount(): { accountId: string; secretKey: string; publishableKey: string };
+  /** Connected accounts' events go to `url` from now on (signed with `connectWebhookSecret`), not to the default. */
+  setConnectWebhookUrl(url: string): void;
+  connectWebhookSecret: string;
+  /** The PaymentIntents of an account (default: the platform), oldest first. */
+  paymentIntentsOf(accountId?: string): Stripe.PaymentIntent[];
+  /** The guest finishes (or fails) paying elsewhere (a bank app): the intent succeeds or fails, with its events. */
+  payOutOfBand(paymentIntentId: string, outcome: { succeed: boolean }): Promise<Stripe.PaymentIntent>;
   /** The next `count` API requests (those whose path matches `path`, if given) fail as in a Stripe outage. */
   failNext(options?: { count?: number; status?: 429 | 500 | 502 | 503; path?: string | RegExp }): void;
   close(): Promise<void>;
@@ -56,6 +73,8 @@ export interface StripeFake {
 export interface ApiRequestRecord {
   method: string;
   path: string;
+  /** The account the request acted as (the platform, or the one `Stripe-Account` named). */
+  account: string;
   params: Obj;
   idempotencyKey: string | null;
   status: number;
@@ -97,22 +116,34 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
   const secretKey = `sk_test_${randomText(40)}`;
   const publishableKey = `pk_test_${randomText(40)}`;
   const webhookSecret = opts.webhookSecret ?? `whsec_${randomText(32)}`;
+  const connectWebhookSecret = `whsec_${randomText(32)}`;
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const store = new Store(url);
+  store.put(accountObject(store, store.platform, { enabled: true, controller: { type: 'account' }, country: 'ES' }));
+  /** Every key the fake accepts: which account it acts as, and whether it is a secret or a publishable key. */
+  const keys = new Map<string, { account: string; kind: 'secret' | 'publishable' }>([
+    [secretKey, { account: store.platform, kind: 'secret' }],
+    [publishableKey, { account: store.platform, kind: 'publishable' }],
+  ]);
   const webhooks = new Webhooks(store, {
     secret: webhookSecret,
+    connectSecret: connectWebhookSecret,
     attempts: opts.webhookAttempts ?? 3,
     retryDelayMs: opts.webhookRetryDelayMs ?? 50,
   });
   if (opts.webhookUrl) webhooks.setDefaultUrl(opts.webhookUrl);
   const routes: Route[] = [
+    ...accountRoutes(store),
     ...customerRoutes(store),
     ...catalogRoutes(store),
     ...paymentMethodRoutes(store),
     ...setupIntentRoutes(store),
+    ...paymentIntentRoutes(store),
+    ...chargeRoutes(store),
+    ...refundRoutes(store),
     ...subscriptionRoutes(store),
     ...invoiceRoutes(store),
     ...portalRoutes(store),
@@ -129,6 +160,7 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     requests.push({
       method,
       path,
+      account: answer.account ?? store.platform,
       params,
       idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
       status: answer.status,
@@ -143,7 +175,7 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     path: string,
     raw: string,
     params: Obj,
-  ): { status: number; body: string; headers: Record<string, string> } {
+  ): { status: number; body: string; headers: Record<string, string>; account?: string } {
     const requestId = `req_${randomText(14)}`;
     const headers: Record<string, string> = { 'request-id': requestId, 'stripe-version': API_VERSION };
     const fail = (e: StripeFail) => ({
@@ -172,9 +204,10 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
       /^Bearer (.+)$/.exec(auth)?.[1] ??
       (auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString().split(':')[0] : undefined) ??
       (params.key as string | undefined);
+    const known = bearer === undefined ? undefined : keys.get(bearer);
     let key: 'secret' | 'publishable';
-    if (bearer === secretKey) key = 'secret';
-    else if (bearer === publishableKey && match.route.publishable) key = 'publishable';
+    if (known?.kind === 'secret') key = 'secret';
+    else if (known?.kind === 'publishable' && match.route.publishable) key = 'publishable';
     else if (!bearer) {
       return fail(
         new StripeFail(401, {
@@ -183,7 +216,7 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
             "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
         }),
       );
-    } else if (bearer === publishableKey) {
+    } else if (known?.kind === 'publishable') {
       return fail(
         new StripeFail(401, {
           type: 'invalid_request_error',
@@ -199,12 +232,31 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
         }),
       );
     }
+    // Stripe.js names the connected account in the request; servers send the `Stripe-Account` header.
+    const asked = (req.headers['stripe-account'] as string | undefined) ?? (params._stripe_account as string | undefined);
+    delete params._stripe_account;
+    let account = known!.account;
+    if (asked !== undefined && asked !== account) {
+      const connected = store.kindOf(asked) === 'connected' && !store.objects.get(asked)?.deleted;
+      if (account !== store.platform || !connected) {
+        return fail(
+          new StripeFail(403, {
+            type: 'invalid_request_error',
+            code: 'account_invalid',
+            message: `The provided key '${bearer!.slice(0, 8)}${'*'.repeat(4)}${bearer!.slice(-4)}' does not have access to account '${asked}' (or that account does not exist). Application access may have been revoked.`,
+          }),
+        );
+      }
+      account = asked;
+    }
     delete params.key;
 
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+    // Keys are the account's own: two accounts may use the same key for different requests.
+    const rememberedAs = `${account} ${idempotencyKey}`;
     if (idempotencyKey) {
       const fingerprint = `${method} ${path} ${raw}`;
-      const before = remembered.get(idempotencyKey);
+      const before = remembered.get(rememberedAs);
       if (before && before.at + IDEMPOTENCY_TTL > store.now()) {
         if (before.fingerprint !== fingerprint) {
           return fail(
@@ -218,6 +270,7 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
           status: before.status,
           body: before.body,
           headers: { ...headers, 'idempotent-replayed': 'true', 'original-request': JSON.parse(before.body)?.id ?? requestId },
+          account,
         };
       }
     }
@@ -227,7 +280,7 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
       answer = {
         status: 200,
         body: JSON.stringify(
-          store.held(() => match.route.handle({ params, path: match.params, key, store })),
+          store.held(() => store.as(account, () => match.route.handle({ params, path: match.params, key, store }))),
           null,
           2,
         ),
@@ -241,14 +294,14 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     }
     // Stripe keeps results once the request ran (success or a card's refusal), not refused parameters.
     if (idempotencyKey && (answer.status === 200 || answer.status === 402)) {
-      remembered.set(idempotencyKey, {
+      remembered.set(rememberedAs, {
         fingerprint: `${method} ${path} ${raw}`,
         status: answer.status,
         body: answer.body,
         at: store.now(),
       });
     }
-    return answer;
+    return { ...answer, account };
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
@@ -256,32 +309,46 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const path = new URL(req.url ?? '/', url).pathname;
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': 'GET, POST, DELETE',
+      });
+      return res.end();
+    }
     if (path.startsWith('/v1/')) {
       const answer = apiAnswer(req, path, raw);
       res.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json', 'access-control-allow-origin': '*' });
       return res.end(answer.body);
     }
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        'access-control-allow-origin': '*',
-        'access-control-allow-headers': '*',
-        'access-control-allow-methods': 'GET, POST',
-      });
-      return res.end();
-    }
     const threeDs = /^\/3ds\/([^/]+)\/(complete|fail)$/.exec(path);
     if (threeDs && req.method === 'POST') {
-      const intent = finishAuthentication(store, threeDs[1]!, threeDs[2] === 'complete');
-      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-      return res.end(JSON.stringify({ status: intent.status }));
+      const intent = answerChallenge(threeDs[1]!, threeDs[2] === 'complete');
+      res.writeHead(intent ? 200 : 404, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      return res.end(JSON.stringify(intent ? { status: intent.status } : { error: 'No such intent' }));
     }
-    const page = stripeJsAsset(path, { url, publishableKey }) ?? pageFor(store, path);
+    const page =
+      stripeJsAsset(path, { url, publishableKey }) ?? onboardingPage(store, req.method ?? 'GET', path) ?? pageFor(store, path);
     if (!page) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       return res.end('Not found');
     }
-    res.writeHead(page.status, { 'content-type': page.type });
+    res.writeHead(page.status, { 'content-type': page.type, ...(page.location && { location: page.location }) });
     res.end(page.body);
+  }
+
+  /** The 3-D Secure test page's answer, for a SetupIntent or a PaymentIntent of any account. */
+  function answerChallenge(intentId: string, passed: boolean): Obj | null {
+    const owner = store.ownerOf(intentId);
+    if (!owner) return null;
+    return store.held(() =>
+      store.as(owner, () =>
+        intentId.startsWith('pi_')
+          ? finishPaymentAuthentication(store, intentId, passed)
+          : finishAuthentication(store, intentId, passed),
+      ),
+    );
   }
 
   server.on('request', (req, res) => {
@@ -316,6 +383,25 @@ export async function startStripeFake(opts: StripeFakeOptions = {}): Promise<Str
     settled: () => webhooks.idle(),
     paymentsOf: (customerId) => [...(store.payments.get(customerId) ?? [])],
     requests,
+    platformAccountId: store.platform,
+    completeOnboarding: (accountId) => void store.held(() => completeOnboarding(store, accountId)),
+    createStandaloneAccount() {
+      const created = createStandaloneAccount(store);
+      keys.set(created.secretKey, { account: created.accountId, kind: 'secret' });
+      keys.set(created.publishableKey, { account: created.accountId, kind: 'publishable' });
+      return created;
+    },
+    setConnectWebhookUrl: (target) => webhooks.setConnectUrl(target),
+    connectWebhookSecret,
+    paymentIntentsOf: (accountId = store.platform) =>
+      store.as(accountId, () => store.all('payment_intent').map((pi) => structuredClone(pi))) as Stripe.PaymentIntent[],
+    async payOutOfBand(paymentIntentId, { succeed }) {
+      const owner = store.ownerOf(paymentIntentId);
+      if (!owner) throw new Error(`No PaymentIntent ${paymentIntentId}`);
+      const intent = store.held(() => store.as(owner, () => finishOutOfBand(store, paymentIntentId, succeed)));
+      await webhooks.idle();
+      return structuredClone(intent) as Stripe.PaymentIntent;
+    },
     failNext: ({ count = 1, status = 500, path } = {}) => void outages.push({ count, status, path }),
     async close() {
       webhooks.close();

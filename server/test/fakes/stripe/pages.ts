@@ -9,6 +9,8 @@ export interface PageAnswer {
   status: number;
   type: string;
   body: string | Buffer;
+  /** Where a redirect (302) sends the browser. */
+  location?: string;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,6 +1,8 @@
 /**
- * The fake's memory: every object by id (ids carry Stripe's prefixes), its clock, the events it created,
- * the charge attempts, and the helpers every resource shares (errors, lists, expansion, parameters).
+ * The fake's memory: every object by id (ids carry Stripe's prefixes), whose account each belongs to, its
+ * clock, the events it created, the charge attempts, and the helpers every resource shares (errors, lists,
+ * expansion, parameters). Reads are scoped to the account acting (`store.account`: the platform, a
+ * connected account named by `Stripe-Account`, or an account of its own keys), as Stripe scopes them.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -48,7 +50,15 @@ export interface RequestInfo {
 }
 
 /** How Stripe names a kind in "No such ..." messages. */
-const KIND_NAMES: Record<string, string> = { payment_method: 'PaymentMethod', webhook_endpoint: 'webhook endpoint' };
+const KIND_NAMES: Record<string, string> = {
+  payment_method: 'PaymentMethod',
+  webhook_endpoint: 'webhook endpoint',
+  payment_intent: 'payment_intent',
+  application_fee: 'application fee',
+};
+
+/** The platform (the fake's own keys), an account connected to it, or an account with keys of its own. */
+export type AccountKind = 'platform' | 'connected' | 'standalone';
 
 export class Store {
   /** Every API object by id. Map order is creation order. */
@@ -60,6 +70,13 @@ export class Store {
   /** The request being served, named in the events it causes (null for the clock's work). */
   request: RequestInfo | null = null;
   onEvent: (event: Obj) => void = () => {};
+  /** The platform account: the one the fake's own keys act as. */
+  readonly platform = newId('acct');
+  /** The account the request being served acts as. */
+  account = this.platform;
+  /** Which account each object and event belongs to. */
+  private readonly owners = new Map<string, string>();
+  private readonly accountKinds = new Map<string, AccountKind>([[this.platform, 'platform']]);
   private offset = 0;
   private frozen: number | null = null;
   private invoiceSequence = new Map<string, number>();
@@ -85,25 +102,61 @@ export class Store {
     this.offset += seconds;
   }
 
-  put(object: Obj): Obj {
+  /** Runs `work` acting as another account (its objects, its events). */
+  as<T>(account: string, work: () => T): T {
+    const before = this.account;
+    this.account = account;
+    try {
+      return work();
+    } finally {
+      this.account = before;
+    }
+  }
+
+  registerAccount(id: string, kind: AccountKind) {
+    this.accountKinds.set(id, kind);
+  }
+
+  kindOf(account: string): AccountKind | undefined {
+    return this.accountKinds.get(account);
+  }
+
+  ownerOf(id: string): string | undefined {
+    return this.owners.get(id);
+  }
+
+  /** Stores a new object in the acting account (or keeps the account it already belongs to). */
+  put(object: Obj, owner = this.owners.get(object.id as string) ?? this.account): Obj {
     this.objects.set(object.id as string, object);
+    this.owners.set(object.id as string, owner);
     return object;
   }
 
-  /** The object of that kind, or Stripe's 404. */
+  /** The acting account's object of that kind, or Stripe's 404 (also for another account's object). */
   get(kind: string, id: unknown, param = 'id'): Obj {
-    const object = typeof id === 'string' ? this.objects.get(id) : undefined;
+    const object = typeof id === 'string' ? this.find(id) : undefined;
     if (!object || object.object !== kind || object.deleted)
       throw noSuch(KIND_NAMES[kind] ?? kind.replace(/_/g, ''), String(id), param);
     return object;
   }
 
+  /** The acting account's object with that id. */
   find(id: string): Obj | undefined {
-    return this.objects.get(id);
+    return this.owners.get(id) === this.account ? this.objects.get(id) : undefined;
   }
 
   all(kind: string): Obj[] {
+    return this.everywhere(kind).filter((o) => this.owners.get(o.id as string) === this.account);
+  }
+
+  /** Every account's objects of that kind (for what the fake itself does, such as delivering events). */
+  everywhere(kind: string): Obj[] {
     return [...this.objects.values()].filter((o) => o.object === kind && !o.deleted);
+  }
+
+  /** The acting account's events. */
+  accountEvents(): Obj[] {
+    return this.events.filter((e) => this.owners.get(e.id as string) === this.account);
   }
 
   secret(id: string): Obj {
@@ -125,10 +178,12 @@ export class Store {
     return `${customer.invoice_prefix}-${String(n).padStart(4, '0')}`;
   }
 
+  /** An event of the acting account; a connected account's event names it in `account`, as Connect's do. */
   emit(type: string, object: Obj, previous?: Obj): Obj {
     const event: Obj = {
       id: newId('evt'),
       object: 'event',
+      ...(this.kindOf(this.account) === 'connected' && { account: this.account }),
       api_version: API_VERSION,
       created: this.now(),
       data: { object: structuredClone(object), ...(previous && { previous_attributes: previous }) },
@@ -138,6 +193,7 @@ export class Store {
       type,
     };
     this.events.push(event);
+    this.owners.set(event.id as string, this.account);
     this.onEvent(event);
     return event;
   }

@@ -1,42 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeFake, type StripeFake } from './index.ts';
+import { startReceiver } from './webhook-receiver.ts';
 
 const DAY = 86_400;
-
-/** A webhook receiver like our server's: verifies the signature with the SDK and answers a chosen status. */
-async function startReceiver(secret: string) {
-  const received: Stripe.Event[] = [];
-  const rejected: string[] = [];
-  let answer = 200;
-  const verifier = new Stripe('sk_test_unused');
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      try {
-        received.push(verifier.webhooks.constructEvent(raw, String(req.headers['stripe-signature']), secret));
-        res.statusCode = answer;
-      } catch (error) {
-        rejected.push((error as Error).message);
-        res.statusCode = 400;
-      }
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/stripe`,
-    received,
-    rejected,
-    answerWith: (status: number) => (answer = status),
-    types: () => received.map((e) => e.type),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let fake: StripeFake;
 let stripe: Stripe;

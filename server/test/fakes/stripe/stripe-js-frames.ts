@@ -1,7 +1,7 @@
 /**
  * The pages Stripe.js opens in frames: the Payment Element's fields (validated with Stripe's messages;
- * it confirms the SetupIntent itself, so card details never reach the host page) and the 3-D Secure
- * test challenge.
+ * it confirms the SetupIntent or PaymentIntent itself, so card details never reach the host page) and
+ * the 3-D Secure test challenge.
  */
 /** The Payment Element's frame: the card fields, their validation, and the confirmation request. */
 export const ELEMENTS_FRAME = `<!doctype html>
@@ -46,6 +46,7 @@ export const ELEMENTS_FRAME = `<!doctype html>
   var params = new URLSearchParams(location.search);
   var FRAME = params.get('frame');
   var KEY = params.get('key');
+  var ACCOUNT = params.get('account');
   var PARENT = params.get('origin') || '*';
   if (params.get('theme') === 'night') document.body.classList.add('night');
   var $ = function (id) { return document.getElementById(id); };
@@ -136,9 +137,8 @@ export const ELEMENTS_FRAME = `<!doctype html>
     else $('card-error').textContent = error.message;
   }
 
-  function confirmSetup(payload) {
-    var error = validate();
-    if (error) return Promise.resolve({ error: error });
+  /** The card as confirmation parameters, with the billing details the page gave (confirmParams). */
+  function cardParams(payload) {
     var expiry = expiryParts();
     var body = new URLSearchParams({
       key: KEY,
@@ -151,17 +151,36 @@ export const ELEMENTS_FRAME = `<!doctype html>
       'payment_method_data[billing_details][address][country]': $('country').value,
       use_stripe_sdk: 'true',
     });
+    var billing = payload.billingDetails || {};
+    ['name', 'email', 'phone'].forEach(function (field) {
+      if (billing[field]) body.set('payment_method_data[billing_details][' + field + ']', billing[field]);
+    });
+    var address = billing.address || {};
+    Object.keys(address).forEach(function (field) {
+      if (address[field]) body.set('payment_method_data[billing_details][address][' + field + ']', address[field]);
+    });
     if (payload.returnUrl) body.set('return_url', payload.returnUrl);
-    return fetch('/v1/setup_intents/' + encodeURIComponent(payload.intentId) + '/confirm', {
+    if (payload.receiptEmail) body.set('receipt_email', payload.receiptEmail);
+    if (ACCOUNT) body.set('_stripe_account', ACCOUNT);
+    return body;
+  }
+
+  /** Confirms the intent (\`setup_intents\` or \`payment_intents\`) with the card; \`name\` is how the answer is named. */
+  function confirmIntent(path, name, payload) {
+    var error = validate();
+    if (error) return Promise.resolve({ error: error });
+    return fetch('/v1/' + path + '/' + encodeURIComponent(payload.intentId) + '/confirm', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: body.toString(),
+      body: cardParams(payload).toString(),
     }).then(function (res) { return res.json(); }).then(function (answer) {
       if (answer.error) {
         showApiError(answer.error);
         return { error: answer.error };
       }
-      return { setupIntent: answer };
+      var result = {};
+      result[name] = answer;
+      return result;
     }, function () {
       var failure = { type: 'api_connection_error', message: 'We could not reach Stripe. Please try again.' };
       showApiError(failure);
@@ -173,7 +192,8 @@ export const ELEMENTS_FRAME = `<!doctype html>
     var data = event.data;
     if (!data || data.source !== 'stripe-fake' || (PARENT !== '*' && event.origin !== PARENT)) return;
     if (data.type === 'validate') { var error = validate(); tell('validated', error ? { error: error } : {}, data.id); }
-    if (data.type === 'confirm-setup') confirmSetup(data.payload).then(function (result) { tell('confirmed', result, data.id); });
+    if (data.type === 'confirm-setup') confirmIntent('setup_intents', 'setupIntent', data.payload).then(function (result) { tell('confirmed', result, data.id); });
+    if (data.type === 'confirm-payment') confirmIntent('payment_intents', 'paymentIntent', data.payload).then(function (result) { tell('confirmed', result, data.id); });
     if (data.type === 'show-error') showApiError(data.payload);
     if (data.type === 'clear') { $('form').reset(); ['number', 'expiry', 'cvc'].forEach(function (f) { show(f, ''); }); tell('cleared', {}, data.id); }
   });

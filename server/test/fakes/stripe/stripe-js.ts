@@ -1,9 +1,11 @@
 /**
- * The Stripe.js stand-in: `/v3/` defines `window.Stripe` (elements, the Payment Element, confirmSetup),
+ * The Stripe.js stand-in: `/v3/` defines `window.Stripe` (elements, the Payment Element, confirmSetup,
+ * confirmPayment, handleNextAction, retrieve*Intent; `stripeAccount` for a connected account's intents),
  * `/v3/elements-frame` is the Payment Element's iframe (card number, expiry, CVC, country, validated as
- * Stripe validates them), and `/3ds/<setup intent>` is the 3-D Secure test challenge shown in a modal.
- * As with Stripe, card details stay in the frame: it confirms the SetupIntent itself with the
- * publishable key and tells the page the outcome.
+ * Stripe validates them), and `/3ds/<intent>` is the 3-D Secure test challenge shown in an in-page modal
+ * (never a pop-up or a new window: captive-portal mini browsers cannot open them). As with Stripe, card
+ * details stay in the frame: it confirms the intent itself with the publishable key and tells the page
+ * the outcome.
  */
 import type { PageAnswer } from './pages.ts';
 import { challengePage, ELEMENTS_FRAME } from './stripe-js-frames.ts';
@@ -54,7 +56,9 @@ function stripeJs(base: string): string {
     });
   }
 
-  function api(method, path, params) {
+  function api(stripe, method, path, params) {
+    params = Object.assign({ key: stripe._key }, params);
+    if (stripe._account) params._stripe_account = stripe._account;
     var body = new URLSearchParams(params).toString();
     var url = BASE + path + (method === 'GET' ? '?' + body : '');
     return fetch(url, {
@@ -86,7 +90,7 @@ function stripeJs(base: string): string {
     frame.setAttribute('frameborder', '0');
     frame.style.cssText = 'border:0;width:100%;height:260px;display:block;';
     var appearance = this._group._options.appearance || {};
-    var query = new URLSearchParams({ frame: this._id, key: this._group._stripe._key, locale: this._group._locale || 'auto', origin: location.origin, theme: appearance.theme || 'stripe' });
+    var query = new URLSearchParams({ frame: this._id, key: this._group._stripe._key, account: this._group._stripe._account || '', locale: this._group._locale || 'auto', origin: location.origin, theme: appearance.theme || 'stripe' });
     frame.src = BASE + '/v3/elements-frame?' + query.toString();
     container.appendChild(frame);
     this._frame = frame;
@@ -168,16 +172,82 @@ function stripeJs(base: string): string {
     });
   }
 
+  /** Goes to return_url as Stripe does after a confirmation, naming the intent and how it ended. */
+  function redirectTo(returnUrl, kind, intent, clientSecret) {
+    var target = new URL(returnUrl, location.href);
+    target.searchParams.set(kind, intent.id);
+    target.searchParams.set(kind + '_client_secret', clientSecret);
+    target.searchParams.set('redirect_status', intent.status === 'succeeded' || intent.status === 'processing' ? intent.status : 'failed');
+    location.assign(target.toString());
+    return new Promise(function () {});
+  }
+
   function Stripe(key, options) {
     if (!(this instanceof Stripe)) return new Stripe(key, options);
     if (!/^pk_(test|live)_/.test(String(key))) throw new Error('IntegrationError: Invalid value for Stripe(): apiKey should be a publishable key.');
     this._key = key;
     this._locale = (options && options.locale) || 'auto';
+    this._account = (options && options.stripeAccount) || null;
   }
   Stripe.prototype.elements = function (options) { return new Elements(this, options); };
   Stripe.prototype.retrieveSetupIntent = function (clientSecret) {
-    return api('GET', '/v1/setup_intents/' + intentIdOf(clientSecret), { key: this._key, client_secret: clientSecret }).then(function (body) {
+    return api(this, 'GET', '/v1/setup_intents/' + intentIdOf(clientSecret), { client_secret: clientSecret }).then(function (body) {
       return body.error ? { error: body.error } : { setupIntent: body };
+    });
+  };
+  Stripe.prototype.retrievePaymentIntent = function (clientSecret) {
+    return api(this, 'GET', '/v1/payment_intents/' + intentIdOf(clientSecret), { client_secret: clientSecret }).then(function (body) {
+      return body.error ? { error: body.error } : { paymentIntent: body };
+    });
+  };
+  /** After the 3-D Secure modal: the intent as it ended, or its error as Stripe.js gives it. */
+  Stripe.prototype._afterChallenge = function (intent, clientSecret, element) {
+    var stripe = this;
+    return challenge(intent.next_action.use_stripe_sdk.stripe_js + '?client_secret=' + encodeURIComponent(clientSecret)).then(function () {
+      return stripe.retrievePaymentIntent(clientSecret).then(function (after) {
+        if (after.error || after.paymentIntent.status === 'succeeded' || after.paymentIntent.status === 'processing') return after;
+        var error = after.paymentIntent.last_payment_error || { type: 'invalid_request_error', message: 'Authentication failed.' };
+        if (element && element._frame) element._frame.contentWindow.postMessage({ source: 'stripe-fake', type: 'show-error', payload: error }, BASE);
+        return { error: Object.assign({}, error, { payment_intent: after.paymentIntent }) };
+      });
+    });
+  };
+  Stripe.prototype.confirmPayment = function (options) {
+    var stripe = this;
+    options = options || {};
+    var elements = options.elements;
+    var element = elements && elements._elements.payment;
+    var clientSecret = options.clientSecret || (elements && elements._options.clientSecret);
+    var confirmParams = options.confirmParams || {};
+    var returnUrl = confirmParams.return_url;
+    var redirect = options.redirect || 'always';
+    if (!element || !element._frame) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'confirmPayment needs mounted elements.' } });
+    if (!clientSecret) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'Missing value for stripe.confirmPayment(): clientSecret should be a client secret.' } });
+    if (redirect === 'always' && !returnUrl) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'Missing value for stripe.confirmPayment(): confirmParams.return_url should be a string.' } });
+    var pmData = confirmParams.payment_method_data || {};
+    return ask(element._frame.contentWindow, 'confirm-payment', {
+      clientSecret: clientSecret,
+      intentId: intentIdOf(clientSecret),
+      returnUrl: returnUrl || '',
+      receiptEmail: confirmParams.receipt_email || '',
+      billingDetails: pmData.billing_details || {},
+    })
+      .then(function (result) {
+        if (result.error || result.paymentIntent.status !== 'requires_action') return result;
+        return stripe._afterChallenge(result.paymentIntent, clientSecret, element);
+      })
+      .then(function (result) {
+        if (result.error || redirect === 'if_required') return result;
+        return redirectTo(returnUrl, 'payment_intent', result.paymentIntent, clientSecret);
+      });
+  };
+  Stripe.prototype.handleNextAction = function (options) {
+    var stripe = this;
+    var clientSecret = options && options.clientSecret;
+    if (!clientSecret) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'Missing value for stripe.handleNextAction(): clientSecret should be a client secret.' } });
+    return stripe.retrievePaymentIntent(clientSecret).then(function (result) {
+      if (result.error || result.paymentIntent.status !== 'requires_action') return result;
+      return stripe._afterChallenge(result.paymentIntent, clientSecret, null);
     });
   };
   Stripe.prototype.confirmSetup = function (options) {
@@ -208,19 +278,8 @@ function stripeJs(base: string): string {
       })
       .then(function (result) {
         if (result.error || redirect === 'if_required') return result;
-        var target = new URL(returnUrl, location.href);
-        target.searchParams.set('setup_intent', result.setupIntent.id);
-        target.searchParams.set('setup_intent_client_secret', clientSecret);
-        target.searchParams.set('redirect_status', result.setupIntent.status);
-        location.assign(target.toString());
-        return new Promise(function () {});
+        return redirectTo(returnUrl, 'setup_intent', result.setupIntent, clientSecret);
       });
-  };
-  Stripe.prototype.confirmPayment = function () {
-    return Promise.resolve({ error: { type: 'invalid_request_error', message: 'confirmPayment is not supported by the Stripe fake yet.' } });
-  };
-  Stripe.prototype.handleNextAction = function () {
-    return Promise.resolve({ error: { type: 'invalid_request_error', message: 'handleNextAction is not supported by the Stripe fake yet.' } });
   };
   window.Stripe = Stripe;
 })();

@@ -1,11 +1,13 @@
 /**
  * Events and their delivery: `GET /v1/events[/:id]`, webhook endpoints, and POSTs signed as Stripe
  * signs them (`Stripe-Signature: t=<ts>,v1=<HMAC-SHA256(secret, "<ts>.<body>")>`), retried on a non-2xx
- * answer. Deliveries go one after another, in the order the events happened.
+ * answer. Deliveries go one after another, in the order the events happened. An account's events go to
+ * its own endpoints; a connected account's events (carrying `account`) go to the platform's Connect
+ * endpoints (`connect: true`), and to its default endpoint while no Connect default is set.
  */
 import { createHmac } from 'node:crypto';
 import type { Route } from './route.ts';
-import { allowOnly, expanded, invalid, listOf, newId, required, type Obj, type Store } from './store.ts';
+import { allowOnly, bool, expanded, invalid, listOf, newId, randomText, required, type Obj, type Store } from './store.ts';
 
 export interface Delivery {
   eventId: string;
@@ -15,6 +17,8 @@ export interface Delivery {
 
 export interface WebhookOptions {
   secret: string;
+  /** The secret of the platform's default Connect endpoint, once one is set. */
+  connectSecret: string;
   /** Attempts per event (first one included) when our server answers non-2xx. */
   attempts: number;
   retryDelayMs: number;
@@ -23,6 +27,11 @@ export interface WebhookOptions {
 export function signature(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${v1}`;
+}
+
+interface Target {
+  url: string;
+  secret: string;
 }
 
 export class Webhooks {
@@ -37,21 +46,32 @@ export class Webhooks {
     private readonly options: WebhookOptions,
   ) {
     store.onEvent = (event) => {
-      const urls = this.urlsFor(event.type as string);
-      event.pending_webhooks = urls.length;
-      if (urls.length === 0) return;
+      const targets = this.targetsFor(event);
+      event.pending_webhooks = targets.length;
+      if (targets.length === 0) return;
       const snapshot = JSON.stringify(event);
       this.queue = this.queue.then(async () => {
-        for (const url of urls) await this.deliverWithRetries(url, event.id as string, snapshot);
+        for (const target of targets) await this.deliverWithRetries(target, event.id as string, snapshot);
         event.pending_webhooks = 0;
       });
     };
   }
 
   setDefaultUrl(url: string) {
-    const current = this.store.find('we_default');
-    if (current) current.url = url;
-    else this.store.put(this.endpoint('we_default', url, ['*']));
+    this.store.as(this.store.platform, () => {
+      const current = this.store.find('we_default');
+      if (current) current.url = url;
+      else this.store.put(this.endpoint('we_default', url, ['*']));
+    });
+  }
+
+  /** From now on the platform's connected accounts' events go to `url`, signed with `connectSecret`. */
+  setConnectUrl(url: string) {
+    this.store.as(this.store.platform, () => {
+      const current = this.store.find('we_default_connect');
+      if (current) current.url = url;
+      else this.store.put(this.endpoint('we_default_connect', url, ['*'], { connect: true, secret: this.options.connectSecret }));
+    });
   }
 
   /** Resolves once every delivery queued so far has finished (or given up). */
@@ -64,12 +84,12 @@ export class Webhooks {
     this.stopped.abort();
   }
 
-  /** One POST of a (possibly made-up) event to every endpoint; answers the last status. */
+  /** One POST of a (possibly made-up) event to every endpoint it is for; answers the last status. */
   async deliverOnce(event: Obj): Promise<number> {
     const body = JSON.stringify(event);
     let status = 0;
-    for (const url of this.urlsFor(String(event.type))) {
-      status = await this.post(url, body);
+    for (const target of this.targetsFor(event)) {
+      status = await this.post(target, body);
       this.deliveries.push({ eventId: String(event.id), status, attempt: this.attemptsOf(String(event.id)) + 1 });
     }
     return status;
@@ -79,31 +99,41 @@ export class Webhooks {
     return this.deliveries.filter((d) => d.eventId === eventId).length;
   }
 
-  private urlsFor(type: string): string[] {
-    const urls = this.store
-      .all('webhook_endpoint')
-      .filter((e) => e.status === 'enabled' && (e.enabled_events.includes('*') || e.enabled_events.includes(type)))
-      .map((e) => e.url as string);
-    return [...new Set(urls)];
+  /** The endpoints an event goes to: its account's own, or for a connected account's, the platform's Connect ones. */
+  private targetsFor(event: Obj): Target[] {
+    const store = this.store;
+    const type = String(event.type);
+    const connected = typeof event.account === 'string';
+    const owner = connected ? store.platform : (store.ownerOf(String(event.id)) ?? store.platform);
+    const endpoints = store.everywhere('webhook_endpoint').filter((e) => store.ownerOf(e.id) === owner);
+    const connectDefault = endpoints.some((e) => e.id === 'we_default_connect');
+    const wanted = endpoints.filter(
+      (e) =>
+        e.status === 'enabled' &&
+        (e.enabled_events.includes('*') || e.enabled_events.includes(type)) &&
+        (connected ? e.connect || (e.id === 'we_default' && !connectDefault) : !e.connect),
+    );
+    const targets = new Map(wanted.map((e) => [`${e.url} ${e.secret}`, { url: e.url as string, secret: e.secret as string }]));
+    return [...targets.values()];
   }
 
-  private async deliverWithRetries(url: string, eventId: string, body: string) {
+  private async deliverWithRetries(target: Target, eventId: string, body: string) {
     for (let attempt = 1; attempt <= this.options.attempts && !this.closed; attempt++) {
-      const status = await this.post(url, body);
+      const status = await this.post(target, body);
       this.deliveries.push({ eventId, status, attempt: this.attemptsOf(eventId) + 1 });
       if (status >= 200 && status < 300) return;
       if (attempt < this.options.attempts) await new Promise((r) => setTimeout(r, this.options.retryDelayMs));
     }
   }
 
-  private async post(url: string, body: string): Promise<number> {
+  private async post(target: Target, body: string): Promise<number> {
     try {
-      const res = await fetch(url, {
+      const res = await fetch(target.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'stripe-signature': signature(this.options.secret, body),
+          'stripe-signature': signature(target.secret, body),
         },
         body,
         signal: AbortSignal.any([AbortSignal.timeout(10_000), this.stopped.signal]),
@@ -121,6 +151,7 @@ export class Webhooks {
       object: 'webhook_endpoint',
       api_version: null,
       application: null,
+      connect: false,
       created: this.store.now(),
       description: null,
       enabled_events: events,
@@ -144,7 +175,7 @@ export class Webhooks {
         method: 'GET',
         pattern: '/v1/events/:id',
         handle: ({ params, path }) => {
-          const event = store.events.find((e) => e.id === path.id);
+          const event = store.accountEvents().find((e) => e.id === path.id);
           if (!event) throw invalid(`No such event: '${path.id}'`, 'id', 'resource_missing');
           return expanded(store, event, params);
         },
@@ -168,7 +199,7 @@ export class Webhooks {
             );
           };
           return listOf(
-            store.events.filter((e) => matches(e.type) && inRange(e.created)),
+            store.accountEvents().filter((e) => matches(e.type) && inRange(e.created)),
             params,
             '/v1/events',
           );
@@ -183,10 +214,16 @@ export class Webhooks {
           if (!/^https?:\/\//.test(url)) throw invalid('Invalid URL: URL must be publicly accessible.', 'url');
           const events = required(params, 'enabled_events');
           if (!Array.isArray(events)) throw invalid('Invalid array', 'enabled_events');
+          const connect = params.connect === undefined ? false : bool(params.connect, 'connect');
+          if (connect && store.kindOf(store.account) !== 'platform')
+            throw invalid('Only a Connect platform can create Connect webhook endpoints.', 'connect');
           return store.put(
             this.endpoint(newId('we'), url, events as string[], {
               description: params.description ?? null,
               api_version: params.api_version ?? null,
+              connect,
+              // The platform's endpoints share the fake's secret (tests know it); another account's get their own.
+              secret: store.account === store.platform ? this.options.secret : `whsec_${randomText(32)}`,
             }),
           );
         },
