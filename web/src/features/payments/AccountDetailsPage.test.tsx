@@ -76,7 +76,14 @@ describe('the payment accounts pages', { timeout: 30_000 }, () => {
                 code: 'payments.macOtherAccount',
               },
             }
-          : { status: 200, body: {} },
+          : {
+              status: 200,
+              body: {
+                device: { ...DEVICE, mac: 'AA:BB:CC:DD:EE:02', source: 'operator' },
+                access: 'on_next_arrival',
+                detail: '',
+              },
+            },
     });
     renderAt(<AccountDetailsPage />, { path: ROUTE, at: '/app/payment/accounts/details/7/1/25/any/any' });
     fireEvent.change(await screen.findByLabelText('Device MAC address'), { target: { value: 'aa:bb:cc:dd:ee:02' } });
@@ -86,7 +93,7 @@ describe('the payment accounts pages', { timeout: 30_000 }, () => {
     );
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
-    await screen.findByText('Device connected');
+    await screen.findByText('Device connected: it gets online when it next opens the splash page');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { guestmac: 'aa:bb:cc:dd:ee:02' },
       { guestmac: 'aa:bb:cc:dd:ee:02' },

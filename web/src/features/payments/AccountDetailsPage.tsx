@@ -93,8 +93,10 @@ export function AccountDetailsPage() {
 
   const disconnect = async (mac: string) => {
     try {
-      await post(`${url}/disconnect/${encodeURIComponent(mac)}`);
-      enqueueSnackbar(t('payments.details.disconnected'), { variant: 'success' });
+      const res = await post<{ revoked?: boolean; detail?: string }>(`${url}/disconnect/${encodeURIComponent(mac)}`);
+      if (res?.revoked === false)
+        enqueueSnackbar(t('payments.details.notRevoked', { detail: res.detail ?? '' }), { variant: 'warning' });
+      else enqueueSnackbar(t('payments.details.disconnected'), { variant: 'success' });
       load();
     } catch (err) {
       enqueueSnackbar(errorText.error(err, t('payments.details.disconnectFailed')), { variant: 'error' });

@@ -70,10 +70,15 @@ export function ConnectDevicePanel({ url, onChanged }: Omit<PanelProps, 'account
     e.preventDefault();
     setBusy(true);
     try {
-      await post(`${url}/connect`, { guestmac: guestmac.trim() });
+      const res = await post<{ access?: 'granted_now' | 'on_next_arrival' | 'grant_failed'; detail?: string }>(`${url}/connect`, {
+        guestmac: guestmac.trim(),
+      });
       setGuestmac('');
       setError('');
-      enqueueSnackbar(t('payments.details.connected'), { variant: 'success' });
+      const access = res?.access ?? 'granted_now';
+      enqueueSnackbar(t(`payments.details.access.${access}`, { detail: res?.detail ?? '' }), {
+        variant: access === 'grant_failed' ? 'warning' : 'success',
+      });
       onChanged();
     } catch (err) {
       setError(errorText.field(fieldErrors(err).guestmac ?? ''));

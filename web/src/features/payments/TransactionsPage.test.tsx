@@ -49,6 +49,19 @@ describe('the transactions page', { timeout: 30_000 }, () => {
     expect(screen.getByText('11–11 of 11')).toBeTruthy();
   });
 
+  it('searches from 3 characters, once typing pauses', async () => {
+    const calls = stubServer({ [`${TX}/?page=1&per_page=25`]: list(), [`${TX}/?page=1&per_page=25&search=ana`]: list() });
+    renderAt(<TransactionsPage />);
+    await screen.findByText('ana@example.test');
+    fireEvent.change(screen.getByLabelText('Search email, package or device'), { target: { value: 'an' } });
+    await screen.findByText('Type at least 3 characters');
+    await new Promise((done) => setTimeout(done, 400));
+    expect(calls).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Search email, package or device'), { target: { value: 'ana' } });
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(`${TX}/?page=1&per_page=25&search=ana`));
+    expect(screen.queryByText('Type at least 3 characters')).toBeNull();
+  });
+
   it('files a refund of what is left, for one of the three reasons, and says ‘Refund filed’', async () => {
     let refunded = 250;
     const calls = stubServer({

@@ -22,6 +22,7 @@ const en = {
     from: 'From',
     to: 'To',
     dateOrder: 'The end date is before the start date',
+    searchMin: 'Type at least 3 characters',
     clear: 'Clear filters',
   },
   packages: {
@@ -211,7 +212,12 @@ const en = {
     connectHelp: 'Add a device by its MAC address: it gets this account’s package without signing in.',
     guestmac: 'Device MAC address',
     connect: 'Connect',
-    connected: 'Device connected',
+    access: {
+      granted_now: 'Device connected: it is online now',
+      on_next_arrival: 'Device connected: it gets online when it next opens the splash page',
+      grant_failed: 'Device added to the account, but the controller did not let it in: {{detail}}',
+    },
+    notRevoked: 'Device removed from the account, but the controller did not end its access: {{detail}}',
     connectFailed: 'Failed to connect',
     recurringTitle: 'Recurring payments',
     recurringOn: 'On: the next payment is on {{date}}.',
@@ -351,6 +357,7 @@ const es: typeof en = {
     from: 'Desde',
     to: 'Hasta',
     dateOrder: 'La fecha final es anterior a la inicial',
+    searchMin: 'Escribe al menos 3 caracteres',
     clear: 'Quitar filtros',
   },
   packages: {
@@ -542,7 +549,12 @@ const es: typeof en = {
     connectHelp: 'Añade un dispositivo por su dirección MAC: obtiene el paquete de esta cuenta sin iniciar sesión.',
     guestmac: 'Dirección MAC del dispositivo',
     connect: 'Conectar',
-    connected: 'Dispositivo conectado',
+    access: {
+      granted_now: 'Dispositivo conectado: ya tiene conexión',
+      on_next_arrival: 'Dispositivo conectado: tendrá conexión la próxima vez que abra la página de bienvenida',
+      grant_failed: 'Dispositivo añadido a la cuenta, pero el controlador no le ha dado acceso: {{detail}}',
+    },
+    notRevoked: 'Dispositivo quitado de la cuenta, pero el controlador no ha terminado su acceso: {{detail}}',
     connectFailed: 'No se ha podido conectar',
     recurringTitle: 'Pagos periódicos',
     recurringOn: 'Activados: el próximo pago es el {{date}}.',
