@@ -48,6 +48,7 @@ const COMBINATIONS: { theme: 'light' | 'dark'; language: 'en-US' | 'es-ES'; widt
 /** Routes not scanned as themselves, and why. */
 const NOT_SCANNED: Record<string, string> = {
   '/logout': 'signs out and goes to the sign-in page, which is scanned',
+  '/app/payment': 'the Payments menu group’s address: goes to /app/payment/packages, which is scanned',
 };
 
 const NO_CLIENT_ACCESS = Object.fromEntries(CLIENT_AREAS.map((a) => [a, 'none']));
