@@ -122,6 +122,7 @@ describe('the packages page', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
     await screen.findByText('Package archived');
     await waitFor(() => expect(screen.queryByText('One week')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(screen.getByRole('tab', { name: 'Archived' }));
     expect(screen.getByTestId('location').textContent).toBe('/?tab=archived');

@@ -67,7 +67,9 @@ export function PackagesPage() {
   const archived = params.get('tab') === 'archived';
   const [list, setList] = useState<PackageList | null>(null);
   const [failed, setFailed] = useState(false);
+  // What the question is about stays while the dialog closes, so that its words do not change as it fades.
   const [asking, setAsking] = useState<{ action: 'archive' | 'delete'; pkg: Package } | null>(null);
+  const [askOpen, setAskOpen] = useState(false);
   const { connection } = useStripeConnection(siteId);
   const api = packagesApi(siteId);
 
@@ -188,7 +190,11 @@ export function PackagesPage() {
                 onMove={canWrite && !archived ? (from, to) => void move(from, to) : undefined}
                 onAction={
                   canWrite
-                    ? (action, pkg) => (action === 'restore' ? void act(action, pkg) : setAsking({ action, pkg }))
+                    ? (action, pkg) => {
+                        if (action === 'restore') return void act(action, pkg);
+                        setAsking({ action, pkg });
+                        setAskOpen(true);
+                      }
                     : undefined
                 }
               />
@@ -197,14 +203,14 @@ export function PackagesPage() {
         </Paper>
       )}
       <ConfirmDialog
-        open={asking !== null}
+        open={askOpen && asking !== null}
         title={t(`payments.packages.${asking?.action ?? 'archive'}Title`, { name: asking?.pkg.name ?? '' })}
         body={t(`payments.packages.${asking?.action ?? 'archive'}Body`)}
         confirm={t(`payments.packages.${asking?.action ?? 'archive'}`)}
-        onCancel={() => setAsking(null)}
+        onCancel={() => setAskOpen(false)}
         onConfirm={() => {
           const { action, pkg } = asking!;
-          setAsking(null);
+          setAskOpen(false);
           void act(action, pkg);
         }}
       />
