@@ -169,6 +169,8 @@ describe('the paid Wi-Fi dashboard', () => {
 
     // On a phone the pages fit the screen (their tables scroll inside).
     await page.setViewportSize({ width: 375, height: 812 });
+    // The page lays itself out again for the new width first.
+    await settle(page);
     await fitsWidth(page);
     await page.goto(`${server.url}/newapp/app/payment/packages`);
     await page.getByRole('cell', { name: '$19.99' }).waitFor();
