@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { TOTP, Secret } from 'otpauth';
-import { guests } from '../server/src/db/schema/index.ts';
+import { guests, paymentAccounts, paymentPackages, sites } from '../server/src/db/schema/index.ts';
 import { createSite, type TestServer } from '../server/test/harness.ts';
 import { insertGuests } from '../server/test/fixtures/guests.ts';
 import { createBatch } from '../server/test/fixtures/vouchers.ts';
@@ -48,6 +48,7 @@ const COMBINATIONS: { theme: 'light' | 'dark'; language: 'en-US' | 'es-ES'; widt
 /** Routes not scanned as themselves, and why. */
 const NOT_SCANNED: Record<string, string> = {
   '/logout': 'signs out and goes to the sign-in page, which is scanned',
+  '/app/payment': 'the Payments menu group’s address: goes to /app/payment/packages, which is scanned',
 };
 
 const NO_CLIENT_ACCESS = Object.fromEntries(CLIENT_AREAS.map((a) => [a, 'none']));
@@ -66,6 +67,7 @@ interface Data {
   deviceId: number;
   ownerId: number;
   clientId: number;
+  payment: { packageId: number; trialId: number; accountId: number };
 }
 
 /**
@@ -88,6 +90,11 @@ const ADDRESSES: Record<string, (d: Data) => string[]> = {
   '/app/whitelist/edit/:id': (d) => [`/app/whitelist/edit/${d.deviceId}`],
   '/app/admins/edit/:id': (d) => [`/app/admins/edit/${d.ownerId}`],
   '/app/clients/edit/:id': (d) => [`/app/clients/edit/${d.clientId}`],
+  '/app/payment/edit/:id': (d) => [`/app/payment/edit/${d.payment.packageId}`],
+  '/app/payment/edit-trial/:id': (d) => [`/app/payment/edit-trial/${d.payment.trialId}`],
+  '/app/payment/accounts/details/:id/:page/:rowsPerPage/:fromDate/:toDate/:search?': (d) => [
+    `/app/payment/accounts/details/${d.payment.accountId}/1/25/any/any`,
+  ],
   '/invite/:token': () => ['/invite/not-a-token'],
   '/app/settings-view/splash/:screen': (d) => d.authMethods.map((method) => `/app/settings-view/splash/${method}`),
   '/password/reset/:token': () => ['/password/reset/not-a-token'],
@@ -190,6 +197,31 @@ const navigateInApp = (page: Page, url: string) =>
  */
 const NO_MOTION = `*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }`;
 
+/** A paid package, a trial one and a guest's payment account, for the paid Wi-Fi pages to show. */
+async function paymentData(siteId: number): Promise<Data['payment']> {
+  const db = app.handle.db;
+  const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
+  const base = { accountId: site!.accountId, siteId, currency: 'USD', durationType: 'days', durationVal: 1 };
+  const [paid, trial] = await db
+    .insert(paymentPackages)
+    .values([
+      { ...base, name: 'Axe day', price: 499 },
+      { ...base, name: 'Axe taster', price: 0, isTrial: true, displayOrder: 1 },
+    ])
+    .returning();
+  const [account] = await db
+    .insert(paymentAccounts)
+    .values({
+      accountId: site!.accountId,
+      siteId,
+      email: 'axe.payer@example.test',
+      passwordHash: 'not-used',
+      packageId: paid!.id,
+    })
+    .returning();
+  return { packageId: paid!.id, trialId: trial!.id, accountId: account!.id };
+}
+
 let app: TestServer;
 let browser: Browser;
 let features: Feature[];
@@ -247,6 +279,7 @@ beforeAll(async () => {
     deviceId: device.body.id,
     ownerId: (await api.get('/a/api/v1/profile/')).body.id,
     clientId: client.body.id,
+    payment: await paymentData(site.id),
   };
 
   // A second owner with two-factor on, for the sign-in's code step.

@@ -17,7 +17,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
  * noDevices, online, offline, lastLogin, disconnect, disconnectTitle, disconnectBody, sessions, noSessions,
  * ends, ended, grant, grantStatus, megabytes), worded for what the devices are bound to.
  */
-export type PanelTexts = 'vouchers.details' | 'guestAccounts.details';
+export type PanelTexts = 'vouchers.details' | 'guestAccounts.details' | 'payments.details';
 
 interface PanelDevice {
   mac: string;

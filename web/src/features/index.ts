@@ -10,6 +10,7 @@ import { customDomain } from './custom-domain/index.ts';
 import { dashboard } from './dashboard/index.ts';
 import { guestAccounts } from './guest-accounts/index.ts';
 import { guests } from './guests/index.ts';
+import { payments } from './payments/index.ts';
 import { routers } from './routers/index.ts';
 import { settings } from './settings/index.ts';
 import { signup } from './signup/index.ts';
@@ -28,6 +29,7 @@ export const FEATURES: Feature[] = [
   guests,
   vouchers,
   guestAccounts,
+  payments,
   settings,
   routers,
   unifiTasks,
@@ -60,18 +62,6 @@ export const MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET: MenuEntry[] = [
     children: [
       { label: 'menu.emailCampaigns', path: '/app/campaigns/email', permission: 'email_campaigns' },
       { label: 'menu.splashAds', path: '/app/campaigns/splash-page-ad', permission: 'splash_campaigns' },
-    ],
-  },
-  {
-    menu: 'site',
-    position: 70,
-    label: 'menu.payments',
-    path: '/app/payment',
-    permission: 'payment',
-    children: [
-      { label: 'menu.packages', path: '/app/payment/packages', permission: 'payment' },
-      { label: 'menu.transactions', path: '/app/payment/transactions', permission: 'payment' },
-      { label: 'menu.accounts', path: '/app/payment/accounts', permission: 'payment' },
     ],
   },
 ];

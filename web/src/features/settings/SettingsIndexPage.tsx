@@ -21,6 +21,7 @@ import '../whitelist/linkStrings.ts';
 import '../unifi-tasks/linkStrings.ts';
 import '../access-health/linkStrings.ts';
 import '../clients/linkStrings.ts';
+import '../payments/linkStrings.ts';
 
 const SMS_COLOUR = { on: 'success', off: 'default', not_set: 'default' } as const;
 
@@ -142,6 +143,13 @@ export function SettingsViewPage() {
               to="/app/settings-view/client-access"
               title={t('clients.settingsLink')}
               purpose={t('clients.settingsPurpose')}
+            />
+          )}
+          {site?.permissions.payment && (
+            <Entry
+              to="/app/settings-view/customer-portal"
+              title={t('payments.settingsLink')}
+              purpose={t('payments.settingsPurpose')}
             />
           )}
           {site?.permissions.smsgateway && (

@@ -8,6 +8,7 @@ import { FieldListEditor } from './FieldListEditor.tsx';
 import { Section } from './Section.tsx';
 import { StylesEditor } from './StylesEditor.tsx';
 import { ValuesEditor } from './ValuesEditor.tsx';
+import { StripeConnectionPanel } from '../payments/StripeConnectionPanel.tsx';
 import { listsOf, methodRefs, refs } from './resources.ts';
 import { errorKeyOf, withText } from './texts.ts';
 import type { SplashEditor } from './useSplashEditor.ts';
@@ -99,6 +100,11 @@ export function MethodPanel({ editor, siteId, path, lang, disabled, serverText, 
           </Section>
         );
       })}
+      {path === 'paymentloginconfig' && (
+        <Section title={t('payments.stripe.title')} defaultExpanded>
+          <StripeConnectionPanel siteId={siteId} disabled={disabled} />
+        </Section>
+      )}
       {path !== 'multilanding' && (
         <Section title={t('splash.sections.advanced')}>
           {values ? (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from 'notistack';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -100,7 +101,9 @@ function SplashDesigner({ siteId }: { siteId: number }) {
   const { load, setDraft, clearErrors } = editor;
   const [fonts, setFonts] = useState<string[]>([]);
   const [thumbnails, setThumbnails] = useState<string[]>([]);
-  const [tab, setTab] = useState<TabId>('design');
+  // ?tab=<method> opens that method's tab (the packages page links to the Payment tab's Stripe settings).
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<TabId>(() => (searchParams.get('tab') as TabId | null) ?? 'design');
   // Until the operator picks one, the preview shows the screen guests meet first.
   const [picked, setScreen] = useState<PreviewScreenId | null>(null);
   const [showPreview, setShowPreview] = useState(false);

@@ -22,6 +22,8 @@ const OPENED = {
   session_limit_control: true,
   usage_notification: true,
   expiry_notification: true,
+  smsnotification: true,
+  webhook_accnt_notify: true,
 };
 
 /** The editor holding a method's values, as the page does; `values` has the latest. */

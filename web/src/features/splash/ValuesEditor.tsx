@@ -182,6 +182,15 @@ export function ValuesEditor({ path, values, onChange, errors, disabled, serverT
     toggle('expiry_notification'),
     values.expiry_notification === true && toggle('expiry_notification_to_self'),
     values.expiry_notification === true && emails('expiry_notification_emails'),
+    // The payment settings: what guests and the operator are told of each purchase.
+    toggle('email_accnt_notify'),
+    toggle('smsnotification'),
+    values.smsnotification === true && text('accountsmstext', t('splash.values.accountsmstextHelp'), 480),
+    emails('notify_email'),
+    toggle('webhook_accnt_notify'),
+    values.webhook_accnt_notify === true && text('notify_webhook', t('splash.values.notifyWebhookHelp'), 500),
+    toggle('emailexpiryreminder'),
+    toggle('smsexpiryreminder'),
   ].filter(Boolean);
 
   if (!parts.length) return <Typography color="text.secondary">{t('splash.values.none')}</Typography>;
