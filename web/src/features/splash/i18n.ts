@@ -27,7 +27,7 @@ const en = {
     add: 'Add a login method',
     addOne: 'Add {{method}}',
     selectOne: 'Please select at least one',
-    notOffered: 'Not offered to guests yet: the guest portal does not sell packages',
+    notOffered: 'Not offered to guests yet: the guest portal does not have this login',
     unavailable: 'Not available on this server',
     facebookUnavailable:
       'This server has no Facebook app, so guests could not sign in with Facebook and the guest portal does not offer it. To turn it on, whoever runs the server creates an app at developers.facebook.com (Facebook Login, with PUBLIC_URL followed by /guest/facebook/callback as a valid OAuth redirect URI), sets FACEBOOK_APP_ID and FACEBOOK_APP_SECRET to its app ID and secret, and restarts the server.',
@@ -320,7 +320,7 @@ const es: typeof en = {
     add: 'Añadir un método de acceso',
     addOne: 'Añadir {{method}}',
     selectOne: 'Selecciona al menos uno',
-    notOffered: 'Aún no se ofrece a los invitados: el portal todavía no vende paquetes',
+    notOffered: 'Aún no se ofrece a los invitados: el portal todavía no tiene este acceso',
     unavailable: 'No disponible en este servidor',
     facebookUnavailable:
       'Este servidor no tiene ninguna aplicación de Facebook, así que los invitados no podrían acceder con Facebook y el portal de invitados no lo ofrece. Para activarlo, quien gestiona el servidor crea una aplicación en developers.facebook.com (Inicio de sesión con Facebook, con PUBLIC_URL seguido de /guest/facebook/callback como URI de redirección de OAuth válida), define FACEBOOK_APP_ID y FACEBOOK_APP_SECRET con su identificador y su clave secreta, y reinicia el servidor.',

@@ -3,8 +3,8 @@ import { DEFAULT_SPLASH_DESIGN } from '@splashboard/contract';
 import { firstScreenOf, previewHtml, type PreviewSource } from './previewScreens.ts';
 import type { LoginMethod } from './resources.ts';
 
-// The preview is the page guests get: a method the portal does not offer (paid access, for now) is
-// left off it as the portal leaves it off (server/src/portal/portal.routes.ts startPage).
+// The preview is the page guests get: its start page offers the methods the portal offers
+// (server/src/portal/portal.routes.ts startPage), paid access included.
 
 const source = (loginMethods: LoginMethod[]): PreviewSource => ({
   lang: 'en-US',
@@ -17,18 +17,17 @@ const source = (loginMethods: LoginMethod[]): PreviewSource => ({
 });
 const startButtons = (html: string) => [...html.matchAll(/<a class="btn go" href="(\w+)"/g)].map((m) => m[1]);
 
-describe('the preview of a site with a method the portal does not offer', () => {
-  it('draws the start page with the offered methods only, in their order', () => {
+describe('the preview of the start page', () => {
+  it('draws the start page with every method, paid access included, in their order', () => {
     const methods: LoginMethod[] = ['clickthrough', 'payment', 'email'];
     expect(firstScreenOf(methods, methods)).toBe('start');
-    expect(startButtons(previewHtml(source(methods), 'start'))).toEqual(['clickthrough', 'email']);
+    expect(startButtons(previewHtml(source(methods), 'start'))).toEqual(['clickthrough', 'payment', 'email']);
   });
 
-  it('opens on the one offered method, without a way back to a start page', () => {
-    const methods: LoginMethod[] = ['payment', 'email'];
-    expect(firstScreenOf(methods, methods)).toBe('method:email');
-    expect(firstScreenOf(['atos', ...methods], methods)).toBe('terms');
-    expect(previewHtml(source(methods), 'method:email')).not.toContain('href="./"');
+  it('opens on the site’s one method, without a way back to a start page', () => {
+    expect(firstScreenOf(['payment'], ['payment'])).toBe('method:payment');
+    expect(firstScreenOf(['atos', 'payment'], ['payment'])).toBe('terms');
+    expect(previewHtml(source(['email']), 'method:email')).not.toContain('href="./"');
     expect(previewHtml(source(['voucher', 'email']), 'method:email')).toContain('href="./"');
   });
 });
