@@ -27,6 +27,7 @@ CREATE TABLE "payment_accounts" (
 	"stripe_customer_id" text,
 	"stripe_payment_method_id" text,
 	"lang" text DEFAULT 'en' NOT NULL,
+	"expiry_reminded_for" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -117,10 +118,14 @@ CREATE TABLE "payment_transactions" (
 	"failure_message" text DEFAULT '' NOT NULL,
 	"pre_grant_session_id" bigint,
 	"pre_grant_ends_at" timestamp with time zone,
+	"checkout" jsonb,
+	"granted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"paid_at" timestamp with time zone
+	"paid_at" timestamp with time zone,
+	"notified_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "outbox_emails" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_account_devices" ADD CONSTRAINT "payment_account_devices_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_account_devices" ADD CONSTRAINT "payment_account_devices_payment_account_id_payment_accounts_id_fk" FOREIGN KEY ("payment_account_id") REFERENCES "public"."payment_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_accounts" ADD CONSTRAINT "payment_accounts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -151,4 +156,5 @@ CREATE INDEX "payment_refunds_transaction_idx" ON "payment_refunds" USING btree 
 CREATE UNIQUE INDEX "payment_transactions_intent_key" ON "payment_transactions" USING btree ("stripe_payment_intent_id");--> statement-breakpoint
 CREATE INDEX "payment_transactions_site_created_idx" ON "payment_transactions" USING btree ("site_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_transactions_site_paid_idx" ON "payment_transactions" USING btree ("site_id","paid_at");--> statement-breakpoint
-CREATE INDEX "payment_transactions_payment_account_idx" ON "payment_transactions" USING btree ("payment_account_id");
+CREATE INDEX "payment_transactions_payment_account_idx" ON "payment_transactions" USING btree ("payment_account_id");--> statement-breakpoint
+CREATE INDEX "payment_transactions_pre_grant_idx" ON "payment_transactions" USING btree ("pre_grant_ends_at") WHERE "payment_transactions"."status" = 'pending' and "payment_transactions"."pre_grant_ends_at" is not null;

@@ -1,1 +1,0 @@
-CREATE INDEX "payment_transactions_pre_grant_idx" ON "payment_transactions" USING btree ("pre_grant_ends_at") WHERE "payment_transactions"."status" = 'pending' and "payment_transactions"."pre_grant_ends_at" is not null;
