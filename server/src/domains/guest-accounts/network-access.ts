@@ -1,8 +1,14 @@
-import { BILLING_MESSAGES, DEFAULT_SPLASH_DESIGN, fillMessage, type GuestAccountConnectAnswer } from '@splashboard/contract';
+import {
+  BILLING_MESSAGES,
+  DEFAULT_SPLASH_DESIGN,
+  fillMessage,
+  type AuthMethod,
+  type GuestAccountConnectAnswer,
+} from '@splashboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SiteRow } from '../sites/sites.repo.ts';
 import { ControllerError, type AccessLimits, type ControllerFamily } from '../../adapters/controllers/index.ts';
-import { recordLogin, type LoginStore } from '../guests/login-records.ts';
+import { recordLogin, type Collected, type LoginStore } from '../guests/login-records.ts';
 import type { LimitCount } from '../../platform/plan-usage.ts';
 import type { Controllers } from '../routers/controllers.ts';
 import { DeviceLimitReached, type PlanLimits } from '../plan-limits/index.ts';
@@ -24,34 +30,41 @@ export const SERVER_SIDE_GRANT: ControllerFamily[] = ['unifi'];
 /** The plan's active guest devices, claimed in the login's transaction (the plan-limits area). */
 export type DevicePlanLimits = Pick<PlanLimits, 'countDevice' | 'counted'>;
 
+/** Who a device let in from the dashboard belongs to: the login it is recorded as. */
+export interface DeviceOwner {
+  method: AuthMethod;
+  identity: string;
+  collected: Collected;
+}
+
+export type ServerGrantOutcome = Pick<GuestAccountConnectAnswer, 'access' | 'detail'>;
+
 /**
- * A device the dashboard connected to an account: on a controller that can grant by MAC, a session is
- * recorded (as the account's guest, with the account's limits) and the controller asked at once, after
- * the rows are written; elsewhere nothing more happens until the device arrives.
+ * A device the dashboard connected to an account (a guest account, a payment account): on a controller that
+ * can grant by MAC, a session is recorded as the owner's login with the given limits (counted against the
+ * plan like a guest's login: over the limit nothing is recorded or granted) and the controller asked at
+ * once, after the rows are written; elsewhere nothing more happens until the device arrives.
  */
-export async function grantByMac(
-  deps: LoginStore & GuestAccountStore & { controllers: Controllers; log: FastifyBaseLogger; planLimits: DevicePlanLimits },
+export async function letDeviceIn(
+  deps: LoginStore & { controllers: Controllers; log: FastifyBaseLogger; planLimits: DevicePlanLimits },
   site: SiteRow,
-  account: GuestAccountRow,
+  owner: DeviceOwner,
   mac: string,
   limits: Required<AccessLimits>,
-): Promise<Pick<GuestAccountConnectAnswer, 'access' | 'detail'>> {
+): Promise<ServerGrantOutcome> {
   const adapter = await deps.controllers.adapterFor(site.id, site.routerType);
   if (!adapter || !SERVER_SIDE_GRANT.includes(adapter.family)) return { access: 'on_next_arrival', detail: '' };
   let counted: LimitCount | null = null;
   const recorded = await recordLogin(deps, {
     accountId: site.accountId,
     siteId: site.id,
-    method: 'guestuser',
+    ...owner,
     family: adapter.family,
-    identity: identityOfAccount(account.id),
-    collected: collectedOf(account),
     arrival: { clientMac: mac, clientIp: null, apMac: null, ssid: null },
     request: { ip: '', userAgent: '' },
     limits,
     // The guest saw no page: no consent is recorded for them.
     consent: { design: DEFAULT_SPLASH_DESIGN, termsScreen: false, none: true },
-    // Counted against the plan like a guest's login: over the limit nothing is recorded or granted.
     onRecorded: async (tx) => {
       counted = await deps.planLimits.countDevice(site.accountId, mac, tx);
     },
@@ -79,17 +92,33 @@ export async function grantByMac(
       limits,
     });
     await deps.guestSessions.markConfirmed(sessionId!);
-    // The duration starts when the device is let in, not when a controller failed to.
-    await startClock(deps, account);
     return { access: 'granted_now', detail: '' };
   } catch (err) {
     const detail = err instanceof ControllerError ? err.message : 'The controller did not answer';
-    deps.log.warn({ err, siteId: site.id }, 'the controller did not let a connected guest account device in');
+    deps.log.warn(
+      { err, siteId: site.id, method: owner.method },
+      'the controller did not let a device connected from the dashboard in',
+    );
     // The next try reads the controller settings again: an operator may be fixing them.
     deps.controllers.invalidate(site.id);
     await deps.guestSessions.markFailed(sessionId!, detail.slice(0, 500));
     return { access: 'grant_failed', detail };
   }
+}
+
+/** A device the dashboard connected to a guest account, let in with the account's limits (see letDeviceIn). */
+export async function grantByMac(
+  deps: LoginStore & GuestAccountStore & { controllers: Controllers; log: FastifyBaseLogger; planLimits: DevicePlanLimits },
+  site: SiteRow,
+  account: GuestAccountRow,
+  mac: string,
+  limits: Required<AccessLimits>,
+): Promise<ServerGrantOutcome> {
+  const owner = { method: 'guestuser' as const, identity: identityOfAccount(account.id), collected: collectedOf(account) };
+  const outcome = await letDeviceIn(deps, site, owner, mac, limits);
+  // The duration starts when the device is let in, not when a controller failed to.
+  if (outcome.access === 'granted_now') await startClock(deps, account);
+  return outcome;
 }
 
 /** Asks the site's controller to end a device's access; says whether it did, and why not. */

@@ -1,13 +1,10 @@
-import { BILLING_MESSAGES, DEFAULT_SPLASH_DESIGN, fillMessage, type PackageTerms } from '@splashboard/contract';
+import type { PackageTerms } from '@splashboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { ControllerError, type AccessLimits } from '../../../adapters/controllers/index.ts';
+import type { AccessLimits } from '../../../adapters/controllers/index.ts';
 import type { Database } from '../../../db/client.ts';
-import type { LimitCount } from '../../../platform/plan-usage.ts';
-import { recordLogin } from '../../guests/login-records.ts';
 import type { GuestSessionsRepo } from '../../guests/guest-sessions.repo.ts';
 import type { GuestsRepo } from '../../guests/guests.repo.ts';
-import { SERVER_SIDE_GRANT, revokeMac, type DevicePlanLimits } from '../../guest-accounts/network-access.ts';
-import { DeviceLimitReached } from '../../plan-limits/index.ts';
+import { letDeviceIn, revokeMac, type DevicePlanLimits, type ServerGrantOutcome } from '../../guest-accounts/network-access.ts';
 import type { Controllers } from '../../routers/controllers.ts';
 import type { SiteRow } from '../../sites/sites.repo.ts';
 import type { PaymentAccountRow } from '../ledger.repo.ts';
@@ -36,15 +33,14 @@ export function limitsOf(terms: PackageTerms, expiresAt: Date, now = new Date())
   };
 }
 
-export type GrantOutcome = { access: 'granted_now' | 'on_next_arrival' | 'grant_failed'; detail: string };
+export type GrantOutcome = ServerGrantOutcome;
 
 /**
- * A device the dashboard connected to a payment account: on a controller that lets a device in by its MAC
- * (as guest accounts' connect does), a session is recorded as the account's guest with the package's limits
- * until the account expires and the controller is asked at once; elsewhere the device gets in the next time
- * it arrives at the splash page.
+ * A device the dashboard connected to a payment account: let in by its MAC where the controller can (as
+ * guest accounts' connect does), as the account's guest with the package's limits until the account expires;
+ * elsewhere the device gets in the next time it arrives at the splash page.
  */
-export async function grantDevice(
+export function grantDevice(
   deps: NetworkDeps,
   site: SiteRow,
   account: PaymentAccountRow,
@@ -52,60 +48,14 @@ export async function grantDevice(
   terms: PackageTerms,
   expiresAt: Date,
 ): Promise<GrantOutcome> {
-  const adapter = await deps.controllers.adapterFor(site.id, site.routerType);
-  if (!adapter || !SERVER_SIDE_GRANT.includes(adapter.family)) return { access: 'on_next_arrival', detail: '' };
-  const limits = limitsOf(terms, expiresAt);
-  let counted: LimitCount | null = null;
-  const recorded = await recordLogin(deps, {
-    accountId: site.accountId,
-    siteId: site.id,
-    method: 'payment',
-    family: adapter.family,
-    identity: identityOfPaymentAccount(account.id),
-    collected: {
-      custom: {},
-      email: account.email,
-      firstName: account.firstName || undefined,
-      lastName: account.lastName || undefined,
-    },
-    arrival: { clientMac: mac, clientIp: null, apMac: null, ssid: null },
-    request: { ip: '', userAgent: '' },
-    limits,
-    consent: { design: DEFAULT_SPLASH_DESIGN, termsScreen: false, none: true },
-    onRecorded: async (tx) => {
-      counted = await deps.planLimits.countDevice(site.accountId, mac, tx);
-    },
-  }).catch((err: unknown) => {
-    if (err instanceof DeviceLimitReached) return err;
-    throw err;
-  });
-  if (recorded instanceof DeviceLimitReached) {
-    const date = recorded.periodEnd.toISOString().slice(0, 10);
-    return { access: 'grant_failed', detail: fillMessage(BILLING_MESSAGES.devicesLimitReached, { limit: recorded.limit, date }) };
-  }
-  await deps.planLimits.counted(counted);
-  try {
-    await adapter.grantAccess({
-      arrival: {
-        family: adapter.family,
-        clientMac: mac,
-        clientIp: null,
-        apMac: null,
-        ssid: null,
-        originalUrl: null,
-        gateway: {},
-      },
-      limits,
-    });
-    await deps.guestSessions.markConfirmed(recorded.sessionId!);
-    return { access: 'granted_now', detail: '' };
-  } catch (err) {
-    const detail = err instanceof ControllerError ? err.message : 'The controller did not answer';
-    deps.log.warn({ err, siteId: site.id }, 'the controller did not let a payment account device in');
-    deps.controllers.invalidate(site.id);
-    await deps.guestSessions.markFailed(recorded.sessionId!, detail.slice(0, 500));
-    return { access: 'grant_failed', detail };
-  }
+  const collected = {
+    custom: {},
+    email: account.email,
+    firstName: account.firstName || undefined,
+    lastName: account.lastName || undefined,
+  };
+  const owner = { method: 'payment' as const, identity: identityOfPaymentAccount(account.id), collected };
+  return letDeviceIn(deps, site, owner, mac, limitsOf(terms, expiresAt));
 }
 
 /** Ends a device's sessions here and its access at the controller (a disconnect, a refund that disconnects). */
