@@ -1,10 +1,10 @@
-import { feeOf } from '@splashboard/contract';
 import type { GuestLang, PaymentScreen } from '@splashboard/splash';
 import type Stripe from 'stripe';
 import type { PaymentAccountRow } from '../../domains/payments/ledger.repo.ts';
 import { CHECKOUT_SCRIPT_PATH } from '../checkout/checkout-script.ts';
 import { checkoutCsp } from '../checkout/checkout-csp.ts';
-import { packageView, termsOf } from '../checkout/package-view.ts';
+import { customerFor, startPackagePayment } from '../checkout/package-payment.ts';
+import { packageView } from '../checkout/package-view.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { SiteSnapshot } from '../site-snapshot.ts';
 import { messagePage, page, stylesOf, type PortalAnswer } from '../views.ts';
@@ -26,31 +26,12 @@ export async function startRenewal(deps: PortalDeps, a: AccountPage, form: Recor
   if (!p || p.isTrial || p.price <= 0 || Number(form.price) !== p.price) return null;
   const site = await deps.payments.siteStripe.forSite(snap.site.id);
   if (!site?.ready) return null;
-  const customerId =
-    account.stripeCustomerId ??
-    (
-      await site.stripe.customers.create(
-        { email: account.email, metadata: { site_id: String(snap.site.id) } },
-        site.requestOptions,
-      )
-    ).id;
-  const feeAmount = site.mode === 'connect' ? feeOf(p.price, site.feePercent) : 0;
-  const row = await deps.payments.ledger.insertTransaction({
-    accountId: snap.site.accountId,
-    siteId: snap.site.id,
-    paymentAccountId: account.id,
-    packageId: p.id,
-    packageName: p.name,
-    terms: termsOf(p),
+  const customerId = await customerFor(site, snap.site.id, { email: account.email, known: account.stripeCustomerId });
+  const { intent } = await startPackagePayment(deps, snap, site, {
+    p,
     kind: 'renewal',
-    status: 'pending',
-    amount: p.price,
-    currency: p.currency,
-    feeAmount,
-    feePercent: String(site.mode === 'connect' ? site.feePercent : 0),
-    stripeAccountId: site.stripeAccountId,
+    paymentAccountId: account.id,
     mac: null,
-    numDevices: p.numDevices,
     checkout: {
       email: account.email,
       passwordHash: account.passwordHash,
@@ -64,21 +45,6 @@ export async function startRenewal(deps: PortalDeps, a: AccountPage, form: Recor
       recurring: p.recurring,
     },
   });
-  const intent = await site.stripe.paymentIntents.create(
-    {
-      amount: p.price,
-      currency: p.currency.toLowerCase(),
-      ...(site.mode === 'connect' && feeAmount > 0 && { application_fee_amount: feeAmount }),
-      automatic_payment_methods: { enabled: true },
-      metadata: { transaction_id: String(row.id), site_id: String(snap.site.id) },
-      receipt_email: account.email,
-      customer: customerId,
-      description: `${p.name} (${snap.site.name})`.slice(0, 200),
-      ...(p.recurring && { setup_future_usage: 'off_session' as const }),
-    },
-    { ...site.requestOptions, idempotencyKey: `tx-${row.id}` },
-  );
-  await deps.payments.ledger.updateTransaction(row.id, { stripePaymentIntentId: intent.id });
   const screen: PaymentScreen = {
     kind: 'payment',
     step: 'pay',

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN, feeOf } from '@splashboard/contract';
+import { PASSWORD_MIN } from '@splashboard/contract';
 import { fill, type PaymentScreen } from '@splashboard/splash';
 import type Stripe from 'stripe';
 import type { PackageRow } from '../../domains/payments/checkout/checkout.repo.ts';
@@ -7,7 +7,8 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { CHECKOUT_SCRIPT_PATH } from '../checkout/checkout-script.ts';
 import { checkoutCsp } from '../checkout/checkout-csp.ts';
 import { elsewhereOf } from '../checkout/pre-grant.ts';
-import { packageView, termsOf } from '../checkout/package-view.ts';
+import { customerFor, startPackagePayment } from '../checkout/package-payment.ts';
+import { packageView } from '../checkout/package-view.ts';
 import type { Collected } from '../login-fields.ts';
 import { messagePage, page, type PortalAnswer } from '../views.ts';
 import { countFailure, perPortal, refusedByLimits, type AttemptLimit } from './attempts.ts';
@@ -20,15 +21,6 @@ const WRONG_PASSWORDS = 10;
 const WINDOW_SECONDS = 15 * 60;
 
 /** The customer of the guest's payment account on the site's Stripe account (saved cards, receipts). */
-async function customerFor(site: SiteStripe, email: string, name: string, known: string | null | undefined, siteId: number) {
-  if (known) return known;
-  const customer = await site.stripe.customers.create(
-    { email, ...(name && { name }), metadata: { site_id: String(siteId) } },
-    site.requestOptions,
-  );
-  return customer.id;
-}
-
 /** Step 3: the card, in the page, for a transaction just made pending with its PaymentIntent. */
 function payPage(ctx: MethodContext, p: PackageRow, site: SiteStripe, intent: Stripe.PaymentIntent): PortalAnswer {
   const base = baseScreen(ctx, 'payment');
@@ -98,25 +90,13 @@ export async function startPurchase(
   await countFailure(ctx, limits.slice(2));
 
   const name = [collected.firstName, collected.lastName].filter(Boolean).join(' ').slice(0, 120);
-  const customerId = await customerFor(site, email, name, existing?.stripeCustomerId, snap.site.id);
-  const feeAmount = site.mode === 'connect' ? feeOf(p.price, site.feePercent) : 0;
+  const customerId = await customerFor(site, snap.site.id, { email, name, known: existing?.stripeCustomerId });
   const fields = Object.fromEntries(Object.entries(collected.custom).map(([k, v]) => [k, String(v)]));
-  const row = await deps.payments.ledger.insertTransaction({
-    accountId: snap.site.accountId,
-    siteId: snap.site.id,
-    paymentAccountId: existing?.id ?? null,
-    packageId: p.id,
-    packageName: p.name,
-    terms: termsOf(p),
+  const { intent } = await startPackagePayment(deps, snap, site, {
+    p,
     kind: 'purchase',
-    status: 'pending',
-    amount: p.price,
-    currency: p.currency,
-    feeAmount,
-    feePercent: String(site.mode === 'connect' ? site.feePercent : 0),
-    stripeAccountId: site.stripeAccountId,
+    paymentAccountId: existing?.id ?? null,
     mac: pass.arrival.clientMac?.toLowerCase() ?? null,
-    numDevices: p.numDevices,
     checkout: {
       email,
       passwordHash: existing?.passwordHash ?? (await hashPassword(password)),
@@ -130,20 +110,5 @@ export async function startPurchase(
       recurring: p.recurring,
     },
   });
-  const intent = await site.stripe.paymentIntents.create(
-    {
-      amount: p.price,
-      currency: p.currency.toLowerCase(),
-      ...(site.mode === 'connect' && feeAmount > 0 && { application_fee_amount: feeAmount }),
-      automatic_payment_methods: { enabled: true },
-      metadata: { transaction_id: String(row.id), site_id: String(snap.site.id) },
-      receipt_email: email,
-      customer: customerId,
-      description: `${p.name} (${snap.site.name})`.slice(0, 200),
-      ...(p.recurring && { setup_future_usage: 'off_session' as const }),
-    },
-    { ...site.requestOptions, idempotencyKey: `tx-${row.id}` },
-  );
-  await deps.payments.ledger.updateTransaction(row.id, { stripePaymentIntentId: intent.id });
   return payPage(ctx, p, site, intent);
 }
