@@ -111,6 +111,8 @@ export function labPrerequisites(level: number): string {
     ['unshare', 'util-linux'],
     ['nsenter', 'util-linux'],
     ['pgrep', 'procps'],
+    // openNDS keeps its walled garden's addresses (walledgarden_fqdn_list: Stripe's hosts for paid Wi-Fi) in an ipset.
+    ['ipset', 'ipset'],
   ];
   if (level >= 2) tools.push(['php', 'php-cli']);
   if (level >= 3) tools.push(['openssl', 'openssl']);
