@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomToken } from './crypto.ts';
 
@@ -12,6 +12,8 @@ export interface Storage {
   put(folder: string, extension: string, body: Buffer): Promise<StoredFile>;
   /** Removes a folder and every file under it (nothing if it does not exist). */
   removeFolder(folder: string): Promise<void>;
+  /** The bytes of a file by the address `put` gave it (null for any other address, or a file that is gone). */
+  read(url: string): Promise<Buffer | null>;
 }
 
 export function createLocalStorage(root: string, publicBase: string): Storage {
@@ -28,6 +30,12 @@ export function createLocalStorage(root: string, publicBase: string): Storage {
       // Only ever a folder inside the uploads: never the root itself or anything outside it.
       if (!dir.startsWith(path.resolve(root) + path.sep)) throw new Error(`not an uploads folder: ${folder}`);
       await rm(dir, { recursive: true, force: true });
+    },
+    async read(url) {
+      if (!url.startsWith(`${publicBase}/`)) return null;
+      const file = path.resolve(root, url.slice(publicBase.length + 1));
+      if (!file.startsWith(path.resolve(root) + path.sep)) return null;
+      return readFile(file).catch(() => null);
     },
   };
 }

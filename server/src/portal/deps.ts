@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../platform/mailer.ts';
+import type { Storage } from '../platform/storage.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
 import type { AccountsRepo } from '../platform/accounts.repo.ts';
 import type { Controllers } from '../domains/routers/controllers.ts';
@@ -55,6 +56,8 @@ export interface PortalSetup {
   checkout: CheckoutPayments;
   /** The pre-payment grants' sweep (checkout/pre-grant-sweep.ts). */
   jobs: JobQueue;
+  /** The account's uploads (the invoice branding's logo on the customer portal's invoices). */
+  storage: Storage;
 }
 
 /** The data the portal reads and writes, through the repos of the tables' own domains. */

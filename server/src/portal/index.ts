@@ -14,7 +14,7 @@ import { createCheckoutPayments } from '../domains/payments/checkout/checkout-pa
 
 type Deps = Pick<
   AppContext,
-  'db' | 'accounts' | 'config' | 'log' | 'mailer' | 'rateLimiter' | 'secrets' | 'siteChanges' | 'deriveKey' | 'jobs'
+  'db' | 'accounts' | 'config' | 'log' | 'mailer' | 'rateLimiter' | 'secrets' | 'siteChanges' | 'deriveKey' | 'jobs' | 'storage'
 > & {
   controllers: Controllers;
   planLimits: PlanLimits;

@@ -25,7 +25,10 @@ import { createTransactionsRepo } from './transactions/transactions.repo.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
 import { createTransactionsService } from './transactions/transactions.service.ts';
 
-export type LedgerDeps = Pick<AppContext, 'db' | 'config' | 'secrets' | 'jobs' | 'mailer' | 'log' | 'accounts' | 'deriveKey'> & {
+export type LedgerDeps = Pick<
+  AppContext,
+  'db' | 'config' | 'secrets' | 'jobs' | 'mailer' | 'log' | 'accounts' | 'deriveKey' | 'storage'
+> & {
   sites: SiteAccess;
   controllers: Controllers;
   planLimits: DevicePlanLimits;
@@ -111,6 +114,7 @@ export async function registerPaymentLedger(app: FastifyInstance, deps: LedgerDe
     siteStripe: payments.siteStripe,
     notifications,
     branding: messages.branding,
+    storage: deps.storage,
     mailer: deps.mailer,
   });
   const secretRoute: FastifyPluginAsyncZod = async (scope) => {

@@ -1,10 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { createBrandingReader } from '../../domains/branding/branding.reader.ts';
 import type { PaymentAccountRow } from '../../domains/payments/ledger.repo.ts';
-import { langOf } from '../../domains/payments/notifications/guest-texts.ts';
-import { invoicePdf, sellerOf } from '../../domains/payments/transactions/invoice-pdf.ts';
+import { invoiceOf } from '../../domains/payments/transactions/invoice-pdf.ts';
 import { createTransactionsRepo } from '../../domains/payments/transactions/transactions.repo.ts';
-import { invoiceNumberOf } from '../../domains/payments/transactions/transactions.service.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { SiteSnapshot } from '../site-snapshot.ts';
 
@@ -27,16 +25,14 @@ export async function sendInvoice(
     publicUrl: deps.config.publicUrl,
     billingEnabled: deps.config.stripe.enabled,
   });
-  const number = invoiceNumberOf(snap.site.id, await createTransactionsRepo(deps.db).invoiceSequence(snap.site.id, t.id));
-  const pdf = await invoicePdf({
-    number,
-    lang: langOf(lang),
-    timeZone: snap.site.timezone || 'UTC',
-    seller: sellerOf(await branding.payment(snap.site.accountId, 'invoice'), snap.site.name),
-    buyer: { name: [account.firstName, account.lastName].filter(Boolean).join(' '), email: account.email },
-    transaction: t,
-    refunds: await deps.payments.ledger.refundsOf([t.id]),
-  });
+  const transactions = createTransactionsRepo(deps.db);
+  const { number, pdf } = await invoiceOf(
+    { branding, storage: deps.storage, transactions, ledger: deps.payments.ledger },
+    snap.site,
+    account,
+    t,
+    lang,
+  );
   await reply
     .type('application/pdf')
     .header('content-disposition', `inline; filename="invoice-${number}.pdf"`)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
-import { guestSessions, paymentAccounts, paymentRefunds, paymentTransactions } from '../../../db/schema/index.ts';
+import { accounts, guestSessions, paymentAccounts, paymentRefunds, paymentTransactions } from '../../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestServer } from '../../../../test/harness.ts';
 import { randomMac } from '../../../../test/portal.ts';
 import { startSmtp } from '../../../../test/smtp.ts';
@@ -21,6 +21,11 @@ afterAll(async () => {
 });
 
 const db = () => server.handle.db;
+/** A whole 1×1 PNG (an RGB pixel), as an operator's logo. */
+const ONE_PIXEL_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c6390eb780a000253018cd2f2adee0000000049454e44ae426082',
+  'hex',
+);
 const newSite = async () => {
   const s = await paymentSite(server);
   sites.push(s);
@@ -254,5 +259,26 @@ describe('changing a transaction and its invoice', () => {
     const sent = await smtp.waitFor('ana.invoice@example.test');
     expect(sent.raw).toMatch(/Content-Type: application\/pdf; name=invoice-\d+-\d{6}\.pdf/);
     expect(sent.raw).toContain('Content-Disposition: attachment');
+  });
+
+  it('draws the logo of the invoice branding on the invoice', async () => {
+    const s = await newSite();
+    // Invoice branding is the provider plan's (payment_branding).
+    await db().update(accounts).set({ planType: 'provider' }).where(eq(accounts.id, s.accountId));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' }), 'logo.png');
+    const logo = await s.owner.post('/a/api/v1/branding/image', form);
+    expect(logo.status).toBe(200);
+    const branding = await s.owner.put('/a/api/v1/branding/invoice', {
+      company_name: 'Harbour Café Ltd',
+      logo_image: logo.body.filelink,
+    });
+    expect(branding.status).toBe(200);
+    const ana = await paidAccount(server, s, { email: 'ana.logo@example.test' });
+    const sent = await s.owner.post(`${s.api}/paymenttransactions/${ana.transactionId}/resend/invoice`, {});
+    expect(sent.body).toEqual({ status: 200, message: 'Invoice sent to ana.logo@example.test' });
+    const mail = await eventually(async () => (await emailsTo(server, 'ana.logo@example.test'))[0]);
+    const pdf = Buffer.from(mail.attachments[0]!.contentBase64, 'base64').toString('latin1');
+    expect(pdf).toMatch(/\/Subtype \/Image/);
   });
 });

@@ -11,7 +11,8 @@ import type { AccountFilters } from '../accounts/payment-accounts.repo.ts';
 import type { PaymentNotifications } from '../notifications/notify.ts';
 import { WORDS, langOf, textToHtml } from '../notifications/guest-texts.ts';
 import type { Mailer } from '../../../platform/mailer.ts';
-import { invoicePdf, sellerOf } from './invoice-pdf.ts';
+import type { Storage } from '../../../platform/storage.ts';
+import { invoiceNumberOf, invoiceOf } from './invoice-pdf.ts';
 import { fileRefund } from './refunds.ts';
 import { toTransaction } from './transaction-view.ts';
 import type { TransactionsRepo } from './transactions.repo.ts';
@@ -23,11 +24,12 @@ type Deps = NetworkDeps & {
   siteStripe: Pick<SiteStripeOf, 'forSite'>;
   notifications: Pick<PaymentNotifications, 'notifyRefund'>;
   branding: BrandingReader;
+  storage: Storage;
   mailer: Mailer;
 };
 
 /** The invoice number of a paid transaction: the site and its place among the site's paid transactions. */
-export const invoiceNumberOf = (siteId: number, sequence: number) => `${siteId}-${String(sequence).padStart(6, '0')}`;
+export { invoiceNumberOf };
 
 /**
  * Transactions of a site (permission payment): the list with refunds, changing what a purchase gives,
@@ -119,17 +121,8 @@ export function createTransactionsService(deps: Deps) {
       if (!account?.email) throw new AppError(422, 'payments.noEmail');
       const lang = langOf(account.lang);
       const w = WORDS[lang].invoice;
-      const number = invoiceNumberOf(siteId, await transactions.invoiceSequence(siteId, t.id));
       const name = [account.firstName, account.lastName].filter(Boolean).join(' ');
-      const pdf = await invoicePdf({
-        number,
-        lang,
-        timeZone: site.timezone,
-        seller: sellerOf(await deps.branding.payment(site.accountId, 'invoice'), site.name),
-        buyer: { name, email: account.email },
-        transaction: t,
-        refunds: await ledger.refundsOf([t.id]),
-      });
+      const { number, pdf } = await invoiceOf({ ...deps, transactions, ledger }, site, account, t, lang);
       const text = w.text(name || account.email, number);
       await deps.mailer.send({
         to: account.email,
