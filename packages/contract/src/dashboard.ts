@@ -19,8 +19,8 @@ import { DASHBOARD_DATE_FORMAT, DASHBOARD_MAX_DAYS, DASHBOARD_MESSAGES } from '.
  *   (1–30 March compares with 30 January – 28 February).
  * - `change` is value − previous; `change_pct` is that change as a percentage of previous (null when
  *   previous is 0). For rates (bounce rate) `change` is in percentage points.
- * - Money is in the currency's major unit (12.5 = 12.50), one entry per currency (the control panel may
- *   span several). Payments are not built yet: those calls answer real zeros and empty lists.
+ * - Money is in the currency's minor units (1250 = 12.50 EUR; 500 = 500 JPY), as everywhere in paid Wi-Fi,
+ *   one entry per currency (the control panel may span several).
  */
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { minorUnitDigits } from '@splashboard/contract';
 /**
  * Numbers, money and dates in the reader's language. Making an Intl formatter costs far more than using
  * one (a dashboard formats hundreds of values), so each is made once per language and options.
@@ -28,8 +29,9 @@ export const decimal = (n: number, lang: string) => numberFormat(lang, { maximum
 export const percent = (n: number, lang: string) =>
   numberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(n / 100);
 
+/** An amount in the currency's minor units (the API's unit: 1250 is 12.50 EUR, 500 is 500 JPY). */
 export const money = (amount: number, currency: string, lang: string) =>
-  numberFormat(lang, { style: 'currency', currency }).format(amount);
+  numberFormat(lang, { style: 'currency', currency }).format(amount / 10 ** minorUnitDigits(currency));
 
 /** An ISO day (a local day of the site, no time zone to apply). */
 export const day = (iso: string, lang: string, style: 'short' | 'medium' = 'medium') =>
