@@ -41,15 +41,7 @@ export const REFUND_REASONS = ['connectivity_issues', 'duplicate_transactions', 
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const STRIPE_CONNECTION_MODES = ['connect', 'keys'] as const;
 
-/** Currencies without minor units (Stripe's zero-decimal currencies): amounts are whole units. */
-export const ZERO_DECIMAL_CURRENCIES = [
-  'BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF',
-] as const; // prettier-ignore
-export const minorUnitDigits = (currency: string) =>
-  (ZERO_DECIMAL_CURRENCIES as readonly string[]).includes(currency.toUpperCase()) ? 0 : 2;
-/** 499, 'USD' -> '4.99'; 500, 'JPY' -> '500' (for inputs; pages use Intl.NumberFormat). */
-export const minorToDecimal = (amount: number, currency: string) =>
-  (amount / 10 ** minorUnitDigits(currency)).toFixed(minorUnitDigits(currency));
+export { ZERO_DECIMAL_CURRENCIES, minorUnitDigits, minorToDecimal } from './currency.ts';
 /** The platform's fee of a payment: percent of the amount, rounded half up to a minor unit. */
 export const feeOf = (amount: number, percent: number) => Math.round((amount * percent) / 100);
 

@@ -1,4 +1,4 @@
-import { minorUnitDigits } from '@splashboard/contract';
+import { minorUnitDigits } from '@splashboard/contract/currency';
 /**
  * Numbers, money and dates in the reader's language. Making an Intl formatter costs far more than using
  * one (a dashboard formats hundreds of values), so each is made once per language and options.
