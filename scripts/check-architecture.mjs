@@ -199,6 +199,12 @@ const OWNER = {
   paymentTransactions: 'domains/payments',
   paymentRefunds: 'domains/payments',
   paymentStripeEvents: 'domains/payments',
+  emailCampaigns: 'domains/campaigns',
+  campaignRecipients: 'domains/campaigns',
+  campaignUnsubscribes: 'domains/campaigns',
+  campaignSiteSettings: 'domains/campaigns',
+  campaignOptIns: 'domains/campaigns',
+  accountMailSettings: 'domains/campaigns',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name
@@ -207,6 +213,8 @@ const OWNER = {
 const JOINS = {
   // A session's voucher (its usage, the voucher's devices online) and the openNDS grant that confirmed it.
   'domains/guests/guest-sessions.repo.ts': ['voucherSessions', 'vouchers', 'openNdsAuthQueue'],
+  // A trigger run picks its recipients from the site's guests and their sessions in one statement.
+  'domains/campaigns/delivery/recipients.repo.ts': ['guests', 'guestSessions'],
 };
 
 const schemaIndex = path.join(server, 'db/schema/index.ts');

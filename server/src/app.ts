@@ -34,6 +34,7 @@ import { createPayments, paymentSettingsValues, paymentsArea, type Payments } fr
 import type { ExtraValues } from './domains/splash/extra-values.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
 import { createPlanLimits, type PlanLimits } from './domains/plan-limits/index.ts';
+import { campaignsArea } from './domains/campaigns/index.ts';
 import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
 
@@ -65,6 +66,7 @@ const AREAS = [
   brandingArea,
   customDomainArea,
   paymentsArea,
+  campaignsArea,
   portalArea,
 ];
 

@@ -30,3 +30,4 @@ export * from './team.ts';
 export * from './branding.ts';
 export * from './custom-domain.ts';
 export * from './payments.ts';
+export * from './campaigns.ts';

@@ -1,10 +1,11 @@
-import type { Feature, MenuEntry } from '../app/feature.ts';
+import type { Feature } from '../app/feature.ts';
 import { accessHealth } from './access-health/index.ts';
 import { account } from './account/index.ts';
 import { admins } from './admins/index.ts';
 import { auth } from './auth/index.ts';
 import { billing } from './billing/index.ts';
 import { branding } from './branding/index.ts';
+import { campaigns } from './campaigns/index.ts';
 import { clients } from './clients/index.ts';
 import { customDomain } from './custom-domain/index.ts';
 import { dashboard } from './dashboard/index.ts';
@@ -30,6 +31,7 @@ export const FEATURES: Feature[] = [
   vouchers,
   guestAccounts,
   payments,
+  campaigns,
   settings,
   routers,
   unifiTasks,
@@ -46,22 +48,4 @@ export const FEATURES: Feature[] = [
   auth,
   teamInvite,
   billing,
-];
-
-/**
- * Side menu entries of areas not built yet: the specification's menu shows them, and they lead to /404
- * meanwhile. The issue building each area moves its entry into its feature folder.
- */
-export const MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET: MenuEntry[] = [
-  {
-    menu: 'site',
-    position: 30,
-    label: 'menu.campaigns',
-    path: '/app/campaigns',
-    permission: 'campaigns',
-    children: [
-      { label: 'menu.emailCampaigns', path: '/app/campaigns/email', permission: 'email_campaigns' },
-      { label: 'menu.splashAds', path: '/app/campaigns/splash-page-ad', permission: 'splash_campaigns' },
-    ],
-  },
 ];

@@ -233,6 +233,7 @@ export const enUS = {
     campaigns: 'Campaigns',
     emailCampaigns: 'Email Campaigns',
     splashAds: 'Splash page Ads',
+    abTests: 'Splash A/B tests',
     guests: 'Guests',
     multiSiteVouchers: 'Multi-Site Vouchers',
     vouchers: 'Vouchers',

@@ -289,6 +289,7 @@ export const esES: Catalog = {
     campaigns: 'Campañas',
     emailCampaigns: 'Campañas de correo',
     splashAds: 'Anuncios en la página de bienvenida',
+    abTests: 'Pruebas A/B de la página de bienvenida',
     guests: 'Invitados',
     multiSiteVouchers: 'Bonos multiubicación',
     vouchers: 'Bonos',

@@ -1,5 +1,5 @@
 import type { MenuEntry, MenuItem, SideMenus } from '../app/feature.ts';
-import { FEATURES, MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET } from '../features/index.ts';
+import { FEATURES } from '../features/index.ts';
 
 // The router hands these to the layout. The layout's chunk does not import this module: the features list
 // it imports names every page's chunk, and from a lazily loaded chunk that makes the bundler split modules
@@ -9,7 +9,7 @@ import { FEATURES, MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET } from '../features/index
 export const menuOf = (menu: MenuEntry['menu'], entries: MenuEntry[]): MenuItem[] =>
   entries.filter((entry) => entry.menu === menu).sort((a, b) => a.position - b.position);
 
-const ENTRIES = [...FEATURES.flatMap((feature) => feature.menu ?? []), ...MENU_ENTRIES_OF_AREAS_NOT_BUILT_YET];
+const ENTRIES = FEATURES.flatMap((feature) => feature.menu ?? []);
 
 /** The side menu inside a site, in the order of the specification. */
 export const SITE_MENU = menuOf('site', ENTRIES);

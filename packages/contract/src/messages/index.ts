@@ -6,6 +6,7 @@
 import { ACCESS_HEALTH_MESSAGES } from './access-health.ts';
 import { BILLING_MESSAGES } from './billing.ts';
 import { BRANDING_MESSAGES } from './branding.ts';
+import { CAMPAIGN_MESSAGES } from './campaigns.ts';
 import { MESSAGES } from './common.ts';
 import { CUSTOM_DOMAIN_MESSAGES } from './custom-domain.ts';
 import { DASHBOARD_MESSAGES } from './dashboard.ts';
@@ -24,6 +25,7 @@ export {
   API_ROUTER_MESSAGES,
   BILLING_MESSAGES,
   BRANDING_MESSAGES,
+  CAMPAIGN_MESSAGES,
   CUSTOM_DOMAIN_MESSAGES,
   DASHBOARD_MESSAGES,
   GUEST_ACCOUNT_MESSAGES,
@@ -57,6 +59,7 @@ export const MESSAGE_CATALOGUES = {
   customDomain: CUSTOM_DOMAIN_MESSAGES,
   billing: BILLING_MESSAGES,
   payments: PAYMENT_MESSAGES,
+  campaigns: CAMPAIGN_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

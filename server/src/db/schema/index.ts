@@ -18,3 +18,4 @@ export * from './branding.ts';
 export * from './billing.ts';
 export * from './plan-limits.ts';
 export * from './payments.ts';
+export * from './campaigns.ts';
