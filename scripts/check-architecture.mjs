@@ -205,6 +205,8 @@ const OWNER = {
   campaignSiteSettings: 'domains/campaigns',
   campaignOptIns: 'domains/campaigns',
   accountMailSettings: 'domains/campaigns',
+  splashAds: 'domains/campaigns',
+  splashAdDailyCounts: 'domains/campaigns',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name
@@ -215,6 +217,7 @@ const JOINS = {
   'domains/guests/guest-sessions.repo.ts': ['voucherSessions', 'vouchers', 'openNdsAuthQueue'],
   // A trigger run picks its recipients from the site's guests and their sessions in one statement.
   'domains/campaigns/delivery/recipients.repo.ts': ['guests', 'guestSessions'],
+  'domains/campaigns/splash-ads/ad-audience.repo.ts': ['guestDevices', 'guests', 'guestSessions'],
 };
 
 const schemaIndex = path.join(server, 'db/schema/index.ts');

@@ -89,6 +89,7 @@ const RULES: [RegExp, Need][] = [
   // the notify webhook's signing secret, payment accounts and transactions.
   [new RegExp(`^\\w+ ${S}/paymentloginconfig/(packages|package|stripe)(/.*)?$`), site('payment')],
   [new RegExp(`^GET ${S}/paymentloginconfig/webhook-secret$`), site('payment', 'write')],
+  [new RegExp(`^\\w+ ${S}/campaigns/splash-ads(/.*)?$`), site('splash_campaigns')],
   [new RegExp(`^\\w+ ${S}/(paymentaccount|paymenttransactions)/.*$`), site('payment')],
   [new RegExp(`^\\w+ ${S}/(${LOGIN_METHODS})/.*$`), site('landingpage')],
   [new RegExp(`^\\w+ ${S}/smsgateway/.*$`), site('smsgateway')],
@@ -229,6 +230,7 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
     duration_val: 1,
   }),
   'POST /s/{siteId}/api/v1/paymentloginconfig/packages/order': () => ({ display_order: [999999] }),
+  'POST /s/{siteId}/api/v1/campaigns/splash-ads': () => ({ name: 'Matrix ad' }),
   'PUT /s/{siteId}/api/v1/paymentloginconfig/stripe/keys': () => ({
     payment_auth_field1: 'sk_test_matrixNotAKey',
     payment_auth_field2: 'pk_test_matrixNotAKey',

@@ -328,6 +328,7 @@ export const splashAdCreateSchema = z
     ...splashAdShape,
     templateId: splashAdShape.templateId.default(null),
     name: splashAdShape.name.default(SPLASH_AD_DEFAULTS.name),
+    splashad_html: splashAdShape.splashad_html.default(''),
     splashad_json: splashAdShape.splashad_json.default({}),
     link_url: splashAdShape.link_url.default(''),
     placement: splashAdShape.placement.default('before_login'),

@@ -27,6 +27,7 @@ import { createCustomDomainsRepo, type CustomDomainsRepo } from '../domains/cust
 import type { Payments } from '../domains/payments/index.ts';
 import type { JobQueue } from '../platform/jobs.ts';
 import type { CheckoutPayments } from '../domains/payments/checkout/checkout-payments.ts';
+import { createPortalAds, type PortalAds } from '../domains/campaigns/splash-ads/portal-ads.ts';
 
 /** What the portal is given to build its pages and login methods from. */
 export interface PortalSetup {
@@ -75,6 +76,8 @@ export interface PortalData {
   sites: Pick<SitesRepo, 'markPortalTested'>;
   /** Which account an enabled white-label domain is (the host a guest arrived on). */
   customDomains: Pick<CustomDomainsRepo, 'accountIdForHost'>;
+  /** Splash-page ads: the one a guest sees, its impressions and clicks (portal/ads/). */
+  ads: PortalAds;
 }
 
 /** What the portal's pages and login methods are built from. */
@@ -94,5 +97,6 @@ export function portalDepsOf(setup: PortalSetup): PortalDeps {
     authmon: createAuthmonStore(db, setup.controllers),
     sites: createSitesRepo(db),
     customDomains: createCustomDomainsRepo(db),
+    ads: createPortalAds(db),
   };
 }

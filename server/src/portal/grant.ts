@@ -21,6 +21,7 @@ import { issueRadiusCredentials } from './radius-credentials.ts';
 import { gatewayReturnUrl } from './gateway-return.ts';
 import { connectedPage, designOf, messagePage, methodSettings, waitPage, type PortalAnswer } from './views.ts';
 import { testGrantPage } from './test-grant.ts';
+import { afterLoginAd } from './ads/ad-shown.ts';
 
 export interface LoginAttempt {
   snap: SiteSnapshot;
@@ -149,7 +150,7 @@ export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<Lo
   await deps.planLimits.counted(counted);
   const { guestId, session } = recorded;
   // The session just written, and the adapter just looked up: the grant needs neither read again.
-  const answer = await grantSession(deps, snap, pass, session!, adapter);
+  const answer = await grantSession(deps, snap, pass, session!, adapter, attempt.request.userAgent);
   return { ok: true, answer, sessionId: session!.id, guestId };
 }
 
@@ -191,6 +192,8 @@ export async function grantSession(
   pass: PortalPass,
   recorded: number | GrantedSession,
   knownAdapter?: ControllerAdapter,
+  /** The guest's browser, for the rules of an ad shown after login. */
+  userAgent = '',
 ): Promise<PortalAnswer> {
   const session: GrantedSession | undefined = typeof recorded === 'number' ? await deps.guestSessions.byId(recorded) : recorded;
   const sessionId = session?.id ?? (recorded as number);
@@ -217,7 +220,7 @@ export async function grantSession(
     await deps.guestSessions.markGranted(sessionId, confirmed, unenforcedDetail(result, limits));
     if (result.kind === 'redirect') return { redirect: result.url };
     if (result.kind === 'form') return gatewayFormPage(snap, pass, result);
-    return connectedPage(snap, lang, continueUrl);
+    return (await afterLoginAd(deps, snap, pass, userAgent)) ?? connectedPage(snap, lang, continueUrl);
   } catch (error) {
     const detail = error instanceof ControllerError ? `${error.code}: ${error.message}` : String(error);
     deps.log.error({ err: error, siteId: snap.site.id, sessionId }, 'the controller did not grant a guest access');

@@ -6,6 +6,7 @@ import { grantSession } from './grant.ts';
 import type { MethodContext } from './methods/method.ts';
 import { PORTAL_METHODS } from './methods/index.ts';
 import type { PortalPass } from './pass.ts';
+import { beforeLoginAd } from './ads/ad-shown.ts';
 import { cachedPage, messagePage, page, stylesOf, viewOf, type PortalAnswer } from './views.ts';
 
 /** The site's login methods the portal offers. */
@@ -23,8 +24,10 @@ const needsTerms = (ctx: MethodContext) => ctx.snap.hasTerms && !ctx.pass.tos;
 const toStart = (ctx: MethodContext): PortalAnswer => ({ redirect: portalPath(ctx.snap, ctx.passToken) });
 
 /** The first page: the terms screen when they are still to accept, else the methods to choose from (or the only one). */
-export function startPage(ctx: MethodContext): PortalAnswer | Promise<PortalAnswer> {
+export async function startPage(ctx: MethodContext): Promise<PortalAnswer> {
   const { snap, lang } = ctx;
+  const ad = await beforeLoginAd(ctx);
+  if (ad) return ad;
   if (needsTerms(ctx))
     return {
       html: cachedPage(snap, `terms:${lang}`, () =>

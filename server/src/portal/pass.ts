@@ -25,6 +25,8 @@ export interface PortalPass {
    * addresses (the gateway's return, emailed links) stay on it instead of leading to PUBLIC_URL.
    */
   o?: string;
+  /** Past the splash-page ad shown before the login form (portal/ads/). */
+  ad?: 1;
 }
 
 /** Where the portal's absolute addresses start: the guest's white-label domain, or PUBLIC_URL. */

@@ -19,6 +19,7 @@ import { checkoutScriptRoute } from './checkout/checkout-script.ts';
 import { finishRoutes } from './checkout/pre-grant-finish.ts';
 import { watchPreGrants } from './checkout/pre-grant-sweep.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { clickAd, skipAd } from './ads/ad-links.ts';
 
 type Req = FastifyRequest<{ Params: Record<string, string>; Body: Record<string, string> | undefined }>;
 const options = { config: { public: true, csrf: false as const }, schema: { hide: true } };
@@ -207,6 +208,16 @@ function passRoutes(app: FastifyInstance, deps: PortalDeps) {
     `${P}/payment-return`,
     options,
     handle((ctx, r) => paymentReturn(ctx, new URLSearchParams(rawQueryOf(r)).get('payment_intent'))),
+  );
+  app.get(
+    `${P}/ad/:adId/skip`,
+    options,
+    handle((ctx, r) => skipAd(ctx, r.params.adId!)),
+  );
+  app.get(
+    `${P}/ad/:adId/click`,
+    options,
+    handle((ctx, r) => clickAd(ctx, r.params.adId!)),
   );
   app.get(
     `${P}/:method`,

@@ -169,3 +169,59 @@ export const accountMailSettings = pgTable('account_mail_settings', {
   sendRatePerMinute: integer('send_rate_per_minute').notNull().default(600),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A splash-page ad of a site: the spec's fields (snake_case in the API). Deleted ads keep their row (deleted_at). */
+export const splashAds = pgTable(
+  'splash_ads',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    templateId: text('template_id'),
+    name: text('name').notNull(),
+    /** Sanitised when stored. */
+    splashadHtml: text('splashad_html').notNull().default(''),
+    splashadJson: jsonb('splashad_json').$type<Record<string, unknown>>().notNull().default({}),
+    linkUrl: text('link_url').notNull().default(''),
+    placement: text('placement').notNull().default('before_login'),
+    autoskip: boolean('autoskip').notNull().default(true),
+    autoskiptime: integer('autoskiptime').notNull().default(5),
+    runNow: boolean('run_now').notNull().default(true),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    active: integer('active').notNull().default(1),
+    triggerType: text('trigger_type').notNull().default('always'),
+    triggerParam: integer('trigger_param'),
+    rulesChaining: text('rules_chaining').notNull().default('and'),
+    enableRules: boolean('enable_rules').notNull().default(false),
+    rules: jsonb('rules').$type<{ field: string; operator: string; value: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('splash_ads_site_idx').on(t.siteId, t.createdAt),
+    // The portal reads only the live ads of a site.
+    index('splash_ads_live_idx')
+      .on(t.siteId, t.placement)
+      .where(sql`${t.active} = 1 and ${t.deletedAt} is null`),
+  ],
+);
+
+/** Impressions and clicks of an ad per day (UTC), one row per ad and day, incremented with an upsert. */
+export const splashAdDailyCounts = pgTable(
+  'splash_ad_daily_counts',
+  {
+    adId: integer('ad_id')
+      .notNull()
+      .references(() => splashAds.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.day] })],
+);

@@ -1,0 +1,128 @@
+import type { SplashAdRule } from '@splashboard/contract';
+
+/** What the rules know of a guest at the moment the splash page is drawn. */
+export interface AdAudience {
+  /** Earlier logins of the device at the site (0: never seen). */
+  visits: number;
+  /** From the guest the device belongs to, when known. */
+  gender: string | null;
+  /** YYYY-MM-DD. */
+  birthday: string | null;
+  /** The guest's language (en, es...). */
+  language: string;
+  userAgent: string;
+  now: Date;
+  /** The site's IANA time zone. */
+  timeZone: string;
+}
+
+/** The fields of an ad the rules read. */
+export interface AdTargeting {
+  trigger_type: string;
+  enable_rules: boolean;
+  rules_chaining: string;
+  rules: SplashAdRule[];
+}
+
+export function deviceTypeOf(userAgent: string): 'phone' | 'tablet' | 'desktop' | 'other' {
+  const ua = userAgent.toLowerCase();
+  if (!ua) return 'other';
+  if (/ipad|tablet|kindle|silk|playbook|(android(?!.*mobile))/.test(ua)) return 'tablet';
+  if (/mobi|iphone|ipod|android|phone|blackberry|opera mini/.test(ua)) return 'phone';
+  if (/windows|macintosh|x11|linux|cros/.test(ua)) return 'desktop';
+  return 'other';
+}
+
+/** The local date and time parts of an instant in a time zone. */
+function localParts(now: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    hourCycle: 'h23',
+    weekday: 'short',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    hour: Number(get('hour')),
+    weekday: days.indexOf(get('weekday')),
+  };
+}
+
+/** Whole years from a birthday to the site's local date; null when the birthday is missing or not a date. */
+export function ageOf(birthday: string | null, now: Date, timeZone: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthday ?? '');
+  if (!m) return null;
+  const today = localParts(now, timeZone);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const before = today.month < mo || (today.month === mo && today.day < d);
+  return today.year - y - (before ? 1 : 0);
+}
+
+/** The value a rule's field has for the guest (null: unknown, which no rule matches). */
+function valueOf(field: SplashAdRule['field'], a: AdAudience): number | string | null {
+  const local = () => localParts(a.now, a.timeZone);
+  switch (field) {
+    case 'visits':
+      return a.visits;
+    case 'gender':
+      return a.gender ? a.gender.toLowerCase() : null;
+    case 'age':
+      return ageOf(a.birthday, a.now, a.timeZone);
+    case 'day_of_week':
+      return local().weekday;
+    case 'hour':
+      return local().hour;
+    case 'device_type':
+      return deviceTypeOf(a.userAgent);
+    case 'language':
+      return a.language.toLowerCase().slice(0, 2);
+  }
+}
+
+export function ruleMatches(rule: SplashAdRule, a: AdAudience): boolean {
+  const actual = valueOf(rule.field, a);
+  if (actual === null) return false;
+  const wanted = rule.value.trim().toLowerCase();
+  if (rule.operator === 'in') return wanted.split(',').some((v) => v.trim() === String(actual));
+  if (typeof actual === 'string') {
+    if (rule.operator === 'eq') return actual === wanted;
+    if (rule.operator === 'neq') return actual !== wanted;
+    return false;
+  }
+  const n = Number(wanted);
+  if (!Number.isFinite(n)) return false;
+  switch (rule.operator) {
+    case 'eq':
+      return actual === n;
+    case 'neq':
+      return actual !== n;
+    case 'gt':
+      return actual > n;
+    case 'lt':
+      return actual < n;
+    case 'gte':
+      return actual >= n;
+    case 'lte':
+      return actual <= n;
+  }
+}
+
+/** Whether the ad's display (first visit, repeat visit, always) and its rules, chained with and/or, let the guest see it. */
+export function adShowsTo(ad: AdTargeting, a: AdAudience): boolean {
+  if (ad.trigger_type === 'first_visit' && a.visits > 0) return false;
+  if (ad.trigger_type === 'repeat_visit' && a.visits === 0) return false;
+  if (!ad.enable_rules || !ad.rules.length) return true;
+  return ad.rules_chaining === 'or' ? ad.rules.some((r) => ruleMatches(r, a)) : ad.rules.every((r) => ruleMatches(r, a));
+}
+
+/** The ad a guest sees among the live ones (given the most recently started first): the first that shows to them. */
+export function adFor<T extends AdTargeting>(live: T[], a: AdAudience): T | undefined {
+  return live.find((ad) => adShowsTo(ad, a));
+}

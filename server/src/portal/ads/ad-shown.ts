@@ -1,0 +1,55 @@
+import type { SplashAdPlacement } from '@splashboard/contract';
+import type { SplashAdRow } from '../../domains/campaigns/splash-ads/splash-ads.repo.ts';
+import type { PortalDeps } from '../deps.ts';
+import type { MethodContext } from '../methods/method.ts';
+import type { PortalPass } from '../pass.ts';
+import type { SiteSnapshot } from '../site-snapshot.ts';
+import type { PortalAnswer } from '../views.ts';
+import { adPage } from './ad-page.ts';
+
+interface Shown {
+  deps: PortalDeps;
+  snap: SiteSnapshot;
+  pass: PortalPass;
+  userAgent: string;
+}
+
+/**
+ * The ad a guest sees at a placement, drawn with its links, and counted (not in test mode). An ad must
+ * never keep a guest offline: a failure to read the ads is logged and the guest gets the page without one.
+ */
+async function shownAd({ deps, snap, pass, userAgent }: Shown, placement: SplashAdPlacement): Promise<PortalAnswer | null> {
+  let ad: SplashAdRow | undefined;
+  try {
+    ad = await deps.ads.adFor({
+      siteId: snap.site.id,
+      placement,
+      mac: pass.arrival.clientMac,
+      arrivedAt: new Date(pass.iat * 1000),
+      language: pass.lang,
+      userAgent,
+      timeZone: snap.site.timezone,
+    });
+    if (!ad) return null;
+    if (!pass.test) await deps.ads.count(ad.id, 'impressions');
+  } catch (err) {
+    deps.log.warn(
+      { err, siteId: snap.site.id, placement },
+      'splash-page ads: reading the ads failed, the page goes on without one',
+    );
+    return null;
+  }
+  // The pass's own address (arrival.ts's portalPath, which this module cannot import: it leads back here).
+  const base = `/guest/${snap.site.portalKey}/p/${deps.signer.sign(pass)}/ad/${ad.id}`;
+  return { html: adPage(ad, pass.lang, { skip: `${base}/skip`, click: `${base}/click` }, snap.site.name) };
+}
+
+/** Before the login form: the ad once per pass (its Skip link marks the pass as past it). */
+export function beforeLoginAd(ctx: MethodContext): Promise<PortalAnswer | null> | null {
+  if (ctx.pass.ad) return null;
+  return shownAd({ deps: ctx.deps, snap: ctx.snap, pass: ctx.pass, userAgent: ctx.request.userAgent }, 'before_login');
+}
+
+/** After a grant, before the guest is sent on. */
+export const afterLoginAd = (deps: PortalDeps, snap: SiteSnapshot, pass: PortalPass, userAgent: string) =>
+  shownAd({ deps, snap, pass, userAgent }, 'after_login');
