@@ -25,7 +25,8 @@ async function shownAd({ deps, snap, pass, userAgent }: Shown, placement: Splash
       siteId: snap.site.id,
       placement,
       mac: pass.arrival.clientMac,
-      arrivedAt: new Date(pass.iat * 1000),
+      // The pass keeps whole seconds: a login in the second of the arrival came before it.
+      arrivedAt: new Date((pass.iat + 1) * 1000),
       language: pass.lang,
       userAgent,
       timeZone: snap.site.timezone,
