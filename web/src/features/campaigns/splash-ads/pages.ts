@@ -1,3 +1,3 @@
-// SEAM: the helper building these pages replaces this file.
-export const SplashAdsPage = () => null;
-export const SplashAdEditorPage = () => null;
+// One lazy chunk for the splash-page ads screens.
+export { SplashAdsPage } from './SplashAdsPage.tsx';
+export { SplashAdEditorPage } from './SplashAdEditorPage.tsx';
