@@ -54,6 +54,9 @@ export type OptInType = (typeof OPT_IN_TYPES)[number];
 export const EMAIL_TYPES = ['Html', 'PlainText'] as const;
 export const CAMPAIGN_TEMPLATE_IDS = ['welcome', 'come_back', 'birthday', 'event', 'offer', 'newsletter'] as const;
 export type CampaignTemplateId = (typeof CAMPAIGN_TEMPLATE_IDS)[number];
+/** The languages the template gallery is written in: English (US) and Spanish (Spain). */
+export const CAMPAIGN_TEMPLATE_LANGUAGES = ['en', 'es'] as const;
+export type CampaignTemplateLanguage = (typeof CAMPAIGN_TEMPLATE_LANGUAGES)[number];
 /** Merge fields an email may hold as {{name}}; each is filled per recipient (empty when unknown). */
 export const MERGE_FIELDS = ['first_name', 'last_name', 'email', 'site_name', 'visits', 'last_visit'] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
@@ -205,6 +208,8 @@ export const campaignTemplateSummarySchema = z.object({
   /** The template drawn as an email (sample merge values), for the gallery's thumbnails. */
   preview_html: z.string(),
 });
+export const campaignTemplateQuerySchema = z.object({ lang: z.enum(CAMPAIGN_TEMPLATE_LANGUAGES).default('en') });
+export const campaignTemplateListSchema = z.object({ templates: z.array(campaignTemplateSummarySchema) });
 export const campaignTemplateSchema = campaignTemplateSummarySchema.extend({
   campaign_html: z.string(),
   campaign_json: z.record(z.string(), z.unknown()),
