@@ -36,9 +36,30 @@ export interface TemplateLook {
 
 export const TEMPLATE_LOOKS: Record<CampaignTemplateId, TemplateLook> = {
   welcome: { page: '#eef4f8', hero: '#1d4e89', heroText: '#ffffff', button: '#f4a259', buttonText: '#1b1b2f', accent: '#1d4e89' },
-  come_back: { page: '#f6f1ec', hero: '#7b2d26', heroText: '#fff6ee', button: '#7b2d26', buttonText: '#ffffff', accent: '#b5651d' },
-  birthday: { page: '#fdf0f5', hero: '#d63a78', heroText: '#ffffff', button: '#6a2c70', buttonText: '#ffffff', accent: '#d63a78' },
+  come_back: {
+    page: '#f6f1ec',
+    hero: '#7b2d26',
+    heroText: '#fff6ee',
+    button: '#7b2d26',
+    buttonText: '#ffffff',
+    accent: '#b5651d',
+  },
+  birthday: {
+    page: '#fdf0f5',
+    hero: '#d63a78',
+    heroText: '#ffffff',
+    button: '#6a2c70',
+    buttonText: '#ffffff',
+    accent: '#d63a78',
+  },
   event: { page: '#eceff4', hero: '#1b1b2f', heroText: '#f9d342', button: '#f9d342', buttonText: '#1b1b2f', accent: '#3a3a6a' },
   offer: { page: '#eef7ef', hero: '#2a9d8f', heroText: '#ffffff', button: '#e76f51', buttonText: '#ffffff', accent: '#2a9d8f' },
-  newsletter: { page: '#f3f3f3', hero: '#264653', heroText: '#ffffff', button: '#264653', buttonText: '#ffffff', accent: '#e9c46a' },
+  newsletter: {
+    page: '#f3f3f3',
+    hero: '#264653',
+    heroText: '#ffffff',
+    button: '#264653',
+    buttonText: '#ffffff',
+    accent: '#e9c46a',
+  },
 };

@@ -16,12 +16,26 @@ const WRITTEN: Record<CampaignTemplateLanguage, { texts: TemplateTexts; footer: 
   en: {
     texts: TEXTS_EN,
     footer: FOOTER_EN,
-    sample: { first_name: 'Alex', last_name: 'Morgan', email: 'alex@example.com', site_name: 'Harbor Café', visits: '12', last_visit: 'May 3, 2026' },
+    sample: {
+      first_name: 'Alex',
+      last_name: 'Morgan',
+      email: 'alex@example.com',
+      site_name: 'Harbor Café',
+      visits: '12',
+      last_visit: 'May 3, 2026',
+    },
   },
   es: {
     texts: TEXTS_ES,
     footer: FOOTER_ES,
-    sample: { first_name: 'Lucía', last_name: 'García', email: 'lucia@example.com', site_name: 'Café del Puerto', visits: '12', last_visit: '3 de mayo de 2026' },
+    sample: {
+      first_name: 'Lucía',
+      last_name: 'García',
+      email: 'lucia@example.com',
+      site_name: 'Café del Puerto',
+      visits: '12',
+      last_visit: '3 de mayo de 2026',
+    },
   },
 };
 
