@@ -1,10 +1,10 @@
 import type { SplashAd, SplashAdCreate, SplashAdRule, SplashAdUpdate } from '@splashboard/contract';
-import { splashAdCreateSchema } from '@splashboard/contract';
+import { messageText, splashAdCreateSchema, type MessageCode } from '@splashboard/contract';
 import { can, type AccessMode, type Actor } from '../../../platform/access.ts';
 import { AppError, notFound, type SchemaErrors } from '../../../platform/errors.ts';
 import type { CampaignDeps } from '../deps.ts';
 import { campaignStateOf } from './ad-state.ts';
-import { unsafeAdHtml } from './ad-content.ts';
+import { checkContent } from '../content/sanitize-content.ts';
 import { createSplashAdsRepo, type SplashAdWithCounts } from './splash-ads.repo.ts';
 
 type Deps = Pick<CampaignDeps, 'db' | 'sites'>;
@@ -62,15 +62,19 @@ function columnsOf(input: SplashAdUpdate) {
   };
 }
 
-/** The rules of a whole ad that a field's schema cannot see alone: the dates' order and the HTML's safety. */
-function problemsOf(ad: Pick<SplashAdCreate, 'start_time' | 'end_time' | 'splashad_html'>): SchemaErrors {
+/**
+ * The rules of a whole ad that a field's schema cannot see alone: the dates' order and the HTML's safety
+ * (refused, not silently fixed). Safe HTML comes back sanitized, as it is stored.
+ */
+function checked(ad: Pick<SplashAdCreate, 'start_time' | 'end_time'> & { splashad_html?: string }, failed: MessageCode) {
   const errors: SchemaErrors = {};
   const start = date(ad.start_time);
   const end = date(ad.end_time);
-  if (start && end && start > end) errors.end_time = [new AppError(422, 'campaigns.dateOrder').message];
-  const unsafe = unsafeAdHtml(ad.splashad_html);
-  if (unsafe) errors.splashad_html = [new AppError(422, 'campaigns.unsafeHtml', { params: { detail: unsafe } }).message];
-  return errors;
+  if (start && end && start > end) errors.end_time = [messageText('campaigns.dateOrder')];
+  const content = ad.splashad_html === undefined ? undefined : checkContent(ad.splashad_html);
+  if (content && !content.ok) errors.splashad_html = [messageText('campaigns.unsafeHtml', { detail: content.detail })];
+  if (Object.keys(errors).length) throw new AppError(422, failed, { schemaErrors: errors });
+  return content?.ok ? content.html : undefined;
 }
 
 /**
@@ -109,13 +113,12 @@ export function createSplashAdsService({ db, sites }: Deps) {
 
     async create(actor: Actor | null, siteId: number, input: SplashAdCreate): Promise<SplashAd> {
       const { row: site } = await access(actor, siteId, 'write');
-      const problems = problemsOf(input);
-      if (Object.keys(problems).length) throw new AppError(422, 'campaigns.creationFailed', { schemaErrors: problems });
+      const html = checked(input, 'campaigns.creationFailed');
       const full = splashAdCreateSchema.parse(input);
       const row = await ads.insert({
         accountId: site.accountId,
         siteId,
-        ...columnsOf(full),
+        ...columnsOf({ ...full, splashad_html: html ?? '' }),
         // Run now: the ad starts when it is made.
         ...(full.run_now && !full.start_time && { startTime: new Date() }),
       } as Parameters<typeof ads.insert>[0]);
@@ -126,13 +129,15 @@ export function createSplashAdsService({ db, sites }: Deps) {
     async update(actor: Actor | null, siteId: number, id: number, input: SplashAdUpdate): Promise<SplashAd> {
       await access(actor, siteId, 'write');
       const current = toSplashAd(await adIn(siteId, id));
-      const problems = problemsOf({
-        start_time: input.start_time !== undefined ? input.start_time : current.start_time,
-        end_time: input.end_time !== undefined ? input.end_time : current.end_time,
-        splashad_html: input.splashad_html ?? '',
-      });
-      if (Object.keys(problems).length) throw new AppError(422, 'campaigns.updateFailed', { schemaErrors: problems });
-      await ads.update(siteId, id, columnsOf(input));
+      const html = checked(
+        {
+          start_time: input.start_time !== undefined ? input.start_time : current.start_time,
+          end_time: input.end_time !== undefined ? input.end_time : current.end_time,
+          splashad_html: input.splashad_html,
+        },
+        'campaigns.updateFailed',
+      );
+      await ads.update(siteId, id, columnsOf({ ...input, ...(html !== undefined && { splashad_html: html }) }));
       return toSplashAd(await adIn(siteId, id));
     },
 
