@@ -2,6 +2,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from 'notistack';
 import type { Editor } from 'grapesjs';
+import type { MergeField } from '@splashboard/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -19,7 +20,7 @@ import {
   type EditorMode,
 } from './grapes.ts';
 import { MergeFieldMenu } from './MergeFieldMenu.tsx';
-import './i18n.ts';
+import { addEditorTexts } from './i18n.ts';
 
 export type { EditorContent, EditorMode };
 
@@ -35,6 +36,8 @@ export interface ContentEditorProps {
   json?: Record<string, unknown> | null;
   /** What to open without a saved project: MJML for an email (a template's), HTML for a web page. */
   source?: string;
+  /** The merge fields its menu offers (the contract's MERGE_FIELDS for an email); none: no menu. */
+  mergeFields?: readonly MergeField[];
   ref?: Ref<ContentEditorHandle>;
 }
 
@@ -42,8 +45,9 @@ export interface ContentEditorProps {
  * The content editor (GrapesJS; with MJML for emails), with a merge-field menu and a phone / desktop
  * preview width. Loaded lazily with its page: nothing of it is in the dashboard's first chunks.
  */
-export function ContentEditor({ mode, json, source = '', ref }: ContentEditorProps) {
+export function ContentEditor({ mode, json, source = '', mergeFields = [], ref }: ContentEditorProps) {
   const { t, i18n } = useTranslation();
+  useState(() => addEditorTexts(i18n));
   const { enqueueSnackbar } = useSnackbar();
   const container = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor | null>(null);
@@ -92,7 +96,7 @@ export function ContentEditor({ mode, json, source = '', ref }: ContentEditorPro
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <MergeFieldMenu onInsert={insert} disabled={!ready} />
+        {mergeFields.length > 0 && <MergeFieldMenu fields={mergeFields} onInsert={insert} disabled={!ready} />}
         <ToggleButtonGroup
           size="small"
           exclusive

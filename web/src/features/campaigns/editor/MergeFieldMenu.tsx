@@ -3,11 +3,19 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { MERGE_FIELDS } from '@splashboard/contract';
+import type { MergeField } from '@splashboard/contract';
 import { ExpandMoreIcon } from '../../../components/icons.ts';
 
 /** A menu of the merge fields ({{first_name}}...), each inserted by `onInsert` as its placeholder. */
-export function MergeFieldMenu({ onInsert, disabled }: { onInsert: (placeholder: string) => void; disabled?: boolean }) {
+export function MergeFieldMenu({
+  fields,
+  onInsert,
+  disabled,
+}: {
+  fields: readonly MergeField[];
+  onInsert: (placeholder: string) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -25,7 +33,7 @@ export function MergeFieldMenu({ onInsert, disabled }: { onInsert: (placeholder:
         {t('campaigns.editor.mergeField')}
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} disableAutoFocusItem disableRestoreFocus>
-        {MERGE_FIELDS.map((f) => (
+        {fields.map((f) => (
           <MenuItem
             key={f}
             onClick={() => {

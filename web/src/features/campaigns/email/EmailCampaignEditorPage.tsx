@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import Alert from '@mui/material/Alert';
 import {
+  MERGE_FIELDS,
   emailCampaignCreateSchema,
   emailCampaignUpdateSchema,
   type CampaignTemplate,
@@ -153,7 +154,7 @@ export function EmailCampaignEditorPage() {
           disabled={busy}
           editor={
             <Suspense fallback={<Typography color="text.secondary">{t('campaigns.editor.loading')}</Typography>}>
-              <ContentEditor ref={editor} mode="email" json={opened.json} source={opened.source} />
+              <ContentEditor ref={editor} mode="email" json={opened.json} source={opened.source} mergeFields={MERGE_FIELDS} />
             </Suspense>
           }
         />
