@@ -92,11 +92,14 @@ const WEB_BLOCKS = [
   { id: 'section', label: 'Section', content: '<section style="padding:24px;text-align:center"></section>' },
 ];
 
+/** `<mj-divider />` as `<mj-divider></mj-divider>`: GrapesJS reads MJML as HTML, where a custom tag never closes itself. */
+const closeTags = (mjml: string) => mjml.replace(/<(mj-[a-z-]+)((?:\s[^>]*?)?)\s*\/>/g, '<$1$2></$1>');
+
 /** Opens what was saved: an email from its MJML, a web page from its GrapesJS project or else its HTML. */
 export function load(editor: Editor, mode: EditorMode, json: Record<string, unknown> | null | undefined, source: string) {
   if (mode === 'email') {
     const mjml = typeof json?.mjml === 'string' && json.mjml ? json.mjml : source || EMPTY_MJML;
-    editor.setComponents(mjml);
+    editor.setComponents(closeTags(mjml));
   } else if (json && Array.isArray(json.pages)) editor.loadProjectData(json);
   else editor.setComponents(source);
 }
