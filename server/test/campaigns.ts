@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { CAMPAIGN_TRIGGERS_JOB } from '../src/domains/campaigns/delivery/campaign-triggers.ts';
 import { emailCampaigns, sites } from '../src/db/schema/index.ts';
 import type { TestServer } from './harness.ts';
 
@@ -29,4 +30,21 @@ export async function storeCampaign(server: TestServer, siteId: number, over: Pa
 
 /** The raw message with quoted-printable soft breaks and escapes undone (what a reader sees). */
 export const decodedRaw = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+
+/** Runs the campaign trigger job through the queue as of `at` (the clock moved, not slept), and waits until it ran. */
+export async function runTriggersAt(server: TestServer, at: Date) {
+  const iso = at.toISOString();
+  await server.built.ctx.jobs.enqueue(CAMPAIGN_TRIGGERS_JOB, { at: iso });
+  const state = async () =>
+    (
+      await server.handle.executeSql(`select state from pgboss.job where name = 'campaigns.triggers' and data->>'at' = $1`, [iso])
+    ).rows.map((r) => r.state);
+  const start = Date.now();
+  while (!(await state()).includes('completed')) {
+    if (Date.now() - start > 20_000) throw new Error(`trigger run at ${iso} did not complete: ${JSON.stringify(await state())}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const DAY = 86_400_000;
