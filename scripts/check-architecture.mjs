@@ -214,7 +214,7 @@ const JOINS = {
   // A session's voucher (its usage, the voucher's devices online) and the openNDS grant that confirmed it.
   'domains/guests/guest-sessions.repo.ts': ['voucherSessions', 'vouchers', 'openNdsAuthQueue'],
   // A trigger run picks its recipients from the site's guests and their sessions in one statement.
-  'domains/campaigns/delivery/recipients.repo.ts': ['guests', 'guestSessions'],
+  'domains/campaigns/delivery/recipients.repo.ts': ['guests', 'guestSessions', 'sites'],
 };
 
 const schemaIndex = path.join(server, 'db/schema/index.ts');
