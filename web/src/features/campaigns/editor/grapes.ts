@@ -42,6 +42,8 @@ export async function startEditor(container: HTMLElement, mode: EditorMode, lang
     height: '640px',
     width: 'auto',
     telemetry: false,
+    // Its default is Font Awesome from a CDN: the font is bundled above instead.
+    cssIcons: '',
     storageManager: false,
     fromElement: false,
     deviceManager: { devices: DEVICES.map((d) => ({ ...d })) },
