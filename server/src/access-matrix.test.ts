@@ -94,6 +94,10 @@ const RULES: [RegExp, Need][] = [
   // Email campaigns and the template gallery they start from.
   [new RegExp(`^\\w+ ${S}/campaigns/(email|templates)(/.*)?$`), site('email_campaigns')],
   [new RegExp(`^\\w+ ${S}/(${LOGIN_METHODS})/.*$`), site('landingpage')],
+  // Email campaigns' delivery: the account's mail server (admins), a campaign's test send and the site's opt-in.
+  [new RegExp(`^\\w+ ${A}/mail-settings(/test)?$`), ADMIN],
+  [new RegExp(`^POST ${S}/campaigns/email/\\{id\\}/test$`), site('email_campaigns')],
+  [new RegExp(`^(GET|PUT) ${S}/campaigns/settings$`), site('email_campaigns')],
   [new RegExp(`^\\w+ ${S}/smsgateway/.*$`), site('smsgateway')],
   // A RADIUS client's whole secret is shown to those who may change it.
   [new RegExp(`^GET ${S}/radiusclients/\\{id\\}/secret$`), site('routersettings', 'write')],

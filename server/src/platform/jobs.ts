@@ -11,15 +11,20 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 
 export const defineJob = <S extends z.ZodType>(name: string, payload: S): JobDefinition<S> => ({ name, payload });
 
-/** A job that runs on a schedule and carries nothing. */
-export const defineScheduledJob = (name: string) => defineJob(name, z.object({}));
+/**
+ * A job that runs on a schedule. Its payload may carry an instant to run as of (`at`): the schedule sends
+ * none (now); a test enqueues one with `at` to move the clock through the queue instead of sleeping.
+ */
+export const defineScheduledJob = (name: string) =>
+  defineJob(name, z.object({ at: z.iso.datetime({ offset: true }).optional() }));
+export type ScheduledJob = ReturnType<typeof defineScheduledJob>;
 
 export interface JobQueue {
   /** Call after the database work that the job depends on has committed. */
   enqueue<S extends z.ZodType>(job: JobDefinition<S>, data: z.input<S>): Promise<void>;
   register<S extends z.ZodType>(job: JobDefinition<S>, handler: (data: z.output<S>) => Promise<void>): void;
   /** Runs a registered job on a cron schedule (one run per slot across all processes). */
-  schedule(job: JobDefinition<z.ZodObject<Record<string, never>>>, cron: string): void;
+  schedule(job: ScheduledJob, cron: string): void;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
 }

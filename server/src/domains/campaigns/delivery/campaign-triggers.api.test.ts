@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { campaignRecipients, guests, sites } from '../../../db/schema/index.ts';
+import { createSite, registerAccount, startServer, type TestServer } from '../../../../test/harness.ts';
+import { startSmtp } from '../../../../test/smtp.ts';
+import { runTriggersAt, storeCampaign } from '../../../../test/campaigns.ts';
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+const db = () => server.handle.db;
+
+async function siteIn(timezone: string) {
+  const { client } = await registerAccount(server);
+  const site = await createSite(client);
+  await db().update(sites).set({ timezone }).where(eq(sites.id, site.id));
+  const [row] = await db().select().from(sites).where(eq(sites.id, site.id));
+  return row!;
+}
+async function guestOf(site: { id: number; accountId: number }, email: string, over: Partial<typeof guests.$inferInsert> = {}) {
+  const [g] = await db()
+    .insert(guests)
+    .values({
+      accountId: site.accountId,
+      siteId: site.id,
+      identity: `email:${email}`,
+      email,
+      firstName: email.split('@')[0],
+      marketingConsent: true,
+      firstMethod: 'email',
+      lastMethod: 'email',
+      ...over,
+    })
+    .returning();
+  return g!;
+}
+/** The emails a campaign queued, with their period keys. */
+const picked = async (campaignId: number) =>
+  (await db().select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, campaignId)))
+    .map((r) => `${r.email}#${r.periodKey}`)
+    .sort();
+const emailsOf = async (campaignId: number) => (await picked(campaignId)).map((p) => p.split('#')[0]);
+
+describe('birthday trigger', () => {
+  it('fires from 09:00 of the birthday in the site time zone, on a daylight-saving change day too', async () => {
+    const auckland = await siteIn('Pacific/Auckland');
+    const losAngeles = await siteIn('America/Los_Angeles');
+    await guestOf(auckland, 'kiri@example.com', { birthday: '1990-03-15' });
+    await guestOf(auckland, 'nobirthday@example.com');
+    await guestOf(auckland, 'noconsent@example.com', { birthday: '1990-03-15', marketingConsent: false });
+    await guestOf(losAngeles, 'dolores@example.com', { birthday: '1985-03-14' });
+    const nz = await storeCampaign(server, auckland.id, { triggerType: 'birthday' });
+    const la = await storeCampaign(server, losAngeles.id, { triggerType: 'birthday' });
+
+    // Los Angeles moved to PDT (-7) that night: 15:30 UTC is 08:30 there (09:30 had it stayed on PST).
+    await runTriggersAt(server, new Date('2027-03-14T15:30:00Z'));
+    expect(await emailsOf(la.id)).toEqual([]);
+    await runTriggersAt(server, new Date('2027-03-14T16:30:00Z'));
+    expect(await emailsOf(la.id)).toEqual(['dolores@example.com']);
+    expect(await emailsOf(nz.id)).toEqual([]);
+    // 19:30 UTC on 14 March 2027 is 08:30 on the 15th in Auckland (NZDT, +13): not yet.
+    await runTriggersAt(server, new Date('2027-03-14T19:30:00Z'));
+    expect(await emailsOf(nz.id)).toEqual([]);
+    await runTriggersAt(server, new Date('2027-03-14T20:30:00Z'));
+    expect(await emailsOf(nz.id)).toEqual(['kiri@example.com']);
+    // The next day in Los Angeles is not her birthday, nor in Auckland.
+    await runTriggersAt(server, new Date('2027-03-15T20:30:00Z'));
+    expect(await emailsOf(la.id)).toEqual(['dolores@example.com']);
+    expect(await emailsOf(nz.id)).toEqual(['kiri@example.com']);
+  });
+
+  it('celebrates 29 February on 28 February in other years, once per period', async () => {
+    const site = await siteIn('America/Los_Angeles');
+    await guestOf(site, 'leap@example.com', { birthday: '2000-02-29' });
+    const campaign = await storeCampaign(server, site.id, {
+      triggerType: 'birthday',
+      sendingFrequency: 'once_per_period',
+      sendingPeriodDays: 300,
+    });
+    await runTriggersAt(server, new Date('2028-02-28T18:00:00Z'));
+    expect(await emailsOf(campaign.id)).toEqual([]);
+    await runTriggersAt(server, new Date('2028-02-29T18:00:00Z'));
+    await runTriggersAt(server, new Date('2028-02-29T19:00:00Z'));
+    expect(await emailsOf(campaign.id)).toEqual(['leap@example.com']);
+    await runTriggersAt(server, new Date('2029-02-28T18:00:00Z'));
+    expect(await emailsOf(campaign.id)).toEqual(['leap@example.com', 'leap@example.com']);
+  });
+});
+
+describe('sending frequency', () => {
+  it('sends only once, or at most once per period, however often the trigger matches', async () => {
+    const site = await siteIn('UTC');
+    const guest = await guestOf(site, 'ines@example.com', { lastSeenAt: new Date('2027-01-10T12:00:00Z') });
+    const once = await storeCampaign(server, site.id, { triggerType: 'inactive', triggerParam: 3 });
+    const weekly = await storeCampaign(server, site.id, {
+      triggerType: 'inactive',
+      triggerParam: 3,
+      sendingFrequency: 'once_per_period',
+      sendingPeriodDays: 7,
+    });
+    await runTriggersAt(server, new Date('2027-01-12T12:00:00Z'));
+    expect(await picked(weekly.id)).toEqual([]);
+    await runTriggersAt(server, new Date('2027-01-13T12:00:00Z'));
+    await runTriggersAt(server, new Date('2027-01-13T12:15:00Z'));
+    // Days since 1970-01-01 of 13 January 2027: 20831; in periods of 7: 2975.
+    expect(await picked(once.id)).toEqual(['ines@example.com#']);
+    expect(await picked(weekly.id)).toEqual(['ines@example.com#2975']);
+
+    await db()
+      .update(guests)
+      .set({ lastSeenAt: new Date('2027-01-20T12:00:00Z') })
+      .where(eq(guests.id, guest.id));
+    await runTriggersAt(server, new Date('2027-01-23T12:00:00Z'));
+    expect(await picked(once.id)).toEqual(['ines@example.com#']);
+    expect(await picked(weekly.id)).toEqual(['ines@example.com#2975', 'ines@example.com#2977']);
+  });
+});
