@@ -205,6 +205,9 @@ const OWNER = {
   campaignSiteSettings: 'domains/campaigns',
   campaignOptIns: 'domains/campaigns',
   accountMailSettings: 'domains/campaigns',
+  splashAbTests: 'domains/campaigns',
+  splashAbVariants: 'domains/campaigns',
+  splashFunnelCounts: 'domains/campaigns',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

@@ -26,6 +26,7 @@ import { createSitesRepo, type SitesRepo } from '../domains/sites/sites.repo.ts'
 import { createCustomDomainsRepo, type CustomDomainsRepo } from '../domains/custom-domain/custom-domains.repo.ts';
 import type { Payments } from '../domains/payments/index.ts';
 import type { JobQueue } from '../platform/jobs.ts';
+import { createPortalFunnel, type PortalFunnel } from './funnel/funnel.ts';
 import type { CheckoutPayments } from '../domains/payments/checkout/checkout-payments.ts';
 
 /** What the portal is given to build its pages and login methods from. */
@@ -75,6 +76,8 @@ export interface PortalData {
   sites: Pick<SitesRepo, 'markPortalTested'>;
   /** Which account an enabled white-label domain is (the host a guest arrived on). */
   customDomains: Pick<CustomDomainsRepo, 'accountIdForHost'>;
+  /** Splash A/B tests' variants and the login funnel's counts. */
+  funnel: PortalFunnel;
 }
 
 /** What the portal's pages and login methods are built from. */
@@ -94,5 +97,6 @@ export function portalDepsOf(setup: PortalSetup): PortalDeps {
     authmon: createAuthmonStore(db, setup.controllers),
     sites: createSitesRepo(db),
     customDomains: createCustomDomainsRepo(db),
+    funnel: createPortalFunnel(db, setup.log),
   };
 }
