@@ -1,0 +1,121 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BarChart } from '@mui/x-charts/BarChart';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { FUNNEL_STAGES, type AbTest } from '@splashboard/contract';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { dateOf, percent, verdictText } from './format.ts';
+
+type Variant = AbTest['variants'][number];
+
+/** The running test: each variant's funnel, conversion and chance to be best, the verdict, and the way to end it. */
+export function RunningTest({
+  test,
+  canWrite,
+  onKeep,
+}: {
+  test: AbTest;
+  canWrite: boolean;
+  onKeep: (variant: Variant) => Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [asking, setAsking] = useState<Variant | null>(null);
+  const [busy, setBusy] = useState(false);
+  const stages = FUNNEL_STAGES.map((s) => t(`campaigns.ab.stages.${s}`));
+  const chart = useMemo(
+    () => ({
+      xAxis: [{ scaleType: 'band' as const, data: stages }],
+      series: test.variants.map((v) => ({ label: v.name, data: FUNNEL_STAGES.map((s) => v.funnel[s]) })),
+    }),
+    // The stage names change with the language only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [test, lang],
+  );
+  const sure = test.verdict?.sure ?? false;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="ab-running-title">
+      <Stack spacing={2}>
+        <div>
+          <Typography variant="h6" component="h2" id="ab-running-title">
+            {t('campaigns.ab.running.title', { name: test.name })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('campaigns.ab.running.since', { date: dateOf(test.started_at, lang) })}
+          </Typography>
+        </div>
+        <Alert severity={sure ? 'success' : 'info'} data-testid="verdict">
+          <strong>{verdictText(t, test, lang)}</strong>
+          <Typography variant="body2">{t('campaigns.ab.verdict.rule')}</Typography>
+        </Alert>
+        <BarChart height={240} xAxis={chart.xAxis} series={chart.series} aria-label={t('campaigns.ab.funnel.chart')} />
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('campaigns.ab.start.variantName')}</TableCell>
+              {stages.map((label) => (
+                <TableCell key={label} align="right">
+                  {label}
+                </TableCell>
+              ))}
+              <TableCell align="right">{t('campaigns.ab.running.conversion')}</TableCell>
+              <TableCell align="right">{t('campaigns.ab.running.chance')}</TableCell>
+              {canWrite && <TableCell />}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {test.variants.map((v) => (
+              <TableRow key={v.id}>
+                <TableCell>
+                  {v.name}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('campaigns.ab.running.share', { weight: v.weight })}
+                  </Typography>
+                </TableCell>
+                {FUNNEL_STAGES.map((s) => (
+                  <TableCell key={s} align="right">
+                    {v.funnel[s].toLocaleString(lang)}
+                  </TableCell>
+                ))}
+                <TableCell align="right">{percent(v.conversion, lang)}</TableCell>
+                <TableCell align="right">{percent(v.chance_to_win, lang)}</TableCell>
+                {canWrite && (
+                  <TableCell align="right">
+                    <Button size="small" variant="outlined" onClick={() => setAsking(v)}>
+                      {t('campaigns.ab.running.keep')}
+                    </Button>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Stack>
+      <ConfirmDialog
+        open={!!asking}
+        title={t('campaigns.ab.running.keepTitle', { name: asking?.name ?? '' })}
+        body={t('campaigns.ab.running.keepBody')}
+        confirm={t('campaigns.ab.running.keepConfirm')}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (!asking || busy) return;
+          setBusy(true);
+          onKeep(asking).finally(() => {
+            setBusy(false);
+            setAsking(null);
+          });
+        }}
+      />
+    </Paper>
+  );
+}
