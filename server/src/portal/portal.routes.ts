@@ -147,7 +147,7 @@ function passRoutes(app: FastifyInstance, deps: PortalDeps) {
       if ('answer' in resolved) return send(reply, resolved.answer);
       // The guest's A/B variant of the splash design, and the login funnel's steps (portal/funnel/).
       const ctx = await deps.funnel.enter(resolved.ctx, r, reply);
-      if (step) deps.funnel.shown(ctx, step, r.params.method);
+      if (step) deps.funnel.shown(ctx, step, r.params.method, step === 'start' && !!onlyMethod(ctx));
       const drawn = await fn(ctx, r);
       const answer = ctx.pass.test ? withTestNotice(drawn, ctx.lang) : drawn;
       const wifi4eu = r.params.method === 'wifi4eu' || (!r.params.method && onlyMethod(ctx) === 'wifi4eu');

@@ -190,7 +190,9 @@ export const splashAbTests = pgTable(
   },
   (t) => [
     index('splash_ab_tests_site_idx').on(t.siteId, t.startedAt),
-    uniqueIndex('splash_ab_tests_one_running_key').on(t.siteId).where(sql`${t.status} = 'running'`),
+    uniqueIndex('splash_ab_tests_one_running_key')
+      .on(t.siteId)
+      .where(sql`${t.status} = 'running'`),
   ],
 );
 

@@ -4,18 +4,21 @@ import type { AuthMethod, FunnelStage } from '@splashboard/contract';
 import type { Database } from '../../db/client.ts';
 import { createAbTestsRepo, type AbTestWithVariants } from '../../domains/campaigns/ab-tests/ab-tests.repo.ts';
 import { createFunnelRepo } from '../../domains/campaigns/ab-tests/funnel.repo.ts';
-import type { MethodContext } from '../methods/method.ts';
+import type { PortalPass } from '../pass.ts';
 import type { SiteSnapshot } from '../site-snapshot.ts';
-import { PORTAL_METHODS } from '../methods/index.ts';
-import { onlyMethod } from '../pages.ts';
 import { pickVariant } from './split.ts';
 
 /** Names the device of a guest whose gateway sends no MAC address. */
 const DEVICE_COOKIE = 'sb_device';
 const DEVICE_COOKIE_DAYS = 365;
 
-const offered = (ctx: MethodContext, name: string | undefined) =>
-  !!name && !!PORTAL_METHODS[name as AuthMethod] && ctx.snap.loginMethods.includes(name as AuthMethod);
+/** What the funnel reads of a page's context (portal/methods/method.ts MethodContext). */
+interface GuestPage {
+  snap: SiteSnapshot;
+  pass: PortalPass;
+}
+
+const offered = (ctx: GuestPage, name: string | undefined) => !!name && ctx.snap.loginMethods.includes(name as AuthMethod);
 
 function cookieOf(r: FastifyRequest): string | undefined {
   const m = /(?:^|;\s*)sb_device=([\w-]{8,64})/.exec(String(r.headers.cookie ?? ''));
@@ -83,7 +86,7 @@ export function createPortalFunnel(db: Database, log: FastifyBaseLogger) {
      * The guest's context for a page under their pass: with a running test, their variant's snapshot. A
      * guest without a MAC address gets a device cookie to be recognised by.
      */
-    async enter(ctx: MethodContext, r: FastifyRequest, reply: FastifyReply): Promise<MethodContext> {
+    async enter<C extends GuestPage>(ctx: C, r: FastifyRequest, reply: FastifyReply): Promise<C> {
       let device = ctx.pass.arrival.clientMac;
       if (!device) {
         device = cookieOf(r) ?? randomUUID();
@@ -100,14 +103,15 @@ export function createPortalFunnel(db: Database, log: FastifyBaseLogger) {
      * Counts what a page under the pass showed or took: the first screen (the terms, or the methods) is an
      * impression; a method's form shown (on its own page, or as the start page of a site with one method)
      * is a method chosen; a method's form posted is a login submitted. Test mode is the operator's: not counted.
+     * `singleMethod`: the start page is the site's only method's form.
      */
-    shown(ctx: MethodContext, page: 'start' | 'method' | 'submit', name?: string) {
+    shown(ctx: GuestPage, page: 'start' | 'method' | 'submit', name: string | undefined, singleMethod: boolean) {
       if (ctx.pass.test) return;
       const stages: FunnelStage[] = [];
       const termsFirst = ctx.snap.hasTerms;
       if (page === 'start') {
         if (!termsFirst || !ctx.pass.tos) stages.push('impressions');
-        if ((!termsFirst || ctx.pass.tos) && onlyMethod(ctx)) stages.push('method_chosen');
+        if ((!termsFirst || ctx.pass.tos) && singleMethod) stages.push('method_chosen');
       } else if (offered(ctx, name) && (!termsFirst || ctx.pass.tos)) {
         stages.push(page === 'method' ? 'method_chosen' : 'submitted');
       }

@@ -98,7 +98,10 @@ export function createAbTestsService(deps: CampaignDeps) {
       const { row: site } = await access(actor, siteId, 'write');
       const errors = Object.fromEntries(
         input.variants.flatMap((v, i) =>
-          Object.entries(foreignUploads(v.design, IMAGE_FIELDS, site.accountId)).map(([f, m]) => [`variants.${i}.design.${f}`, m]),
+          Object.entries(foreignUploads(v.design, IMAGE_FIELDS, site.accountId)).map(([f, m]) => [
+            `variants.${i}.design.${f}`,
+            m,
+          ]),
         ),
       );
       if (Object.keys(errors).length) throw invalid(errors);

@@ -55,8 +55,7 @@ const ENDED = aTest({
   ended_at: '2026-10-20T10:00:00.000Z',
   started_at: '2026-10-01T10:00:00.000Z',
 });
-const list = (tests: AbTest[], can_write = true) =>
-  abTestListSchema.parse({ tests, funnel: funnel(4000, 440), can_write });
+const list = (tests: AbTest[], can_write = true) => abTestListSchema.parse({ tests, funnel: funnel(4000, 440), can_write });
 /** The site funnel's answer, for whichever days are asked. */
 const siteFunnel = (call: Call) => {
   const q = new URL(call.url, 'http://x').searchParams;

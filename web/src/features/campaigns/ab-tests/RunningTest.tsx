@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { BarChart } from '@mui/x-charts/BarChart';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { FUNNEL_STAGES, type AbTest } from '@splashboard/contract';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { dateOf, percent, verdictText } from './format.ts';
+import { Panel } from './Panel.tsx';
 
 type Variant = AbTest['variants'][number];
 
@@ -44,63 +43,56 @@ export function RunningTest({
   const sure = test.verdict?.sure ?? false;
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="ab-running-title">
-      <Stack spacing={2}>
-        <div>
-          <Typography variant="h6" component="h2" id="ab-running-title">
-            {t('campaigns.ab.running.title', { name: test.name })}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('campaigns.ab.running.since', { date: dateOf(test.started_at, lang) })}
-          </Typography>
-        </div>
-        <Alert severity={sure ? 'success' : 'info'} data-testid="verdict">
-          <strong>{verdictText(t, test, lang)}</strong>
-          <Typography variant="body2">{t('campaigns.ab.verdict.rule')}</Typography>
-        </Alert>
-        <BarChart height={240} xAxis={chart.xAxis} series={chart.series} aria-label={t('campaigns.ab.funnel.chart')} />
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('campaigns.ab.start.variantName')}</TableCell>
-              {stages.map((label) => (
-                <TableCell key={label} align="right">
-                  {label}
+    <Panel title={t('campaigns.ab.running.title', { name: test.name })}>
+      <Typography variant="body2" color="text.secondary">
+        {t('campaigns.ab.running.since', { date: dateOf(test.started_at, lang) })}
+      </Typography>
+      <Alert severity={sure ? 'success' : 'info'} data-testid="verdict">
+        <strong>{verdictText(t, test, lang)}</strong>
+        <Typography variant="body2">{t('campaigns.ab.verdict.rule')}</Typography>
+      </Alert>
+      <BarChart height={240} xAxis={chart.xAxis} series={chart.series} aria-label={t('campaigns.ab.funnel.chart')} />
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('campaigns.ab.start.variantName')}</TableCell>
+            {stages.map((label) => (
+              <TableCell key={label} align="right">
+                {label}
+              </TableCell>
+            ))}
+            <TableCell align="right">{t('campaigns.ab.running.conversion')}</TableCell>
+            <TableCell align="right">{t('campaigns.ab.running.chance')}</TableCell>
+            {canWrite && <TableCell />}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {test.variants.map((v) => (
+            <TableRow key={v.id}>
+              <TableCell>
+                {v.name}
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {t('campaigns.ab.running.share', { weight: v.weight })}
+                </Typography>
+              </TableCell>
+              {FUNNEL_STAGES.map((s) => (
+                <TableCell key={s} align="right">
+                  {v.funnel[s].toLocaleString(lang)}
                 </TableCell>
               ))}
-              <TableCell align="right">{t('campaigns.ab.running.conversion')}</TableCell>
-              <TableCell align="right">{t('campaigns.ab.running.chance')}</TableCell>
-              {canWrite && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {test.variants.map((v) => (
-              <TableRow key={v.id}>
-                <TableCell>
-                  {v.name}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {t('campaigns.ab.running.share', { weight: v.weight })}
-                  </Typography>
+              <TableCell align="right">{percent(v.conversion, lang)}</TableCell>
+              <TableCell align="right">{percent(v.chance_to_win, lang)}</TableCell>
+              {canWrite && (
+                <TableCell align="right">
+                  <Button size="small" variant="outlined" onClick={() => setAsking(v)}>
+                    {t('campaigns.ab.running.keep')}
+                  </Button>
                 </TableCell>
-                {FUNNEL_STAGES.map((s) => (
-                  <TableCell key={s} align="right">
-                    {v.funnel[s].toLocaleString(lang)}
-                  </TableCell>
-                ))}
-                <TableCell align="right">{percent(v.conversion, lang)}</TableCell>
-                <TableCell align="right">{percent(v.chance_to_win, lang)}</TableCell>
-                {canWrite && (
-                  <TableCell align="right">
-                    <Button size="small" variant="outlined" onClick={() => setAsking(v)}>
-                      {t('campaigns.ab.running.keep')}
-                    </Button>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Stack>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
       <ConfirmDialog
         open={!!asking}
         title={t('campaigns.ab.running.keepTitle', { name: asking?.name ?? '' })}
@@ -116,6 +108,6 @@ export function RunningTest({
           });
         }}
       />
-    </Paper>
+    </Panel>
   );
 }

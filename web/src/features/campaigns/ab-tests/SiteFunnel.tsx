@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -9,6 +8,7 @@ import type { FunnelAnswer } from '@splashboard/contract';
 import { get } from '../../../app/api.ts';
 import { useErrorText } from '../../../app/errorText.ts';
 import { FunnelChart } from './FunnelChart.tsx';
+import { Panel } from './Panel.tsx';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const DAYS_SHOWN = 30;
@@ -41,38 +41,33 @@ export function SiteFunnel({ api }: { api: string }) {
   }, [api, range, errorText, t]);
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="ab-funnel-title">
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2" id="ab-funnel-title">
-          {t('campaigns.ab.funnel.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('campaigns.ab.funnel.intro')}
-        </Typography>
-        <Stack direction="row" spacing={2}>
-          <TextField
-            type="date"
-            size="small"
-            label={t('campaigns.ab.funnel.from')}
-            value={range.from}
-            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={t('campaigns.ab.funnel.to')}
-            value={range.to}
-            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Stack>
-        {error && <Alert severity="error">{error}</Alert>}
-        {answer && !error && answer.funnel.impressions === 0 && (
-          <Typography color="text.secondary">{t('campaigns.ab.funnel.noData')}</Typography>
-        )}
-        {answer && !error && answer.funnel.impressions > 0 && <FunnelChart funnel={answer.funnel} />}
+    <Panel title={t('campaigns.ab.funnel.title')}>
+      <Typography variant="body2" color="text.secondary">
+        {t('campaigns.ab.funnel.intro')}
+      </Typography>
+      <Stack direction="row" spacing={2}>
+        <TextField
+          type="date"
+          size="small"
+          label={t('campaigns.ab.funnel.from')}
+          value={range.from}
+          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={t('campaigns.ab.funnel.to')}
+          value={range.to}
+          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Stack>
-    </Paper>
+      {error && <Alert severity="error">{error}</Alert>}
+      {answer && !error && answer.funnel.impressions === 0 && (
+        <Typography color="text.secondary">{t('campaigns.ab.funnel.noData')}</Typography>
+      )}
+      {answer && !error && answer.funnel.impressions > 0 && <FunnelChart funnel={answer.funnel} />}
+    </Panel>
   );
 }

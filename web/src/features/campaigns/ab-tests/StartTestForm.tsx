@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,6 +10,7 @@ import type { AbTestCreate } from '@splashboard/contract';
 import { fieldErrors } from '../../../app/api.ts';
 import { useErrorText } from '../../../app/errorText.ts';
 import { AddIcon, DeleteIcon } from '../../../components/icons.ts';
+import { Panel } from './Panel.tsx';
 
 /** The splash design's fields a variant may change here (the designer's names). */
 export const VARIANT_FIELDS = ['body_color', 'grid_color', 'logo_image', 'optional_h1', 'partialtos1_text', 'tos_text'] as const;
@@ -71,11 +71,8 @@ export function StartTestForm({ onStart }: { onStart: (body: AbTestCreate) => Pr
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="ab-start-title">
+    <Panel title={t('campaigns.ab.start.title')}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        <Typography variant="h6" component="h2" id="ab-start-title">
-          {t('campaigns.ab.start.title')}
-        </Typography>
         {failure && <Alert severity="error">{failure}</Alert>}
         <TextField
           label={t('campaigns.ab.start.name')}
@@ -151,6 +148,6 @@ export function StartTestForm({ onStart }: { onStart: (body: AbTestCreate) => Pr
           </Button>
         </Stack>
       </Stack>
-    </Paper>
+    </Panel>
   );
 }
