@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BarChart } from '@mui/x-charts/BarChart';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
@@ -31,15 +30,6 @@ export function RunningTest({
   const [asking, setAsking] = useState<Variant | null>(null);
   const [busy, setBusy] = useState(false);
   const stages = FUNNEL_STAGES.map((s) => t(`campaigns.ab.stages.${s}`));
-  const chart = useMemo(
-    () => ({
-      xAxis: [{ scaleType: 'band' as const, data: stages }],
-      series: test.variants.map((v) => ({ label: v.name, data: FUNNEL_STAGES.map((s) => v.funnel[s]) })),
-    }),
-    // The stage names change with the language only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [test, lang],
-  );
   const sure = test.verdict?.sure ?? false;
 
   return (
@@ -51,7 +41,6 @@ export function RunningTest({
         <strong>{verdictText(t, test, lang)}</strong>
         <Typography variant="body2">{t('campaigns.ab.verdict.rule')}</Typography>
       </Alert>
-      <BarChart height={240} xAxis={chart.xAxis} series={chart.series} aria-label={t('campaigns.ab.funnel.chart')} />
       <Table size="small">
         <TableHead>
           <TableRow>
