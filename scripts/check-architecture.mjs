@@ -207,6 +207,9 @@ const OWNER = {
   accountMailSettings: 'domains/campaigns',
   splashAds: 'domains/campaigns',
   splashAdDailyCounts: 'domains/campaigns',
+  splashAbTests: 'domains/campaigns',
+  splashAbVariants: 'domains/campaigns',
+  splashFunnelCounts: 'domains/campaigns',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

@@ -93,6 +93,8 @@ const RULES: [RegExp, Need][] = [
   [new RegExp(`^\\w+ ${S}/(paymentaccount|paymenttransactions)/.*$`), site('payment')],
   // Email campaigns and the template gallery they start from.
   [new RegExp(`^\\w+ ${S}/campaigns/(email|templates)(/.*)?$`), site('email_campaigns')],
+  // Splash A/B tests and the login funnel.
+  [new RegExp(`^\\w+ ${S}/campaigns/(ab-tests|funnel)(/.*)?$`), site('splash_campaigns')],
   [new RegExp(`^\\w+ ${S}/(${LOGIN_METHODS})/.*$`), site('landingpage')],
   // Email campaigns' delivery: the account's mail server (admins), a campaign's test send and the site's opt-in.
   [new RegExp(`^\\w+ ${A}/mail-settings(/test)?$`), ADMIN],
@@ -198,6 +200,14 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
   'PUT /s/{siteId}/api/v1/routersettings/ruckus_cloud': () => ({ url: 'https://127.0.0.1:9', password: 'portal-pass' }),
   'PUT /s/{siteId}/api/v1/unifi/scheduledtasks/{kind}': () => ({ enabled: false, frequency: 'daily', time: '03:30' }),
   'POST /s/{siteId}/api/v1/unifi/scheduledtasks/{kind}/run': () => ({}),
+  'POST /s/{siteId}/api/v1/campaigns/ab-tests': () => ({
+    name: 'Matrix test',
+    variants: [
+      { name: 'A', weight: 50, design: {} },
+      { name: 'B', weight: 50, design: { body_color: '#000000' } },
+    ],
+  }),
+  'POST /s/{siteId}/api/v1/campaigns/ab-tests/{id}/end': () => ({ keep_variant_id: 1 }),
   'POST /s/{siteId}/api/v1/guestuser/create': () => ({ username: 'matrix-guest', password: 'matrix-pass-1' }),
   'POST /s/{siteId}/api/v1/guestuser/{id}/connect': () => ({ guestmac: '02:00:00:00:00:02' }),
   'PUT /s/{siteId}/api/v1/paymentaccount/{id}': () => ({ first_name: 'Matrix' }),

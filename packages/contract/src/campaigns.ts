@@ -3,6 +3,7 @@ import { emailField } from './common.ts';
 import { MESSAGES } from './messages/common.ts';
 import { CAMPAIGN_MESSAGES } from './messages/campaigns.ts';
 import { fillMessage } from './messages/index.ts';
+import { splashDesignChangesSchema } from './splash.ts';
 
 /**
  * Marketing (permission `campaigns`; email campaigns `email_campaigns`, splash-page ads `splash_campaigns`):
@@ -401,12 +402,17 @@ export const abVariantInputSchema = z.object({
   /** Percent of the site's guests shown this variant. */
   weight: z.number().int().min(1).max(99),
   /** The splash design's fields that differ from the site's design (empty: the site's design as it is). */
-  design: z.record(z.string(), z.unknown()),
+  design: splashDesignChangesSchema,
 });
-export const abTestCreateSchema = z.object({
-  name: campaignName,
-  variants: z.array(abVariantInputSchema).min(2, CAMPAIGN_MESSAGES.variantsNeeded).max(4, CAMPAIGN_MESSAGES.variantsNeeded),
-});
+export const abTestCreateSchema = z
+  .object({
+    name: campaignName,
+    variants: z.array(abVariantInputSchema).min(2, CAMPAIGN_MESSAGES.variantsNeeded).max(4, CAMPAIGN_MESSAGES.variantsNeeded),
+  })
+  .superRefine((v, ctx) => {
+    if (v.variants.reduce((sum, x) => sum + x.weight, 0) !== 100)
+      ctx.addIssue({ code: 'custom', path: ['variants'], message: CAMPAIGN_MESSAGES.weightsSum });
+  });
 export type AbTestCreate = z.infer<typeof abTestCreateSchema>;
 export const abTestEndSchema = z.object({ keep_variant_id: z.number().int().positive() });
 
@@ -434,3 +440,8 @@ export const abTestSchema = z.object({
 });
 export type AbTest = z.infer<typeof abTestSchema>;
 export const abTestListSchema = z.object({ tests: z.array(abTestSchema), funnel: funnelSchema, can_write: z.boolean() });
+export type AbTestList = z.infer<typeof abTestListSchema>;
+/** The site's funnel over local days (YYYY-MM-DD, both included; default the last 30 days). */
+export const funnelQuerySchema = z.object({ fromdate: z.iso.date().optional(), todate: z.iso.date().optional() });
+export const funnelAnswerSchema = z.object({ fromdate: z.string(), todate: z.string(), funnel: funnelSchema });
+export type FunnelAnswer = z.infer<typeof funnelAnswerSchema>;

@@ -237,6 +237,9 @@ export type SplashDesignUpdate = Partial<SplashDesign> & {
   translations?: Partial<Record<TranslatedLang, Partial<Record<DesignTextKey, string>>>>;
 };
 
+/** Some of the design's fields, each checked as the designer checks it (a splash A/B test's variant). */
+export const splashDesignChangesSchema = closedPartial(designShape);
+
 export const DEFAULT_SPLASH_DESIGN: SplashDesign = {
   logo_image: '',
   html_image: '',

@@ -26,6 +26,7 @@ import { createSitesRepo, type SitesRepo } from '../domains/sites/sites.repo.ts'
 import { createCustomDomainsRepo, type CustomDomainsRepo } from '../domains/custom-domain/custom-domains.repo.ts';
 import type { Payments } from '../domains/payments/index.ts';
 import type { JobQueue } from '../platform/jobs.ts';
+import { createPortalFunnel, type PortalFunnel } from './funnel/funnel.ts';
 import type { CheckoutPayments } from '../domains/payments/checkout/checkout-payments.ts';
 import { createPortalAds, type PortalAds } from '../domains/campaigns/splash-ads/portal-ads.ts';
 
@@ -78,6 +79,8 @@ export interface PortalData {
   customDomains: Pick<CustomDomainsRepo, 'accountIdForHost'>;
   /** Splash-page ads: the one a guest sees, its impressions and clicks (portal/ads/). */
   ads: PortalAds;
+  /** Splash A/B tests' variants and the login funnel's counts. */
+  funnel: PortalFunnel;
 }
 
 /** What the portal's pages and login methods are built from. */
@@ -98,5 +101,6 @@ export function portalDepsOf(setup: PortalSetup): PortalDeps {
     sites: createSitesRepo(db),
     customDomains: createCustomDomainsRepo(db),
     ads: createPortalAds(db),
+    funnel: createPortalFunnel(db, setup.log),
   };
 }

@@ -142,18 +142,22 @@ async function resolve(deps: PortalDeps, r: Req): Promise<{ ctx: MethodContext }
 function passRoutes(app: FastifyInstance, deps: PortalDeps) {
   const wifi4euOrigin = new URL(deps.config.wifi4euSnippetUrl).origin;
   const handle =
-    (fn: (ctx: MethodContext, r: Req) => Promise<PortalAnswer> | PortalAnswer) => async (r: Req, reply: FastifyReply) => {
+    (fn: (ctx: MethodContext, r: Req) => Promise<PortalAnswer> | PortalAnswer, step?: 'start' | 'method' | 'submit') =>
+    async (r: Req, reply: FastifyReply) => {
       const resolved = await resolve(deps, r);
       if ('answer' in resolved) return send(reply, resolved.answer);
-      const drawn = await fn(resolved.ctx, r);
-      const answer = resolved.ctx.pass.test ? withTestNotice(drawn, resolved.ctx.lang) : drawn;
-      const wifi4eu = r.params.method === 'wifi4eu' || (!r.params.method && onlyMethod(resolved.ctx) === 'wifi4eu');
+      // The guest's A/B variant of the splash design, and the login funnel's steps (portal/funnel/).
+      const ctx = await deps.funnel.enter(resolved.ctx, r, reply);
+      if (step) deps.funnel.shown(ctx, step, r.params.method, step === 'start' && !!onlyMethod(ctx));
+      const drawn = await fn(ctx, r);
+      const answer = ctx.pass.test ? withTestNotice(drawn, ctx.lang) : drawn;
+      const wifi4eu = r.params.method === 'wifi4eu' || (!r.params.method && onlyMethod(ctx) === 'wifi4eu');
       return send(reply, answer, wifi4eu ? wifi4euOrigin : undefined);
     };
 
   const P = '/guest/:key/p/:pass';
-  app.get(`${P}/`, options, handle(startPage));
-  app.get(`${P}`, options, handle(startPage));
+  app.get(`${P}/`, options, handle(startPage, 'start'));
+  app.get(`${P}`, options, handle(startPage, 'start'));
   app.get(
     `${P}/terms`,
     options,
@@ -222,11 +226,11 @@ function passRoutes(app: FastifyInstance, deps: PortalDeps) {
   app.get(
     `${P}/:method`,
     options,
-    handle((ctx, r) => methodPage(ctx, r.params.method!)),
+    handle((ctx, r) => methodPage(ctx, r.params.method!), 'method'),
   );
   app.post(
     `${P}/:method`,
     options,
-    handle((ctx, r) => submitMethod(ctx, r.params.method!, r.body ?? {})),
+    handle((ctx, r) => submitMethod(ctx, r.params.method!, r.body ?? {}), 'submit'),
   );
 }

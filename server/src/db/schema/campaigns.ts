@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -224,4 +225,65 @@ export const splashAdDailyCounts = pgTable(
     clicks: integer('clicks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.adId, t.day] })],
+);
+
+/**
+ * A splash A/B test of a site: its guests are split between variants of the splash design until the
+ * operator ends it by keeping one (whose design changes become the site's). At most one runs per site.
+ */
+export const splashAbTests = pgTable(
+  'splash_ab_tests',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('running'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    keptVariantId: integer('kept_variant_id'),
+  },
+  (t) => [
+    index('splash_ab_tests_site_idx').on(t.siteId, t.startedAt),
+    uniqueIndex('splash_ab_tests_one_running_key')
+      .on(t.siteId)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/** A variant of a test: its share of the guests (percent) and the design fields it changes. */
+export const splashAbVariants = pgTable(
+  'splash_ab_variants',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => splashAbTests.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    weight: integer('weight').notNull(),
+    design: jsonb('design').$type<Record<string, unknown>>().notNull().default({}),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('splash_ab_variants_test_idx').on(t.testId, t.position)],
+);
+
+/**
+ * The login funnel, counted per site, site-local day and variant (0: no test running): one row each,
+ * incremented by upsert as guests go through the portal, so that counting costs one small write.
+ */
+export const splashFunnelCounts = pgTable(
+  'splash_funnel_counts',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    variantId: integer('variant_id').notNull().default(0),
+    impressions: integer('impressions').notNull().default(0),
+    methodChosen: integer('method_chosen').notNull().default(0),
+    submitted: integer('submitted').notNull().default(0),
+    granted: integer('granted').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.variantId] })],
 );

@@ -1,2 +1,2 @@
-// SEAM: the helper building these pages replaces this file.
-export const AbTestsPage = () => null;
+// One lazy chunk for the splash A/B tests page.
+export { AbTestsPage } from './AbTestsPage.tsx';
