@@ -21,6 +21,8 @@ describe('checkContent with real MJML output', () => {
     const checked = checkContent(html);
     expect(checked.ok).toBe(true);
     const out = checked.ok ? checked.html : '';
+    expect(out).toMatch(/^<!doctype html>\n<html lang="und"/);
+    expect(sanitizeContent(out)).toBe(out);
     expect(out).toContain('Hi {{first_name}}, welcome to {{site_name}}');
     expect(out).toContain('href="https://example.com/offer?x=1&amp;y=2"');
     expect(out).toContain('src="https://example.com/logo.png"');

@@ -68,9 +68,11 @@ const COMMENT = /<!--([\s\S]*?)(-->|$)/g;
  * goes. Merge placeholders (`{{first_name}}`, in text or in an href) are kept.
  */
 export function sanitizeContent(html: string): string {
-  return sanitizeHtml(html, EMAIL_HTML).replace(STYLE_ELEMENT, (_m, open: string, css: string, close: string) =>
+  const clean = sanitizeHtml(html, EMAIL_HTML).replace(STYLE_ELEMENT, (_m, open: string, css: string, close: string) =>
     unsafeCss(css) ? '' : `${open}${css.replace(/@import[^;]*;?/gi, '')}${close}`,
   );
+  // The parser drops the doctype; without it a browser draws the email in quirks mode.
+  return /^\s*<!doctype html>/i.test(html) ? `<!doctype html>${clean.replace(/^\s+/, '\n')}` : clean;
 }
 
 /** The first unsafe thing in the HTML, looking inside comments too (a client may render conditional ones). */

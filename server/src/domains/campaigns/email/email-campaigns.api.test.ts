@@ -239,7 +239,7 @@ describe('figures', () => {
 });
 
 describe('who may see and change campaigns', () => {
-  it('answers another account’s site and campaign as not found, changing nothing', async () => {
+  it('answers another account’s site and campaign, and another site’s campaign, as not found, changing nothing', async () => {
     const mine = await operator();
     const theirs = await operator();
     const { body: campaign } = await create(theirs.client, theirs.api);
@@ -254,6 +254,13 @@ describe('who may see and change campaigns', () => {
     expect((await mine.client.put(`${mine.api}/email/${campaign.id}`, { name: 'Mine now' })).status).toBe(404);
     expect((await mine.client.del(`${mine.api}/email/${campaign.id}`)).status).toBe(404);
     expect((await mine.client.get(`${theirs.api}/templates`)).status).toBe(404);
+
+    const otherSite = await createSite(mine.client, { name: 'Second site' });
+    const { body: elsewhere } = await create(mine.client, `/s/${otherSite.id}/api/v1/campaigns`);
+    expect((await mine.client.get(`${mine.api}/email/${elsewhere.id}`)).status).toBe(404);
+    expect((await mine.client.put(`${mine.api}/email/${elsewhere.id}`, { name: 'Moved' })).status).toBe(404);
+    expect((await mine.client.del(`${mine.api}/email/${elsewhere.id}`)).status).toBe(404);
+    expect(await rowOf(elsewhere.id)).toMatchObject({ siteId: otherSite.id, name: 'Welcome back', deletedAt: null });
     expect(await rowOf(campaign.id)).toMatchObject({ name: 'Welcome back', deletedAt: null });
   });
 
