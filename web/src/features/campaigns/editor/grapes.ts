@@ -77,7 +77,10 @@ export async function startEditor(container: HTMLElement, mode: EditorMode, lang
   } else {
     config.blockManager = { blocks: WEB_BLOCKS };
   }
-  return grapesjs.init(config);
+  const editor = grapesjs.init(config);
+  // The MJML plugin's own device buttons name devices we do not have: the page's preview toggle does this.
+  if (editor.Panels.getPanel('devices-c')) editor.Panels.removePanel('devices-c');
+  return editor;
 }
 
 /** Plain HTML blocks for a web page (a splash-page ad). */

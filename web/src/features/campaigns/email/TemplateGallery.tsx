@@ -9,12 +9,11 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { z } from 'zod';
-import type { campaignTemplateSummarySchema } from '@splashboard/contract';
+import type { campaignTemplateListSchema } from '@splashboard/contract';
 import { get } from '../../../app/api.ts';
 
-type TemplateSummary = z.infer<typeof campaignTemplateSummarySchema>;
-/** The gallery's answer: its templates (a list, or under `templates`). */
-type Gallery = TemplateSummary[] | { templates: TemplateSummary[] };
+type Gallery = z.infer<typeof campaignTemplateListSchema>;
+type TemplateSummary = Gallery['templates'][number];
 
 /** A template's look, drawn in a sandboxed frame (no scripts, no access to the dashboard). */
 function Thumbnail({ html, title }: { html: string; title: string }) {
@@ -41,7 +40,7 @@ export function TemplateGallery({ api, onChoose }: { api: string; onChoose: (id:
 
   useEffect(() => {
     get<Gallery>(`${api}/templates?lang=${lang}`).then(
-      (g) => setTemplates(Array.isArray(g) ? g : g.templates),
+      (g) => setTemplates(g.templates),
       () => setFailed(true),
     );
   }, [api, lang]);
