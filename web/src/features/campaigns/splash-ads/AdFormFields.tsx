@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,11 +16,13 @@ export function AdFormFields(props: {
   onChange: (values: AdFormValues) => void;
   errors: Record<string, string>;
   disabled?: boolean;
+  /** The ad's content (the visual editor), between its name and its link. */
+  content?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { values: v, onChange, errors, disabled } = props;
   const set = <K extends keyof AdFormValues>(key: K, value: AdFormValues[K]) => onChange({ ...v, [key]: value });
-  const text = (key: 'name' | 'link_url' | 'splashad_html' | 'autoskiptime' | 'start' | 'end', label: string) => ({
+  const text = (key: 'name' | 'link_url' | 'autoskiptime' | 'start' | 'end', label: string) => ({
     label,
     value: v[key],
     disabled,
@@ -38,13 +41,7 @@ export function AdFormFields(props: {
     <Stack spacing={2}>
       <TextField required {...text('name', t('campaigns.ads.form.name'))} />
       {switchOf('active', t('campaigns.ads.form.active'))}
-      <TextField
-        multiline
-        minRows={6}
-        {...text('splashad_html', t('campaigns.ads.form.content'))}
-        helperText={errors.splashad_html ?? t('campaigns.ads.form.contentHelp')}
-        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
-      />
+      {props.content}
       <TextField type="url" {...text('link_url', t('campaigns.ads.form.link'))} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField

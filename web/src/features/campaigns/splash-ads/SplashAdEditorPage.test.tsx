@@ -59,7 +59,6 @@ describe('the splash-page ad form', { timeout: 30_000 }, () => {
     renderAt(<SplashAdEditorPage />);
     expect(screen.getByLabelText(/^Name/)).toHaveProperty('value', 'Untitled Campaign');
     type(/^Name/, 'Happy hour');
-    type('Ad content (HTML)', '<h1>2 for 1</h1>');
     type(/^Link/, 'https://bar.example.com');
     await choose('Display', 'Repeat visit');
     fireEvent.click(screen.getByLabelText('Auto-skip'));
@@ -78,7 +77,7 @@ describe('the splash-page ad form', { timeout: 30_000 }, () => {
     expect(posted(calls)).toEqual([
       {
         name: 'Happy hour',
-        splashad_html: '<h1>2 for 1</h1>',
+        splashad_html: '',
         splashad_json: {},
         link_url: 'https://bar.example.com',
         placement: 'before_login',
@@ -125,7 +124,6 @@ describe('the splash-page ad form', { timeout: 30_000 }, () => {
       }),
     });
     renderAt(<SplashAdEditorPage />);
-    type('Ad content (HTML)', '<script>x</script>');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('The content has a script or an unsafe link (<script>): remove it and save again');
   });
@@ -144,7 +142,10 @@ describe('the splash-page ad form', { timeout: 30_000 }, () => {
     type(/^Name/, 'Terrace bar');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Ad saved');
-    expect(posted(calls)).toMatchObject([{ name: 'Terrace bar', placement: 'after_login', autoskiptime: 3, active: 1 }]);
+    // The stored content goes back as it was while the editor has not started (no canvas in jsdom).
+    expect(posted(calls)).toMatchObject([
+      { name: 'Terrace bar', placement: 'after_login', autoskiptime: 3, active: 1, splashad_html: '<p>Cold drinks</p>' },
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useSnackbar } from 'notistack';
@@ -10,10 +10,14 @@ import { splashAdCreateSchema, splashAdUpdateSchema, type SplashAd } from '@spla
 import { ApiFailure, fieldErrors, get, post, put } from '../../../app/api.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { useErrorText } from '../../../app/errorText.ts';
+import type { ContentEditorHandle } from '../editor/ContentEditor.tsx';
 import { EMPTY_AD, bodyOf, formOf, type AdFormValues } from './adForm.ts';
 import { AdFormFields } from './AdFormFields.tsx';
 import { ADS_PATH, adsApi } from './paths.ts';
 import './i18n.ts';
+
+// The editor (GrapesJS) is a chunk of its own, loaded when the form opens.
+const ContentEditor = lazy(() => import('../editor/ContentEditor.tsx').then((m) => ({ default: m.ContentEditor })));
 
 /**
  * /app/campaigns/splash-page-ad/create and /edit/{id}: an ad's form. Checked with the contract's schemas
@@ -31,6 +35,7 @@ export function SplashAdEditorPage() {
   const [values, setValues] = useState<AdFormValues | null>(id ? null : EMPTY_AD);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const editor = useRef<ContentEditorHandle>(null);
   const api = adsApi(siteId);
 
   useEffect(() => {
@@ -50,7 +55,9 @@ export function SplashAdEditorPage() {
   const failedText = t(id ? 'campaigns.ads.form.updateFailed' : 'campaigns.ads.form.createFailed');
   const save = async () => {
     if (!values) return;
-    const body = bodyOf(values);
+    // The editor's content once it has started; the stored content until then.
+    const content = editor.current?.content();
+    const body = bodyOf(content ? { ...values, splashad_html: content.html, splashad_json: content.json } : values);
     const checked = (id ? splashAdUpdateSchema : splashAdCreateSchema).safeParse(body);
     const local = checked.success ? {} : errorText.issues(checked.error);
     if (!values.run_now && !values.start) local.start_time = t('campaigns.ads.form.startRequired');
@@ -88,7 +95,26 @@ export function SplashAdEditorPage() {
           }}
         >
           <Stack spacing={2}>
-            <AdFormFields values={values} onChange={setValues} errors={errors} disabled={busy} />
+            <AdFormFields
+              values={values}
+              onChange={setValues}
+              errors={errors}
+              disabled={busy}
+              content={
+                <Stack spacing={1}>
+                  <Typography variant="subtitle1" component="h2">
+                    {t('campaigns.ads.form.content')}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('campaigns.ads.form.contentHelp')}
+                  </Typography>
+                  {errors.splashad_html && <Alert severity="error">{errors.splashad_html}</Alert>}
+                  <Suspense fallback={null}>
+                    <ContentEditor ref={editor} mode="web" json={values.splashad_json} source={values.splashad_html} />
+                  </Suspense>
+                </Stack>
+              }
+            />
             <Stack direction="row" spacing={1}>
               <Button type="submit" variant="contained" disabled={busy}>
                 {t('campaigns.ads.form.save')}
