@@ -153,3 +153,16 @@ describe('double opt-in', () => {
     expect(await recipientsOf(campaign.id)).toHaveLength(1);
   });
 });
+
+// Last: it spends this address's allowance of the guest routes for a minute.
+describe('guest routes', () => {
+  it('are rate-limited per address, so tokens cannot be walked', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++)
+      statuses.push((await fetchPage(server, `/m/o/${i.toString(36)}.guessAAAAAAAAAAAAAAAAA`)).status);
+    expect(statuses.slice(0, 100).every((s) => s === 200)).toBe(true);
+    const limited = await fetchPage(server, '/m/u/1.guessAAAAAAAAAAAAAAAAA');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.retryAfter)).toBeGreaterThan(0);
+  });
+});
