@@ -90,6 +90,8 @@ const RULES: [RegExp, Need][] = [
   [new RegExp(`^\\w+ ${S}/paymentloginconfig/(packages|package|stripe)(/.*)?$`), site('payment')],
   [new RegExp(`^GET ${S}/paymentloginconfig/webhook-secret$`), site('payment', 'write')],
   [new RegExp(`^\\w+ ${S}/(paymentaccount|paymenttransactions)/.*$`), site('payment')],
+  // Email campaigns and the template gallery they start from.
+  [new RegExp(`^\\w+ ${S}/campaigns/(email|templates)(/.*)?$`), site('email_campaigns')],
   [new RegExp(`^\\w+ ${S}/(${LOGIN_METHODS})/.*$`), site('landingpage')],
   // Email campaigns' delivery: the account's mail server (admins), a campaign's test send and the site's opt-in.
   [new RegExp(`^\\w+ ${A}/mail-settings(/test)?$`), ADMIN],
@@ -202,6 +204,8 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
   'POST /s/{siteId}/api/v1/paymentaccount/{id}/connect': () => ({ guestmac: '02:00:00:00:00:03' }),
   'POST /s/{siteId}/api/v1/paymentaccount/{id}/changerecurring/{x}': () => ({ next_payment_on: '2099-01-01' }),
   'PUT /s/{siteId}/api/v1/paymenttransactions/{id}': () => ({ num_devices: 2 }),
+  'POST /s/{siteId}/api/v1/campaigns/email': () => ({ name: 'Matrix campaign', subject: 'Hello', trigger_param: 5 }),
+  'PUT /s/{siteId}/api/v1/campaigns/email/{id}': () => ({ name: 'Matrix campaign' }),
   'POST /s/{siteId}/api/v1/paymenttransactions/{id}/refund': () => ({ reason_for_refund: 'no_longer_using' }),
   'POST /s/{siteId}/api/v1/voucher/': () => ({ count: 1, duration_value: 1, duration_type: 'hours' }),
   'POST /a/api/v1/admins/': () => ({ email: 'matrix-admin@example.com', name: 'Matrix Admin' }),

@@ -54,6 +54,9 @@ export type OptInType = (typeof OPT_IN_TYPES)[number];
 export const EMAIL_TYPES = ['Html', 'PlainText'] as const;
 export const CAMPAIGN_TEMPLATE_IDS = ['welcome', 'come_back', 'birthday', 'event', 'offer', 'newsletter'] as const;
 export type CampaignTemplateId = (typeof CAMPAIGN_TEMPLATE_IDS)[number];
+/** The languages the template gallery is written in: English (US) and Spanish (Spain). */
+export const CAMPAIGN_TEMPLATE_LANGUAGES = ['en', 'es'] as const;
+export type CampaignTemplateLanguage = (typeof CAMPAIGN_TEMPLATE_LANGUAGES)[number];
 /** Merge fields an email may hold as {{name}}; each is filled per recipient (empty when unknown). */
 export const MERGE_FIELDS = ['first_name', 'last_name', 'email', 'site_name', 'visits', 'last_visit'] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
@@ -72,11 +75,10 @@ const campaignName = z.string({ error: MESSAGES.required }).trim().min(1, MESSAG
 const editorProject = z
   .record(z.string(), z.unknown())
   .refine((v) => JSON.stringify(v).length <= CAMPAIGN_JSON_MAX, fillMessage(MESSAGES.atMost, { n: CAMPAIGN_JSON_MAX }));
-const triggerParam = z
-  .number({ error: CAMPAIGN_MESSAGES.triggerValue })
-  .int(CAMPAIGN_MESSAGES.triggerValue)
-  .min(TRIGGER_PARAM_MIN, CAMPAIGN_MESSAGES.triggerValue)
-  .max(TRIGGER_PARAM_MAX, CAMPAIGN_MESSAGES.triggerValue);
+/** Its range is checked where the trigger is known (triggerValueInRange): a birthday has no value. */
+const triggerParam = z.number({ error: CAMPAIGN_MESSAGES.triggerValue }).int(CAMPAIGN_MESSAGES.triggerValue);
+export const triggerValueInRange = (trigger: EmailCampaignTrigger, value: number) =>
+  trigger === 'birthday' || (value >= TRIGGER_PARAM_MIN && value <= TRIGGER_PARAM_MAX);
 
 /** start_time after end_time is refused on end_time (the spec's rule), on create and on update alike. */
 function datesInOrder(v: { start_time?: string | null; end_time?: string | null }, ctx: z.RefinementCtx) {
@@ -87,9 +89,19 @@ function datesInOrder(v: { start_time?: string | null; end_time?: string | null 
 // ---------------------------------------------------------------------------------------------------
 // Email campaigns
 
+/** The trigger value in range for its trigger, when the body names both (a PUT's merged campaign is checked by the server). */
+function triggerValueFits(v: { trigger_type?: EmailCampaignTrigger; trigger_param?: number }, ctx: z.RefinementCtx) {
+  if (v.trigger_type !== undefined && v.trigger_param !== undefined && !triggerValueInRange(v.trigger_type, v.trigger_param))
+    ctx.addIssue({ code: 'custom', path: ['trigger_param'], message: CAMPAIGN_MESSAGES.triggerValue });
+}
+
 const emailCampaignShape = {
   /** The gallery template it was made from (null: from scratch); must exist. */
-  templateId: z.enum(CAMPAIGN_TEMPLATE_IDS).nullable(),
+  templateId: z
+    .enum(CAMPAIGN_TEMPLATE_IDS, {
+      error: (issue) => fillMessage(CAMPAIGN_MESSAGES.unknownTemplate, { templateId: String(issue.input) }),
+    })
+    .nullable(),
   name: campaignName,
   subject: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(200),
   /** Off: a draft that never sends. */
@@ -145,6 +157,7 @@ export const emailCampaignCreateSchema = z
     active: emailCampaignShape.active.default(EMAIL_CAMPAIGN_DEFAULTS.active),
     campaign_type: emailCampaignShape.campaign_type.default('email'),
     trigger_type: emailCampaignShape.trigger_type.default('connect'),
+    trigger_param: emailCampaignShape.trigger_param.default(EMAIL_CAMPAIGN_DEFAULTS.trigger_param),
     trigger_param_type: emailCampaignShape.trigger_param_type.default('days'),
     email_type: emailCampaignShape.email_type.default('Html'),
     campaign_html: emailCampaignShape.campaign_html.default(''),
@@ -158,11 +171,17 @@ export const emailCampaignCreateSchema = z
     track_opens: emailCampaignShape.track_opens.default(true),
     track_clicks: emailCampaignShape.track_clicks.default(true),
   })
-  .superRefine(datesInOrder);
+  .superRefine(datesInOrder)
+  .superRefine(triggerValueFits);
 export type EmailCampaignCreate = z.infer<typeof emailCampaignCreateSchema>;
 
 /** PUT: any subset; the service checks the merged campaign (dates, trigger value) before it stores it. */
-export const emailCampaignUpdateSchema = z.object(emailCampaignShape).partial().strict().superRefine(datesInOrder);
+export const emailCampaignUpdateSchema = z
+  .object(emailCampaignShape)
+  .partial()
+  .strict()
+  .superRefine(datesInOrder)
+  .superRefine(triggerValueFits);
 export type EmailCampaignUpdate = z.infer<typeof emailCampaignUpdateSchema>;
 
 export const campaignFiguresSchema = z.object({
@@ -205,6 +224,8 @@ export const campaignTemplateSummarySchema = z.object({
   /** The template drawn as an email (sample merge values), for the gallery's thumbnails. */
   preview_html: z.string(),
 });
+export const campaignTemplateQuerySchema = z.object({ lang: z.enum(CAMPAIGN_TEMPLATE_LANGUAGES).default('en') });
+export const campaignTemplateListSchema = z.object({ templates: z.array(campaignTemplateSummarySchema) });
 export const campaignTemplateSchema = campaignTemplateSummarySchema.extend({
   campaign_html: z.string(),
   campaign_json: z.record(z.string(), z.unknown()),

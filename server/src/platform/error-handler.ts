@@ -1,7 +1,14 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@splashboard/contract';
+import { MESSAGES, type MessageCode } from '@splashboard/contract';
 import { AppError, type SchemaErrors } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The top message of this route's bad input (the spec's 'Campaign creation failed', say); common.validation if none. */
+    validationCode?: MessageCode;
+  }
+}
 
 function fieldName(instancePath: string, fallback: string) {
   const name = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -9,7 +16,7 @@ function fieldName(instancePath: string, fallback: string) {
 }
 
 /** The error a failure is for the user; null for one nobody expected (a 500). */
-function userErrorOf(error: FastifyError): AppError | null {
+function userErrorOf(error: FastifyError, request: FastifyRequest): AppError | null {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const schemaErrors: SchemaErrors = {};
@@ -17,7 +24,7 @@ function userErrorOf(error: FastifyError): AppError | null {
       const key = fieldName(v.instancePath, v.params?.issue ? 'body' : 'request');
       (schemaErrors[key] ??= []).push(v.message ?? MESSAGES.validation);
     }
-    return new AppError(422, 'common.validation', { schemaErrors });
+    return new AppError(422, request.routeOptions.config.validationCode ?? 'common.validation', { schemaErrors });
   }
   const status = error.statusCode;
   if (isResponseSerializationError(error) || !status || status < 400 || status >= 500) return null;
@@ -42,7 +49,7 @@ const headersOf = (error: AppError) =>
 /** Every failure leaves as {status, message, schema_errors, code, params}; unknown ones are logged with the request id. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const userError = userErrorOf(error);
+    const userError = userErrorOf(error, request);
     if (userError) return reply.headers(headersOf(userError)).status(userError.status).send(answerOf(userError));
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply.status(500).send({ ...answerOf(new AppError(500, 'common.unknown')), request_id: request.id });
