@@ -1,32 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { CAMPAIGN_TRIGGERS_JOB } from '../src/domains/campaigns/delivery/campaign-triggers.ts';
-import { emailCampaigns, sites } from '../src/db/schema/index.ts';
-import type { TestServer } from './harness.ts';
+import type { TestClient, TestServer } from './harness.ts';
 
-/**
- * A campaign stored as the campaigns API (H1's, being built) would store it: the tests of delivery make
- * their campaigns here until that API lands, then through it.
- */
-export async function storeCampaign(server: TestServer, siteId: number, over: Partial<typeof emailCampaigns.$inferInsert> = {}) {
-  const [site] = await server.handle.db.select().from(sites).where(eq(sites.id, siteId));
-  const [row] = await server.handle.db
-    .insert(emailCampaigns)
-    .values({
-      accountId: site!.accountId,
-      siteId,
-      name: 'Welcome back',
-      subject: 'Hello {{first_name}} from {{site_name}}',
-      active: true,
-      triggerType: 'connect',
-      triggerParam: 3,
-      campaignHtml:
-        '<html><body><h1>Hi {{first_name}} {{last_name}}</h1><p>Visits: {{visits}}</p><p><a href="https://shop.example.com/offer?x=1&amp;y=2">Our offer</a></p></body></html>',
-      startTime: new Date('2020-01-01T00:00:00Z'),
-      ...over,
-    })
-    .returning();
-  return row!;
-}
+const CAMPAIGN_HTML =
+  '<h1>Hi {{first_name}} {{last_name}}</h1><p>Visits: {{visits}}</p><p><a href="https://shop.example.com/offer?x=1&amp;y=2">Our offer</a></p>';
 
 /** The raw message with quoted-printable soft breaks and escapes undone (what a reader sees). */
 export const decodedRaw = (raw: string) =>
@@ -48,3 +24,18 @@ export async function runTriggersAt(server: TestServer, at: Date) {
 }
 
 export const DAY = 86_400_000;
+
+/** An active campaign made through the campaigns API, as an operator makes one (run now). */
+export async function createCampaign(owner: TestClient, siteId: number, over: Record<string, unknown> = {}) {
+  const res = await owner.post(`/s/${siteId}/api/v1/campaigns/email`, {
+    name: 'Welcome back',
+    subject: 'Hello {{first_name}} from {{site_name}}',
+    active: true,
+    trigger_type: 'connect',
+    trigger_param: 3,
+    campaign_html: CAMPAIGN_HTML,
+    ...over,
+  });
+  if (res.status !== 200) throw new Error(`campaign create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number };
+}

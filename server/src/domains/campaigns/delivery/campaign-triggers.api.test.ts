@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { campaignRecipients, guests, sites } from '../../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestServer } from '../../../../test/harness.ts';
 import { startSmtp } from '../../../../test/smtp.ts';
-import { runTriggersAt, storeCampaign } from '../../../../test/campaigns.ts';
+import { createCampaign, runTriggersAt } from '../../../../test/campaigns.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -22,7 +22,7 @@ async function siteIn(timezone: string) {
   const site = await createSite(client);
   await db().update(sites).set({ timezone }).where(eq(sites.id, site.id));
   const [row] = await db().select().from(sites).where(eq(sites.id, site.id));
-  return row!;
+  return { ...row!, owner: client };
 }
 async function guestOf(site: { id: number; accountId: number }, email: string, over: Partial<typeof guests.$inferInsert> = {}) {
   const [g] = await db()
@@ -56,8 +56,8 @@ describe('birthday trigger', () => {
     await guestOf(auckland, 'nobirthday@example.com');
     await guestOf(auckland, 'noconsent@example.com', { birthday: '1990-03-15', marketingConsent: false });
     await guestOf(losAngeles, 'dolores@example.com', { birthday: '1985-03-14' });
-    const nz = await storeCampaign(server, auckland.id, { triggerType: 'birthday' });
-    const la = await storeCampaign(server, losAngeles.id, { triggerType: 'birthday' });
+    const nz = await createCampaign(auckland.owner, auckland.id, { trigger_type: 'birthday' });
+    const la = await createCampaign(losAngeles.owner, losAngeles.id, { trigger_type: 'birthday' });
 
     // Los Angeles moved to PDT (-7) that night: 15:30 UTC is 08:30 there (09:30 had it stayed on PST).
     await runTriggersAt(server, new Date('2027-03-14T15:30:00Z'));
@@ -79,10 +79,10 @@ describe('birthday trigger', () => {
   it('celebrates 29 February on 28 February in other years, once per period', async () => {
     const site = await siteIn('America/Los_Angeles');
     await guestOf(site, 'leap@example.com', { birthday: '2000-02-29' });
-    const campaign = await storeCampaign(server, site.id, {
-      triggerType: 'birthday',
-      sendingFrequency: 'once_per_period',
-      sendingPeriodDays: 300,
+    const campaign = await createCampaign(site.owner, site.id, {
+      trigger_type: 'birthday',
+      sending_frequency: 'once_per_period',
+      sending_period_days: 300,
     });
     await runTriggersAt(server, new Date('2028-02-28T18:00:00Z'));
     expect(await emailsOf(campaign.id)).toEqual([]);
@@ -98,12 +98,11 @@ describe('sending frequency', () => {
   it('sends only once, or at most once per period, however often the trigger matches', async () => {
     const site = await siteIn('UTC');
     const guest = await guestOf(site, 'ines@example.com', { lastSeenAt: new Date('2027-01-10T12:00:00Z') });
-    const once = await storeCampaign(server, site.id, { triggerType: 'inactive', triggerParam: 3 });
-    const weekly = await storeCampaign(server, site.id, {
-      triggerType: 'inactive',
-      triggerParam: 3,
-      sendingFrequency: 'once_per_period',
-      sendingPeriodDays: 7,
+    const once = await createCampaign(site.owner, site.id, { trigger_type: 'inactive' });
+    const weekly = await createCampaign(site.owner, site.id, {
+      trigger_type: 'inactive',
+      sending_frequency: 'once_per_period',
+      sending_period_days: 7,
     });
     await runTriggersAt(server, new Date('2027-01-12T12:00:00Z'));
     expect(await picked(weekly.id)).toEqual([]);

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { accountMailSettings, users } from '../../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestServer } from '../../../../test/harness.ts';
 import { startSmtp } from '../../../../test/smtp.ts';
-import { decodedRaw, storeCampaign } from '../../../../test/campaigns.ts';
+import { createCampaign, decodedRaw } from '../../../../test/campaigns.ts';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -93,7 +93,7 @@ describe('test send', () => {
   it('sends the campaign now to the operator with their values, through the account server', async () => {
     const { client, email } = await registerAccount(server, { displayname: 'Olga Operator' });
     const site = await createSite(client, { name: 'Main Street' });
-    const campaign = await storeCampaign(server, site.id);
+    const campaign = await createCampaign(client, site.id);
     const api = `/s/${site.id}/api/v1/campaigns/email/${campaign.id}/test`;
     expect((await client.post(api)).body.code).toBe('campaigns.noSmtp');
 
@@ -120,7 +120,7 @@ describe('test send', () => {
   it('answers 404 for a campaign of another account', async () => {
     const a = await registerAccount(server);
     const siteA = await createSite(a.client);
-    const campaign = await storeCampaign(server, siteA.id);
+    const campaign = await createCampaign(a.client, siteA.id);
     const b = await registerAccount(server);
     const siteB = await createSite(b.client);
     const res = await b.client.post(`/s/${siteB.id}/api/v1/campaigns/email/${campaign.id}/test`);
