@@ -21,16 +21,19 @@ interface Shown {
 async function shownAd({ deps, snap, pass, userAgent }: Shown, placement: SplashAdPlacement): Promise<PortalAnswer | null> {
   let ad: SplashAdRow | undefined;
   try {
-    ad = await deps.ads.adFor({
-      siteId: snap.site.id,
-      placement,
-      mac: pass.arrival.clientMac,
-      // The pass keeps whole seconds: a login in the second of the arrival came before it.
-      arrivedAt: new Date((pass.iat + 1) * 1000),
-      language: pass.lang,
-      userAgent,
-      timeZone: snap.site.timezone,
-    });
+    ad = await deps.ads.adFor(
+      {
+        siteId: snap.site.id,
+        placement,
+        mac: pass.arrival.clientMac,
+        // The pass keeps whole seconds: a login in the second of the arrival came before it.
+        arrivedAt: new Date((pass.iat + 1) * 1000),
+        language: pass.lang,
+        userAgent,
+        timeZone: snap.site.timezone,
+      },
+      snap,
+    );
     if (!ad) return null;
     if (!pass.test) await deps.ads.count(ad.id, 'impressions');
   } catch (err) {

@@ -16,9 +16,29 @@ export interface AdRequest {
   timeZone: string;
 }
 
-/** The portal's side of splash-page ads: the ad a guest sees now, and its impressions and clicks. */
+const isLive = (ad: SplashAdRow, now: Date) => (!ad.startTime || ad.startTime <= now) && (!ad.endTime || ad.endTime > now);
+
+/**
+ * The portal's side of splash-page ads: the ad a guest sees now, and its impressions and clicks. A site's
+ * showable ads are read once per site snapshot (`cacheKey`): a change of an ad publishes a site change,
+ * which drops the snapshot in this process; other processes see it within the snapshot's few seconds,
+ * as they see every other setting of the site. Logins stay as cheap as they were.
+ */
 export function createPortalAds(db: Database) {
   const ads = createSplashAdsRepo(db);
+  const kept = new WeakMap<object, Map<SplashAdPlacement, Promise<SplashAdRow[]>>>();
+  function showable(req: AdRequest, now: Date, cacheKey: object): Promise<SplashAdRow[]> {
+    let byPlacement = kept.get(cacheKey);
+    if (!byPlacement) kept.set(cacheKey, (byPlacement = new Map()));
+    let rows = byPlacement.get(req.placement);
+    if (!rows) {
+      rows = ads.showable(req.siteId, req.placement, now);
+      // A failed read is not kept: the next guest tries again.
+      rows.catch(() => byPlacement.delete(req.placement));
+      byPlacement.set(req.placement, rows);
+    }
+    return rows;
+  }
   const audience = createAdAudienceRepo(db);
   const asTargeting = (r: SplashAdRow) => ({
     row: r,
@@ -29,9 +49,9 @@ export function createPortalAds(db: Database) {
   });
 
   return {
-    /** The ad the guest sees at this placement, or undefined. */
-    async adFor(req: AdRequest, now = new Date()): Promise<SplashAdRow | undefined> {
-      const live = await ads.live(req.siteId, req.placement, now);
+    /** The ad the guest sees at this placement, or undefined; `cacheKey`: the site's snapshot. */
+    async adFor(req: AdRequest, cacheKey: object, now = new Date()): Promise<SplashAdRow | undefined> {
+      const live = (await showable(req, now, cacheKey)).filter((ad) => isLive(ad, now));
       if (!live.length) return undefined;
       const device = req.mac ? await audience.ofDevice(req.siteId, req.mac, req.arrivedAt) : null;
       const guest: AdAudience = {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, or, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { splashAdDailyCounts, splashAds } from '../../../db/schema/index.ts';
 
@@ -49,8 +49,11 @@ export function createSplashAdsRepo(db: Database) {
         .where(and(eq(splashAds.id, id), notDeleted(siteId)));
     },
 
-    /** The site's ads a guest may see now at this placement (active, started, not ended), the latest started first. */
-    async live(siteId: number, placement: string, now: Date): Promise<SplashAdRow[]> {
+    /**
+     * The site's ads a guest may see at this placement now or later (active, not ended), the latest started
+     * first; the portal keeps them with the site's snapshot and checks start and end itself.
+     */
+    async showable(siteId: number, placement: string, now: Date): Promise<SplashAdRow[]> {
       return db
         .select()
         .from(splashAds)
@@ -59,7 +62,6 @@ export function createSplashAdsRepo(db: Database) {
             notDeleted(siteId),
             eq(splashAds.active, 1),
             eq(splashAds.placement, placement),
-            or(isNull(splashAds.startTime), lte(splashAds.startTime, now)),
             or(isNull(splashAds.endTime), gt(splashAds.endTime, now)),
           ),
         )

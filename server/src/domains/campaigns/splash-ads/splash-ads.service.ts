@@ -7,7 +7,7 @@ import { campaignStateOf } from './ad-state.ts';
 import { checkContent } from '../content/sanitize-content.ts';
 import { createSplashAdsRepo, type SplashAdWithCounts } from './splash-ads.repo.ts';
 
-type Deps = Pick<CampaignDeps, 'db' | 'sites'>;
+type Deps = Pick<CampaignDeps, 'db' | 'sites' | 'siteChanges'>;
 
 export function toSplashAd(r: SplashAdWithCounts, now = new Date()): SplashAd {
   return {
@@ -81,7 +81,7 @@ function checked(ad: Pick<SplashAdCreate, 'start_time' | 'end_time'> & { splasha
  * The splash-page ads of a site (permission splash_campaigns: read to see them, write to change them).
  * Another account's site or ad answers 404. A deleted ad is hidden everywhere but kept with its counts.
  */
-export function createSplashAdsService({ db, sites }: Deps) {
+export function createSplashAdsService({ db, sites, siteChanges }: Deps) {
   const ads = createSplashAdsRepo(db);
 
   async function access(actor: Actor | null, siteId: number, mode: AccessMode) {
@@ -122,6 +122,7 @@ export function createSplashAdsService({ db, sites }: Deps) {
         // Run now: the ad starts when it is made.
         ...(full.run_now && !full.start_time && { startTime: new Date() }),
       } as Parameters<typeof ads.insert>[0]);
+      siteChanges.publish(siteId);
       return toSplashAd({ ...row, impressions: 0, clicks: 0 });
     },
 
@@ -138,6 +139,7 @@ export function createSplashAdsService({ db, sites }: Deps) {
         'campaigns.updateFailed',
       );
       await ads.update(siteId, id, columnsOf({ ...input, ...(html !== undefined && { splashad_html: html }) }));
+      siteChanges.publish(siteId);
       return toSplashAd(await adIn(siteId, id));
     },
 
@@ -145,6 +147,7 @@ export function createSplashAdsService({ db, sites }: Deps) {
       await access(actor, siteId, 'write');
       await adIn(siteId, id);
       await ads.update(siteId, id, { deletedAt: new Date() });
+      siteChanges.publish(siteId);
       return { status: 200 as const, message: 'Deleted' };
     },
   };
