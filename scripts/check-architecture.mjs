@@ -218,7 +218,8 @@ const OWNER = {
 const JOINS = {
   // A session's voucher (its usage, the voucher's devices online) and the openNDS grant that confirmed it.
   'domains/guests/guest-sessions.repo.ts': ['voucherSessions', 'vouchers', 'openNdsAuthQueue'],
-  // A trigger run picks its recipients from the site's guests and their sessions in one statement.
+  // A trigger run picks its recipients from the site's guests and their sessions in one statement, and an
+  // unsubscribe withdraws the guest's marketing consent in its own transaction.
   'domains/campaigns/delivery/recipients.repo.ts': ['guests', 'guestSessions', 'sites'],
   // The portal's ad rules read a device's earlier visits and its guest's gender and birthday in one place.
   'domains/campaigns/splash-ads/ad-audience.repo.ts': ['guestDevices', 'guests', 'guestSessions'],
