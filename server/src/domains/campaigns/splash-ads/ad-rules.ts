@@ -1,4 +1,5 @@
 import type { SplashAdRule } from '@splashboard/contract';
+import { describeUserAgent } from '../../guests/user-agent.ts';
 
 /** What the rules know of a guest at the moment the splash page is drawn. */
 export interface AdAudience {
@@ -24,14 +25,8 @@ export interface AdTargeting {
   rules: SplashAdRule[];
 }
 
-export function deviceTypeOf(userAgent: string): 'phone' | 'tablet' | 'desktop' | 'other' {
-  const ua = userAgent.toLowerCase();
-  if (!ua) return 'other';
-  if (/ipad|tablet|kindle|silk|playbook|(android(?!.*mobile))/.test(ua)) return 'tablet';
-  if (/mobi|iphone|ipod|android|phone|blackberry|opera mini/.test(ua)) return 'phone';
-  if (/windows|macintosh|x11|linux|cros/.test(ua)) return 'desktop';
-  return 'other';
-}
+/** The guests area's reading of a user agent, so an ad's device rule agrees with the guest list. */
+export const deviceTypeOf = (userAgent: string) => describeUserAgent(userAgent).deviceType;
 
 /** The local date and time parts of an instant in a time zone. */
 function localParts(now: Date, timeZone: string) {
