@@ -69,6 +69,11 @@ export const TRIGGER_PARAM_MIN = 2;
 export const TRIGGER_PARAM_MAX = 30;
 export const AUTOSKIP_MAX_SECONDS = 60;
 export const CAMPAIGN_HTML_MAX = 500_000;
+/**
+ * An ad's HTML, gzip-compressed, at most: the ad is a page of the captive portal, whose mini browsers
+ * get every page within the portal's budget (40 KB with styles and fonts).
+ */
+export const SPLASH_AD_COMPRESSED_MAX_KB = 24;
 export const CAMPAIGN_JSON_MAX = 1_000_000;
 
 const instant = z.iso.datetime({ offset: true }).nullable();

@@ -7,6 +7,8 @@ export const CAMPAIGN_MESSAGES = {
   startTimeRequired: 'Choose when the campaign starts, or run it now',
   unknownTemplate: 'There is no template {{templateId}}',
   unsafeHtml: 'The content has a script or an unsafe link ({{detail}}): remove it and save again',
+  adTooLarge:
+    'The ad is too large for a captive portal’s page ({{size}} KB compressed, at most {{max}} KB): use smaller images, or images by their address',
   campaignNotFound: 'No campaign with this id at this site',
   adNotFound: 'No splash page ad with this id at this site',
   testNotFound: 'No A/B test with this id at this site',

@@ -16,6 +16,8 @@ const es: typeof en = {
     startTimeRequired: 'Elige cuándo empieza la campaña, o ejecútala ahora',
     unknownTemplate: 'No existe la plantilla {{templateId}}',
     unsafeHtml: 'El contenido tiene un script o un enlace no seguro ({{detail}}): quítalo y vuelve a guardar',
+    adTooLarge:
+      'El anuncio es demasiado grande para la página de un portal cautivo ({{size}} KB comprimido, como máximo {{max}} KB): usa imágenes más pequeñas o imágenes por su dirección',
     campaignNotFound: 'No hay ninguna campaña con este id en esta ubicación',
     adNotFound: 'No hay ningún anuncio de página de bienvenida con este id en esta ubicación',
     testNotFound: 'No hay ninguna prueba A/B con este id en esta ubicación',

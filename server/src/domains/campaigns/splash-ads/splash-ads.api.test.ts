@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sites, splashAds } from '../../../db/schema/index.ts';
@@ -127,6 +128,13 @@ describe('bad input stores nothing', () => {
     ['a script', { splashad_html: '<p>Hi</p><script>alert(1)</script>' }, 'splashad_html', UNSAFE],
     ['a javascript: link', { splashad_html: '<a href="javascript:alert(1)">Win</a>' }, 'splashad_html', UNSAFE],
     ['an event handler', { splashad_html: '<img src="x.png" onerror="alert(1)">' }, 'splashad_html', UNSAFE],
+    [
+      // A photo pasted into the ad as data: cannot be squeezed into a captive portal's page.
+      'an ad over the portal page budget',
+      { splashad_html: `<img alt="" src="data:image/png;base64,${randomBytes(40_000).toString('base64')}">` },
+      'splashad_html',
+      /^The ad is too large for a captive portal’s page \(\d+ KB compressed, at most 24 KB\)/,
+    ],
     ['a link that is not http', { link_url: 'ftp://example.com' }, 'link_url', ''],
     ['auto-skip beyond a minute', { autoskiptime: 61 }, 'autoskiptime', ''],
     ['an unknown display', { trigger_type: 'sometimes' }, 'trigger_type', ''],

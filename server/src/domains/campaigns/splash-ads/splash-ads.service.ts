@@ -1,5 +1,6 @@
 import type { SplashAd, SplashAdCreate, SplashAdRule, SplashAdUpdate } from '@splashboard/contract';
-import { messageText, splashAdCreateSchema, type MessageCode } from '@splashboard/contract';
+import { gzipSync } from 'node:zlib';
+import { messageText, splashAdCreateSchema, SPLASH_AD_COMPRESSED_MAX_KB, type MessageCode } from '@splashboard/contract';
 import { can, type AccessMode, type Actor } from '../../../platform/access.ts';
 import { AppError, notFound, type SchemaErrors } from '../../../platform/errors.ts';
 import type { CampaignDeps } from '../deps.ts';
@@ -73,6 +74,11 @@ function checked(ad: Pick<SplashAdCreate, 'start_time' | 'end_time'> & { splasha
   if (start && end && start > end) errors.end_time = [messageText('campaigns.dateOrder')];
   const content = ad.splashad_html === undefined ? undefined : checkContent(ad.splashad_html);
   if (content && !content.ok) errors.splashad_html = [messageText('campaigns.unsafeHtml', { detail: content.detail })];
+  else if (content?.ok) {
+    const kb = Math.ceil(gzipSync(content.html).length / 1024);
+    if (kb > SPLASH_AD_COMPRESSED_MAX_KB)
+      errors.splashad_html = [messageText('campaigns.adTooLarge', { size: kb, max: SPLASH_AD_COMPRESSED_MAX_KB })];
+  }
   if (Object.keys(errors).length) throw new AppError(422, failed, { schemaErrors: errors });
   return content?.ok ? content.html : undefined;
 }
