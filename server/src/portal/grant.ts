@@ -219,7 +219,8 @@ export async function grantSession(
     const confirmed = result.kind === 'granted';
     await deps.guestSessions.markGranted(sessionId, confirmed, unenforcedDetail(result, limits));
     deps.funnel.granted(snap, pass.arrival.clientMac);
-    if (result.kind === 'redirect') return { redirect: result.url };
+    if (result.kind === 'redirect')
+      return (await afterLoginAd(deps, snap, pass, userAgent, result.url)) ?? { redirect: result.url };
     if (result.kind === 'form') return gatewayFormPage(snap, pass, result);
     return (await afterLoginAd(deps, snap, pass, userAgent)) ?? connectedPage(snap, lang, continueUrl);
   } catch (error) {

@@ -12,13 +12,15 @@ interface Shown {
   snap: SiteSnapshot;
   pass: PortalPass;
   userAgent: string;
+  /** Where the ad moves on to when not the portal's own next page (a gateway's address that finishes the login). */
+  next?: string;
 }
 
 /**
  * The ad a guest sees at a placement, drawn with its links, and counted (not in test mode). An ad must
  * never keep a guest offline: a failure to read the ads is logged and the guest gets the page without one.
  */
-async function shownAd({ deps, snap, pass, userAgent }: Shown, placement: SplashAdPlacement): Promise<PortalAnswer | null> {
+async function shownAd({ deps, snap, pass, userAgent, next }: Shown, placement: SplashAdPlacement): Promise<PortalAnswer | null> {
   let ad: SplashAdRow | undefined;
   try {
     ad = await deps.ads.adFor(
@@ -45,7 +47,7 @@ async function shownAd({ deps, snap, pass, userAgent }: Shown, placement: Splash
   }
   // The pass's own address (arrival.ts's portalPath, which this module cannot import: it leads back here).
   const base = `/guest/${snap.site.portalKey}/p/${deps.signer.sign(pass)}/ad/${ad.id}`;
-  return { html: adPage(ad, pass.lang, { skip: `${base}/skip`, click: `${base}/click` }, snap.site.name) };
+  return { html: adPage(ad, pass.lang, { skip: next ?? `${base}/skip`, click: `${base}/click` }, snap.site.name) };
 }
 
 /** Before the login form: the ad once per pass (its Skip link marks the pass as past it). */
@@ -54,6 +56,9 @@ export function beforeLoginAd(ctx: MethodContext): Promise<PortalAnswer | null> 
   return shownAd({ deps: ctx.deps, snap: ctx.snap, pass: ctx.pass, userAgent: ctx.request.userAgent }, 'before_login');
 }
 
-/** After a grant, before the guest is sent on. */
-export const afterLoginAd = (deps: PortalDeps, snap: SiteSnapshot, pass: PortalPass, userAgent: string) =>
-  shownAd({ deps, snap, pass, userAgent }, 'after_login');
+/**
+ * After a grant, before the guest is sent on: to the connected page, or (`next`) to the gateway's address
+ * that finishes the login in the guest's browser (openNDS, Mist, Meraki, RADIUS gateways by redirect).
+ */
+export const afterLoginAd = (deps: PortalDeps, snap: SiteSnapshot, pass: PortalPass, userAgent: string, next?: string) =>
+  shownAd({ deps, snap, pass, userAgent, next }, 'after_login');

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { splashAdDailyCounts } from '../../db/schema/index.ts';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, fetchPage, textOf, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
+import { arriveAt, gatewaySite } from '../../../test/portal-gateways.ts';
+import { FakeMistPortal } from '../../../test/fakes/mist-portal.ts';
 
 let server: TestServer;
 const fakes: PortalSite[] = [];
@@ -178,5 +180,28 @@ describe('an ad after login', () => {
     expect(textOf(next.html)).toContain('You are connected');
     expect(next.html).toContain('url=http://example.com/news');
     expect(await countsOf(ads[0]!.id)).toEqual({ impressions: 1, clicks: 0 });
+  });
+
+  it('on a gateway that finishes the login in the browser (Mist), moves on to the gateway’s address', async () => {
+    const mist = await new FakeMistPortal('mist-wlan-secret').start();
+    try {
+      const s = await gatewaySite(server, 'mist', ['clickthrough'], { portalUrl: mist.url }, { secret: 'mist-wlan-secret' });
+      const made = await s.owner.post(
+        `${s.api}/campaigns/splash-ads`,
+        adOf('gateway', { placement: 'after_login', autoskiptime: 3 }),
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const arrival = { wlan_id: 'w1', ap_mac: '5c5b35000001', client_mac: '020e000000a1', url: 'http://example.com/news' };
+      const { guest } = await arriveAt(server, s, arrival, '02:0e:00:00:00:a1');
+      const done = await guest.post('clickthrough', {});
+      expect(done.status).toBe(200);
+      expect(textOf(done.html)).toContain('gateway offer');
+      const skip = /id="ad-skip" href="([^"]+)"/.exec(done.html)![1]!.replaceAll('&amp;', '&');
+      expect(skip.startsWith(`${mist.url}/authorize?`)).toBe(true);
+      expect(done.html).toContain('content="3;url=');
+      expect(await countsOf(made.body.id)).toEqual({ impressions: 1, clicks: 0 });
+    } finally {
+      await mist.close();
+    }
   });
 });
