@@ -133,9 +133,12 @@ export function createRecipientsRepo(db: Database) {
     },
 
     /** A page of the campaign's queued recipients after `afterId`, with their guest. */
+    /** The next queued recipients with their guest and whether the address unsubscribed meanwhile. */
     async queuedPage(campaignId: number, afterId: number, size: number) {
+      const unsubscribed = sql<boolean>`exists (select 1 from ${campaignUnsubscribes} u
+        where u.site_id = ${campaignRecipients.siteId} and u.email = lower(${campaignRecipients.email}))`;
       return db
-        .select({ recipient: campaignRecipients, guest: guestColumns })
+        .select({ recipient: campaignRecipients, guest: guestColumns, unsubscribed })
         .from(campaignRecipients)
         .leftJoin(guests, eq(guests.id, campaignRecipients.guestId))
         .where(
@@ -149,16 +152,25 @@ export function createRecipientsRepo(db: Database) {
         .limit(size);
     },
 
-    /** Claims a queued recipient for one attempt (false: another worker has it, or it is done). */
+    /**
+     * Claims a queued recipient for one attempt (false: another worker has it, or it is done). An address
+     * that unsubscribed since its page was read is skipped by the same statement, so none is emailed after.
+     */
     async claim(id: number, attempts: number): Promise<boolean> {
+      const gone = sql`exists (select 1 from ${campaignUnsubscribes} u
+        where u.site_id = ${campaignRecipients.siteId} and u.email = lower(${campaignRecipients.email}))`;
       const rows = await db
         .update(campaignRecipients)
-        .set({ attempts: attempts + 1 })
+        .set({
+          attempts: attempts + 1,
+          status: sql`case when ${gone} then 'skipped' else ${campaignRecipients.status} end`,
+          lastError: sql`case when ${gone} then 'unsubscribed or consent withdrawn' else ${campaignRecipients.lastError} end`,
+        })
         .where(
           and(eq(campaignRecipients.id, id), eq(campaignRecipients.status, 'queued'), eq(campaignRecipients.attempts, attempts)),
         )
-        .returning({ id: campaignRecipients.id });
-      return rows.length === 1;
+        .returning({ status: campaignRecipients.status });
+      return rows[0]?.status === 'queued';
     },
 
     async markSent(id: number, messageId: string) {
@@ -179,14 +191,6 @@ export function createRecipientsRepo(db: Database) {
     async markSkipped(id: number, why: string) {
       await db.update(campaignRecipients).set({ status: 'skipped', lastError: why }).where(eq(campaignRecipients.id, id));
     },
-
-    unsubscribed: async (siteId: number, email: string) =>
-      (
-        await db
-          .select({ email: campaignUnsubscribes.email })
-          .from(campaignUnsubscribes)
-          .where(and(eq(campaignUnsubscribes.siteId, siteId), eq(campaignUnsubscribes.email, email.toLowerCase())))
-      ).length > 0,
 
     recipient: async (id: number) => (await db.select().from(campaignRecipients).where(eq(campaignRecipients.id, id)))[0],
 
