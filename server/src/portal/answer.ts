@@ -29,6 +29,10 @@ const GATEWAY_FORM_CSP = BASE_CSP.replace(" form-action 'self';", '').replace(
   `default-src 'none'; script-src 'sha256-${createHash('sha256').update(AUTO_SUBMIT_SCRIPT).digest('base64')}';`,
 );
 
+/** The gateway login page's policy for another known script (an ad before the gateway's form). */
+export const gatewayFormCspFor = (script: string) =>
+  GATEWAY_FORM_CSP.replace(/script-src [^;]+;/, `script-src 'sha256-${createHash('sha256').update(script).digest('base64')}';`);
+
 /** Sends a portal answer with the headers every guest page carries. */
 export function send(reply: FastifyReply, answer: PortalAnswer, scriptOrigin?: string) {
   reply.header('cache-control', 'no-store');

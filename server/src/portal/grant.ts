@@ -221,7 +221,8 @@ export async function grantSession(
     deps.funnel.granted(snap, pass.arrival.clientMac);
     if (result.kind === 'redirect')
       return (await afterLoginAd(deps, snap, pass, userAgent, result.url)) ?? { redirect: result.url };
-    if (result.kind === 'form') return gatewayFormPage(snap, pass, result);
+    if (result.kind === 'form')
+      return (await afterLoginAd(deps, snap, pass, userAgent, result)) ?? gatewayFormPage(snap, pass, result);
     return (await afterLoginAd(deps, snap, pass, userAgent)) ?? connectedPage(snap, lang, continueUrl);
   } catch (error) {
     const detail = error instanceof ControllerError ? `${error.code}: ${error.message}` : String(error);

@@ -5,15 +5,19 @@ import type { MethodContext } from '../methods/method.ts';
 import type { PortalPass } from '../pass.ts';
 import type { SiteSnapshot } from '../site-snapshot.ts';
 import type { PortalAnswer } from '../views.ts';
-import { adPage } from './ad-page.ts';
+import { AD_CONTINUE_SCRIPT, adPage, type GatewayForm } from './ad-page.ts';
+import { gatewayFormCspFor } from '../answer.ts';
 
 interface Shown {
   deps: PortalDeps;
   snap: SiteSnapshot;
   pass: PortalPass;
   userAgent: string;
-  /** Where the ad moves on to when not the portal's own next page (a gateway's address that finishes the login). */
-  next?: string;
+  /**
+   * Where the ad moves on to when not the portal's own next page: a gateway's address, or its form to post,
+   * that finishes the login in the guest's browser.
+   */
+  next?: string | GatewayForm;
 }
 
 /**
@@ -47,7 +51,9 @@ async function shownAd({ deps, snap, pass, userAgent, next }: Shown, placement: 
   }
   // The pass's own address (arrival.ts's portalPath, which this module cannot import: it leads back here).
   const base = `/guest/${snap.site.portalKey}/p/${deps.signer.sign(pass)}/ad/${ad.id}`;
-  return { html: adPage(ad, pass.lang, { skip: next ?? `${base}/skip`, click: `${base}/click` }, snap.site.name) };
+  const html = adPage(ad, pass.lang, { skip: next ?? `${base}/skip`, click: `${base}/click` }, snap.site.name);
+  // Posting to the gateway: its form may go anywhere the gateway said, and one known script posts it.
+  return typeof next === 'object' ? { html, csp: gatewayFormCspFor(AD_CONTINUE_SCRIPT) } : { html };
 }
 
 /** Before the login form: the ad once per pass (its Skip link marks the pass as past it). */
@@ -57,8 +63,13 @@ export function beforeLoginAd(ctx: MethodContext): Promise<PortalAnswer | null> 
 }
 
 /**
- * After a grant, before the guest is sent on: to the connected page, or (`next`) to the gateway's address
- * that finishes the login in the guest's browser (openNDS, Mist, Meraki, RADIUS gateways by redirect).
+ * After a grant, before the guest is sent on: to the connected page, or (`next`) to the gateway's address or
+ * login form that finishes the login in the guest's browser (openNDS, Mist, Meraki, the RADIUS gateways).
  */
-export const afterLoginAd = (deps: PortalDeps, snap: SiteSnapshot, pass: PortalPass, userAgent: string, next?: string) =>
-  shownAd({ deps, snap, pass, userAgent, next }, 'after_login');
+export const afterLoginAd = (
+  deps: PortalDeps,
+  snap: SiteSnapshot,
+  pass: PortalPass,
+  userAgent: string,
+  next?: string | GatewayForm,
+) => shownAd({ deps, snap, pass, userAgent, next }, 'after_login');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { splashAdDailyCounts } from '../../db/schema/index.ts';
@@ -5,6 +6,7 @@ import { startServer, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, fetchPage, textOf, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
 import { arriveAt, gatewaySite } from '../../../test/portal-gateways.ts';
 import { FakeMistPortal } from '../../../test/fakes/mist-portal.ts';
+import { radiusGatewaySite } from '../../../test/radius-gateway.ts';
 
 let server: TestServer;
 const fakes: PortalSite[] = [];
@@ -202,6 +204,40 @@ describe('an ad after login', () => {
       expect(await countsOf(made.body.id)).toEqual({ impressions: 1, clicks: 0 });
     } finally {
       await mist.close();
+    }
+  });
+
+  it('on a gateway that takes a posted login form (MikroTik), its Skip posts the form, by itself after the seconds', async () => {
+    const s = await radiusGatewaySite(server, 'mikrotik', { settings: { use_chap: false }, nasIp: '127.0.0.21' });
+    try {
+      const made = await s.owner.post(
+        `${s.api}/campaigns/splash-ads`,
+        adOf('router', { placement: 'after_login', autoskiptime: 3 }),
+      );
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const query = { mac: 'AA:BB:CC:00:0A:01', ip: '10.5.50.9', 'link-login-only': 'http://10.5.50.1/login' };
+      const first = await fetchPage(server, `/guest/${s.portalKey}/?${new URLSearchParams(query)}`);
+      const res = await fetch(new URL('clickthrough', new URL(first.location!, server.url)), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+        redirect: 'manual',
+      });
+      const done = { status: res.status, html: await res.text(), csp: res.headers.get('content-security-policy') ?? '' };
+      expect(done.status).toBe(200);
+      expect(textOf(done.html)).toContain('router offer');
+      const form = /<form id="ad-continue" method="post" action="([^"]+)" data-seconds="3">([\s\S]*?)<\/form>/.exec(done.html)!;
+      expect(form[1]).toBe('http://10.5.50.1/login');
+      expect(form[2]).toMatch(/name="username" value="[^"]+"/);
+      expect(form[2]).toMatch(/name="password" value="[^"]+"/);
+      // The one script that posts it is the one the page's policy allows, and the form may leave for the gateway.
+      const { csp } = done;
+      const script = /<script>([^<]+)<\/script>/.exec(done.html)![1]!;
+      expect(csp).toContain(`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+      expect(csp).not.toContain('form-action');
+      expect(await countsOf(made.body.id)).toEqual({ impressions: 1, clicks: 0 });
+    } finally {
+      await s.owner.del(`${s.api}/radiusclients/${s.nasId}`);
     }
   });
 });
