@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { campaignRecipients, guests, sites } from '../../../db/schema/index.ts';
+import { campaignOptIns, campaignRecipients, guestSessions, guests, sites } from '../../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestServer } from '../../../../test/harness.ts';
 import { startSmtp } from '../../../../test/smtp.ts';
 import { createCampaign, runTriggersAt } from '../../../../test/campaigns.ts';
@@ -119,5 +119,54 @@ describe('sending frequency', () => {
     await runTriggersAt(server, new Date('2027-01-23T12:00:00Z'));
     expect(await picked(once.id)).toEqual(['ines@example.com#']);
     expect(await picked(weekly.id)).toEqual(['ines@example.com#2975', 'ines@example.com#2977']);
+  });
+});
+
+describe('disconnect trigger', () => {
+  it('fires N days after a session ended, on the site’s local day', async () => {
+    const site = await siteIn('Europe/Madrid');
+    const guest = await guestOf(site, 'jon@example.com');
+    // Ended at 00:30 local on 2 February (23:30 UTC on the 1st): two days later is 4 February in Madrid, where
+    // UTC days would say the 3rd.
+    await db()
+      .insert(guestSessions)
+      .values({
+        accountId: site.accountId,
+        siteId: site.id,
+        guestId: guest.id,
+        method: 'email',
+        family: 'unifi',
+        startedAt: new Date('2027-02-01T21:00:00Z'),
+        expiresAt: new Date('2027-02-02T21:00:00Z'),
+        endedAt: new Date('2027-02-01T23:30:00Z'),
+        minutes: 1440,
+        grantStatus: 'confirmed',
+      });
+    const campaign = await createCampaign(site.owner, site.id, { trigger_type: 'disconnect', trigger_param: 2 });
+    await runTriggersAt(server, new Date('2027-02-03T12:00:00Z'));
+    expect(await emailsOf(campaign.id)).toEqual([]);
+    await runTriggersAt(server, new Date('2027-02-04T09:00:00Z'));
+    expect(await emailsOf(campaign.id)).toEqual(['jon@example.com']);
+  });
+});
+
+describe('opt-in types', () => {
+  it('Verified Double reaches only guests who confirmed and whose email is verified', async () => {
+    const site = await siteIn('UTC');
+    expect((await site.owner.put(`/s/${site.id}/api/v1/campaigns/settings`, { opt_in_type: 'verified_double' })).status).toBe(
+      200,
+    );
+    const seen = { lastSeenAt: new Date('2027-03-01T12:00:00Z') };
+    const confirmedOnly = await guestOf(site, 'kai@example.com', seen);
+    const both = await guestOf(site, 'lea@example.com', { ...seen, emailVerifiedAt: new Date('2027-03-01T12:00:00Z') });
+    await guestOf(site, 'max@example.com', { ...seen, emailVerifiedAt: new Date('2027-03-01T12:00:00Z') });
+    for (const g of [confirmedOnly, both])
+      await db()
+        .insert(campaignOptIns)
+        .values({ guestId: g.id, siteId: site.id, email: g.email!, tokenHash: `hash-${g.id}`, confirmedAt: new Date() });
+    const campaign = await createCampaign(site.owner, site.id, { trigger_type: 'inactive', trigger_param: 3 });
+    await runTriggersAt(server, new Date('2027-03-04T12:00:00Z'));
+    // max verified the email but never confirmed: the run asks them to confirm instead.
+    expect(await emailsOf(campaign.id)).toEqual(['lea@example.com']);
   });
 });
