@@ -78,6 +78,8 @@ describe('the email campaigns page', { timeout: 30_000 }, () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Campaign deleted');
     await waitFor(() => expect(screen.queryByText('Happy birthday')).toBeNull());
+    // Until the closing dialog is gone the page behind it is hidden from the accessibility tree.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     fireEvent.click(within(rowOf('Welcome back')).getByRole('button', { name: 'Deactivate' }));
     await screen.findByText('Campaign deactivated');
