@@ -49,6 +49,7 @@ const COMBINATIONS: { theme: 'light' | 'dark'; language: 'en-US' | 'es-ES'; widt
 const NOT_SCANNED: Record<string, string> = {
   '/logout': 'signs out and goes to the sign-in page, which is scanned',
   '/app/payment': 'the Payments menu group’s address: goes to /app/payment/packages, which is scanned',
+  '/app/campaigns': 'the Campaigns menu group’s address: goes to /app/campaigns/email, which is scanned',
 };
 
 const NO_CLIENT_ACCESS = Object.fromEntries(CLIENT_AREAS.map((a) => [a, 'none']));
@@ -68,6 +69,7 @@ interface Data {
   ownerId: number;
   clientId: number;
   payment: { packageId: number; trialId: number; accountId: number };
+  campaigns: { emailId: number; adId: number };
 }
 
 /**
@@ -95,6 +97,8 @@ const ADDRESSES: Record<string, (d: Data) => string[]> = {
   '/app/payment/accounts/details/:id/:page/:rowsPerPage/:fromDate/:toDate/:search?': (d) => [
     `/app/payment/accounts/details/${d.payment.accountId}/1/25/any/any`,
   ],
+  '/app/campaigns/email/edit/:id': (d) => [`/app/campaigns/email/edit/${d.campaigns.emailId}`],
+  '/app/campaigns/splash-page-ad/edit/:id': (d) => [`/app/campaigns/splash-page-ad/edit/${d.campaigns.adId}`],
   '/invite/:token': () => ['/invite/not-a-token'],
   '/app/settings-view/splash/:screen': (d) => d.authMethods.map((method) => `/app/settings-view/splash/${method}`),
   '/password/reset/:token': () => ['/password/reset/not-a-token'],
@@ -265,7 +269,14 @@ beforeAll(async () => {
     name: 'Axe Client',
     sites: [{ site_id: site.id, access: { ...NO_CLIENT_ACCESS, guest_data: 'read', voucher_data: 'write' } }],
   });
-  expect([guestAccount.status, device.status, client.status]).toEqual([200, 200, 200]);
+  const campaign = await api.post(`${base}/campaigns/email`, {
+    name: 'Axe welcome',
+    subject: 'Welcome back, {{first_name}}',
+    trigger_param: 3,
+    campaign_html: '<h1>Welcome back</h1><p>Nice to see you, {{first_name}}.</p>',
+  });
+  const ad = await api.post(`${base}/campaigns/splash-ads`, { name: 'Axe ad', splashad_html: '<h2>Coffee and cake</h2>' });
+  expect([guestAccount.status, device.status, client.status, campaign.status, ad.status]).toEqual([200, 200, 200, 200, 200]);
   await insertGuests(app, site.id, 3, { prefix: 'axe' });
   const [guest] = await app.handle.db.select({ id: guests.id }).from(guests).where(eq(guests.siteId, site.id));
   data = {
@@ -280,6 +291,7 @@ beforeAll(async () => {
     ownerId: (await api.get('/a/api/v1/profile/')).body.id,
     clientId: client.body.id,
     payment: await paymentData(site.id),
+    campaigns: { emailId: campaign.body.id, adId: ad.body.id },
   };
 
   // A second owner with two-factor on, for the sign-in's code step.

@@ -60,7 +60,10 @@ export function ContentEditor({ mode, json, source = '', mergeFields = [], ref }
   useEffect(() => {
     let stopped = false;
     let started: Editor | null = null;
-    startEditor(container.current!, mode, i18n.language).then(
+    startEditor(container.current!, mode, i18n.language, {
+      canvas: t('campaigns.editor.canvas'),
+      devices: t('campaigns.editor.preview'),
+    }).then(
       (e) => {
         started = e;
         if (stopped) return e.destroy();
@@ -78,7 +81,7 @@ export function ContentEditor({ mode, json, source = '', mergeFields = [], ref }
       editor.current = null;
       started?.destroy();
     };
-  }, [mode, i18n.language]);
+  }, [mode, i18n.language, t]);
 
   useImperativeHandle(ref, () => ({ content: () => (editor.current ? contentOf(editor.current, mode) : null) }), [mode]);
 

@@ -4,6 +4,7 @@ import mjml2html from 'mjml-browser';
 import 'grapesjs/dist/css/grapes.min.css';
 // GrapesJS and its MJML plugin draw some icons with Font Awesome 4 classes: the font is bundled, not fetched.
 import 'font-awesome/css/font-awesome.min.css';
+import './editor-contrast.css';
 
 export type EditorMode = 'email' | 'web';
 /** What the editor gives back: the page or email as HTML, and the project to open it again. */
@@ -35,7 +36,18 @@ async function localeMessages(language: string): Promise<Record<string, unknown>
  * Starts GrapesJS in `container`: MJML components for an email, plain HTML blocks for a web page; no
  * storage (the page saves through the API), no telemetry, phone and desktop widths to preview at.
  */
-export async function startEditor(container: HTMLElement, mode: EditorMode, language: string): Promise<Editor> {
+/** Names for what GrapesJS leaves unnamed to assistive technology: its canvas frame and its device select. */
+export interface EditorLabels {
+  canvas: string;
+  devices: string;
+}
+
+export async function startEditor(
+  container: HTMLElement,
+  mode: EditorMode,
+  language: string,
+  labels: EditorLabels,
+): Promise<Editor> {
   const messages = await localeMessages(language);
   const config: EditorConfig = {
     container,
@@ -80,6 +92,14 @@ export async function startEditor(container: HTMLElement, mode: EditorMode, lang
   const editor = grapesjs.init(config);
   // The MJML plugin's own device buttons name devices we do not have: the page's preview toggle does this.
   if (editor.Panels.getPanel('devices-c')) editor.Panels.removePanel('devices-c');
+  const name = () => {
+    editor.Canvas.getFrameEl()?.setAttribute('title', labels.canvas);
+    for (const select of container.querySelectorAll('select.gjs-devices')) select.setAttribute('aria-label', labels.devices);
+    // A panel that scrolls must take the keyboard's focus to be scrolled without a mouse.
+    for (const panel of container.querySelectorAll('.gjs-pn-views-container')) panel.setAttribute('tabindex', '0');
+  };
+  name();
+  editor.on('load', name);
   return editor;
 }
 
