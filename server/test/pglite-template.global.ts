@@ -44,8 +44,12 @@ function pgliteVersion() {
  * The migrated PostgreSQL template of these migrations (`sb_tpl_<key>`), made once per machine: copying it
  * (CREATE DATABASE ... TEMPLATE) takes a tenth of a second where migrating a new database takes seconds.
  * Made under an advisory lock (the projects' setups run at once) and renamed into place when complete, so a
- * run that died half-way leaves no half-migrated template. Templates of older migrations are dropped.
+ * run that died half-way leaves no half-migrated template. Each use marks the template's time (its comment);
+ * templates of other migrations unused for a day are dropped, so that runs of two branches at once on one
+ * PostgreSQL (a worktree's tests beside a CI run) never drop each other's.
  */
+const TEMPLATE_KEPT_MS = 24 * 3_600_000;
+
 async function postgresTemplate(adminUrl: string, key: string): Promise<string> {
   const name = `sb_tpl_${key}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -63,12 +67,16 @@ async function postgresTemplate(adminUrl: string, key: string): Promise<string> 
       await handle.migrate();
       await handle.close();
       await admin.query(`alter database ${partial} rename to ${name}`);
-      const old = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname ~ '^sb_tpl_[0-9a-f]+$' and datname <> $1`,
+      const old = await admin.query<{ datname: string; used: string | null }>(
+        `select datname, shobj_description(oid, 'pg_database') as used from pg_database
+          where datname ~ '^sb_tpl_[0-9a-f]+$' and datname <> $1`,
         [name],
       );
-      for (const { datname } of old.rows) await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
+      for (const { datname, used } of old.rows)
+        if (!(Number(used) > Date.now() - TEMPLATE_KEPT_MS))
+          await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
     }
+    await admin.query(`comment on database ${name} is '${Date.now()}'`);
     return name;
   } finally {
     await admin.query(`select pg_advisory_unlock(hashtext('splashboard-test-template'))`).catch(() => undefined);
