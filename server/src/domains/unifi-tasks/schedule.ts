@@ -1,4 +1,5 @@
 import type { TaskFrequency } from '@splashboard/contract';
+import { wallClock } from '../../platform/wall-clock.ts';
 
 export interface TaskSchedule {
   frequency: TaskFrequency;
@@ -8,24 +9,9 @@ export interface TaskSchedule {
   time: string;
 }
 
-/** The wall clock of a time zone at an instant. */
-function wallClock(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { y: get('year'), m: get('month'), d: get('day'), hh: get('hour'), mm: get('minute') };
-}
-
 const offsetAt = (instant: number, timeZone: string) => {
   const w = wallClock(instant, timeZone);
-  return Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm) - Math.floor(instant / 60_000) * 60_000;
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - Math.floor(instant / 60_000) * 60_000;
 };
 
 /**
@@ -45,7 +31,7 @@ export function nextRunAt(schedule: TaskSchedule, timeZone: string, after: Date)
   const [hh, mm] = schedule.time.split(':').map(Number) as [number, number];
   const today = wallClock(after.getTime(), timeZone);
   for (let i = 0; i <= 8; i++) {
-    const day = new Date(Date.UTC(today.y, today.m - 1, today.d + i));
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + i));
     if (schedule.frequency === 'weekly' && day.getUTCDay() !== schedule.weekday) continue;
     const at = zonedInstant(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), hh, mm, timeZone);
     if (at.getTime() > after.getTime()) return at;

@@ -1,5 +1,5 @@
 import type { CampaignFigures, EmailCampaign, EmailCampaignCreate } from '@splashboard/contract';
-import { campaignState } from './campaign-state.ts';
+import { campaignState } from '../campaign-state.ts';
 import type { EmailCampaignChanges, EmailCampaignRow } from './email-campaigns.repo.ts';
 
 export const NO_FIGURES: CampaignFigures = { sent: 0, failed: 0, opened: 0, clicked: 0, unsubscribed: 0 };

@@ -1,5 +1,6 @@
 import type { SplashAdRule } from '@splashboard/contract';
 import { describeUserAgent } from '../../guests/user-agent.ts';
+import { wallClock } from '../../../platform/wall-clock.ts';
 
 /** What the rules know of a guest at the moment the splash page is drawn. */
 export interface AdAudience {
@@ -28,33 +29,11 @@ export interface AdTargeting {
 /** The guests area's reading of a user agent, so an ad's device rule agrees with the guest list. */
 export const deviceTypeOf = (userAgent: string) => describeUserAgent(userAgent).deviceType;
 
-/** The local date and time parts of an instant in a time zone. */
-function localParts(now: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    hourCycle: 'h23',
-    weekday: 'short',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-  return {
-    year: Number(get('year')),
-    month: Number(get('month')),
-    day: Number(get('day')),
-    hour: Number(get('hour')),
-    weekday: days.indexOf(get('weekday')),
-  };
-}
-
 /** Whole years from a birthday to the site's local date; null when the birthday is missing or not a date. */
 export function ageOf(birthday: string | null, now: Date, timeZone: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthday ?? '');
   if (!m) return null;
-  const today = localParts(now, timeZone);
+  const today = wallClock(now, timeZone);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const before = today.month < mo || (today.month === mo && today.day < d);
   return today.year - y - (before ? 1 : 0);
@@ -62,7 +41,7 @@ export function ageOf(birthday: string | null, now: Date, timeZone: string): num
 
 /** The value a rule's field has for the guest (null: unknown, which no rule matches). */
 function valueOf(field: SplashAdRule['field'], a: AdAudience): number | string | null {
-  const local = () => localParts(a.now, a.timeZone);
+  const local = () => wallClock(a.now, a.timeZone);
   switch (field) {
     case 'visits':
       return a.visits;

@@ -1,6 +1,7 @@
 import type { SplashAdPlacement, SplashAdRule } from '@splashboard/contract';
 import type { Database } from '../../../db/client.ts';
 import { adFor, type AdAudience } from './ad-rules.ts';
+import { campaignState } from '../campaign-state.ts';
 import { createAdAudienceRepo } from './ad-audience.repo.ts';
 import { createSplashAdsRepo, type SplashAdRow } from './splash-ads.repo.ts';
 
@@ -16,7 +17,8 @@ export interface AdRequest {
   timeZone: string;
 }
 
-const isLive = (ad: SplashAdRow, now: Date) => (!ad.startTime || ad.startTime <= now) && (!ad.endTime || ad.endTime > now);
+const isLive = (ad: SplashAdRow, now: Date) =>
+  campaignState({ active: ad.active === 1, startTime: ad.startTime, endTime: ad.endTime }, now) === 'active';
 
 /**
  * The portal's side of splash-page ads: the ad a guest sees now, and its impressions and clicks. A site's

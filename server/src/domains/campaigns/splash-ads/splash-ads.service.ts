@@ -4,7 +4,7 @@ import { messageText, splashAdCreateSchema, SPLASH_AD_COMPRESSED_MAX_KB, type Me
 import { can, type AccessMode, type Actor } from '../../../platform/access.ts';
 import { AppError, notFound, type SchemaErrors } from '../../../platform/errors.ts';
 import type { CampaignDeps } from '../deps.ts';
-import { campaignStateOf } from './ad-state.ts';
+import { campaignState } from '../campaign-state.ts';
 import { checkContent } from '../content/sanitize-content.ts';
 import { createSplashAdsRepo, type SplashAdWithCounts } from './splash-ads.repo.ts';
 
@@ -30,7 +30,7 @@ export function toSplashAd(r: SplashAdWithCounts, now = new Date()): SplashAd {
     rules_chaining: r.rulesChaining as SplashAd['rules_chaining'],
     enable_rules: r.enableRules,
     rules: r.rules as SplashAdRule[],
-    state: campaignStateOf(r.active === 1, r.startTime, r.endTime, now),
+    state: campaignState({ active: r.active === 1, startTime: r.startTime, endTime: r.endTime }, now),
     impressions: r.impressions,
     clicks: r.clicks,
     created_at: r.createdAt.toISOString(),

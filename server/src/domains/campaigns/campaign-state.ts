@@ -1,6 +1,6 @@
 import type { CampaignState } from '@splashboard/contract';
 
-/** A campaign's state now: a draft until activated, then not yet started, active, and ended once its end time passed. */
+/** A campaign's (an email campaign's or a splash-page ad's) state now: a draft until activated, then not yet started, active, and ended once its end time passed. */
 export function campaignState(
   c: { active: boolean; startTime: Date | null; endTime: Date | null },
   now = new Date(),
