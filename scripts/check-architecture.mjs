@@ -210,6 +210,9 @@ const OWNER = {
   splashAbTests: 'domains/campaigns',
   splashAbVariants: 'domains/campaigns',
   splashFunnelCounts: 'domains/campaigns',
+  integrations: 'domains/integrations',
+  integrationContacts: 'domains/integrations',
+  integrationDeliveries: 'domains/integrations',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name
@@ -223,6 +226,8 @@ const JOINS = {
   'domains/campaigns/delivery/recipients.repo.ts': ['guests', 'guestSessions', 'sites'],
   // The portal's ad rules read a device's earlier visits and its guest's gender and birthday in one place.
   'domains/campaigns/splash-ads/ad-audience.repo.ts': ['guestDevices', 'guests', 'guestSessions'],
+  // The collector queues the site's guests seen since it last looked, and a delivery reads its guest, in one statement each.
+  'domains/integrations/delivery/collector.repo.ts': ['guests', 'sites'],
 };
 
 const schemaIndex = path.join(server, 'db/schema/index.ts');

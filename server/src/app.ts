@@ -35,6 +35,7 @@ import type { ExtraValues } from './domains/splash/extra-values.ts';
 import { createRadiusServerOf } from './domains/radius/index.ts';
 import { createPlanLimits, type PlanLimits } from './domains/plan-limits/index.ts';
 import { campaignsArea } from './domains/campaigns/index.ts';
+import { integrationsArea } from './domains/integrations/index.ts';
 import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
 
@@ -67,6 +68,7 @@ const AREAS = [
   customDomainArea,
   paymentsArea,
   campaignsArea,
+  integrationsArea,
   portalArea,
 ];
 

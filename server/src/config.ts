@@ -56,6 +56,23 @@ const envSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().max(128).default(''),
   FACEBOOK_DIALOG_URL: z.string().url().default('https://www.facebook.com/v25.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v25.0'),
+  HUBSPOT_CLIENT_ID: z.string().max(200).default(''),
+  HUBSPOT_CLIENT_SECRET: z.string().max(200).default(''),
+  MAILCHIMP_CLIENT_ID: z.string().max(200).default(''),
+  MAILCHIMP_CLIENT_SECRET: z.string().max(200).default(''),
+  INTEGRATION_API_BASES: z
+    .string()
+    .default('{}')
+    .transform((v, ctx) => {
+      try {
+        const parsed = z.record(z.string(), z.string().url()).parse(JSON.parse(v || '{}'));
+        return parsed;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'INTEGRATION_API_BASES must be a JSON object of integration kind to URL' });
+        return z.NEVER;
+      }
+    }),
+  INTEGRATIONS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   PUBLIC_HOST: z
     .string()
     .trim()
@@ -155,6 +172,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       graphUrl: c.FACEBOOK_GRAPH_URL,
       /** Facebook login can be offered: both the app's id and secret are set. */
       configured: c.FACEBOOK_APP_ID !== '' && c.FACEBOOK_APP_SECRET !== '',
+    },
+    integrations: {
+      oauth: {
+        hubspot: { clientId: c.HUBSPOT_CLIENT_ID, clientSecret: c.HUBSPOT_CLIENT_SECRET },
+        mailchimp: { clientId: c.MAILCHIMP_CLIENT_ID, clientSecret: c.MAILCHIMP_CLIENT_SECRET },
+      },
+      /** Per kind, an origin that replaces the vendor's API (and OAuth) origin: a local server that speaks its API. */
+      apiBases: c.INTEGRATION_API_BASES as Partial<Record<string, string>>,
+      /** How often a worker looks for guests and deliveries to send. */
+      pollMs: c.INTEGRATIONS_POLL_MS,
     },
     /** The host white-label domains point their CNAME record at: PUBLIC_HOST, else PUBLIC_URL's host. */
     publicHost: (c.PUBLIC_HOST || new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).hostname).replace(/\.$/, ''),

@@ -31,3 +31,4 @@ export * from './branding.ts';
 export * from './custom-domain.ts';
 export * from './payments.ts';
 export * from './campaigns.ts';
+export * from './integrations.ts';

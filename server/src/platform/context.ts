@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { createAccountsRepo, type AccountsRepo } from './accounts.repo.ts';
 import { SecretBox, hmacSha256, resolveSecretKey } from './crypto.ts';
+import { createGuestChanges, type GuestChanges } from './guest-changes.ts';
 import { createJobQueue, type JobQueue } from './jobs.ts';
 import { createMailer, type MailTransport, type Mailer } from './mailer.ts';
 import { createMaintenance } from './maintenance.ts';
@@ -31,6 +32,8 @@ export interface AppContext {
   sessions: SessionStore;
   log: FastifyBaseLogger;
   siteChanges: SiteChanges;
+  /** A guest erased or withdrawing consent: the steps other areas run in that transaction. */
+  guestChanges: GuestChanges;
 }
 
 /** The platform of one process: database handle, secrets, job queue, mail, storage, sessions, rate limits. */
@@ -71,5 +74,6 @@ export function createAppContext(opts: {
     sessions: createSessionStore(accounts, config.sessionDays, config.stripe.enabled),
     log,
     siteChanges: createSiteChanges(),
+    guestChanges: createGuestChanges(),
   };
 }

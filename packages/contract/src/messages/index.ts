@@ -12,6 +12,7 @@ import { CUSTOM_DOMAIN_MESSAGES } from './custom-domain.ts';
 import { DASHBOARD_MESSAGES } from './dashboard.ts';
 import { GUEST_ACCOUNT_MESSAGES } from './guest-accounts.ts';
 import { GUEST_MESSAGES } from './guests.ts';
+import { INTEGRATION_MESSAGES } from './integrations.ts';
 import { PAYMENT_MESSAGES } from './payments.ts';
 import { API_ROUTER_MESSAGES, RADIUS_GATEWAY_MESSAGES, ROUTER_MESSAGES } from './routers.ts';
 import { SMS_MESSAGES } from './sms.ts';
@@ -30,6 +31,7 @@ export {
   DASHBOARD_MESSAGES,
   GUEST_ACCOUNT_MESSAGES,
   GUEST_MESSAGES,
+  INTEGRATION_MESSAGES,
   MESSAGES,
   PAYMENT_MESSAGES,
   RADIUS_GATEWAY_MESSAGES,
@@ -60,6 +62,7 @@ export const MESSAGE_CATALOGUES = {
   billing: BILLING_MESSAGES,
   payments: PAYMENT_MESSAGES,
   campaigns: CAMPAIGN_MESSAGES,
+  integrations: INTEGRATION_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

@@ -19,3 +19,4 @@ export * from './billing.ts';
 export * from './plan-limits.ts';
 export * from './payments.ts';
 export * from './campaigns.ts';
+export * from './integrations.ts';

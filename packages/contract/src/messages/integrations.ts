@@ -1,0 +1,23 @@
+/** Messages of integrations (codes `integrations.<key>`). */
+export const INTEGRATION_MESSAGES = {
+  updateFailed: 'Integration update failed',
+  saved: 'Integration saved',
+  removed: 'Integration removed',
+  unknownKind: 'There is no integration {{kind}}',
+  unknownSourceField: 'Choose a guest field to send',
+  notConfigured: 'Enter this integration’s settings before turning it on',
+  connectionOk: 'Connected: the vendor answered',
+  badKey: 'The vendor refused the key: check it and try again',
+  notFoundAtVendor: 'The vendor has no {{what}} with this id',
+  wrongRegion: 'The vendor answered from another region: choose {{region}}',
+  vendorDown: 'The vendor did not answer ({{detail}}): try again in a few minutes',
+  vendorRejected: 'The vendor refused the request: {{detail}}',
+  rateLimited: 'The vendor asks to slow down: try again in {{seconds}} seconds',
+  oauthUnavailable: 'This server cannot connect to {{vendor}} by its sign-in: enter a key instead',
+  oauthFailed: 'The connection to {{vendor}} failed: {{detail}}',
+  oauthStateInvalid: 'This connection link is not valid or has expired: start again',
+  deliveryNotFound: 'No delivery with this id in this integration’s log',
+  notParked: 'Only a parked delivery can be sent again',
+  requeued: '{{n}} deliveries queued again',
+  backfillQueued: '{{n}} guests queued',
+} satisfies Record<string, string>;

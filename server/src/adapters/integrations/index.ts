@@ -1,0 +1,19 @@
+import type { IntegrationKind } from '@splashboard/contract';
+import type { VendorAdapter } from './vendor.ts';
+
+export * from './vendor.ts';
+
+/** Every integration's adapter, by kind (one folder per vendor beside this file). */
+export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = {
+  // webhook, Teams and the signed JSON POST vendors
+
+  // HubSpot, Mailchimp, Klaviyo, Campaign Monitor
+
+  // dotdigital, Emma, Mailjet, Mailrelay, iContact, Customer.io, Airship
+};
+
+export function adapterFor(kind: IntegrationKind): VendorAdapter {
+  const adapter = VENDOR_ADAPTERS[kind];
+  if (!adapter) throw new Error(`no adapter for the integration ${kind}`);
+  return adapter;
+}

@@ -1,0 +1,13 @@
+import type { Area } from '../../platform/area.ts';
+import type { IntegrationDeps } from './deps.ts';
+
+/**
+ * Integrations (permission integrations): each site's CRM and email-marketing tools, their settings and
+ * connection (settings/), and the delivery of consenting guests to them through the job queue, with
+ * erasure and withdrawn consent following (delivery/). Vendors' calls are in adapters/integrations/.
+ * Paths in packages/contract/src/integrations.ts.
+ */
+export const integrationsArea: Area<IntegrationDeps> = {
+  name: 'integrations',
+  register: async () => {},
+};
