@@ -72,6 +72,7 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  INTEGRATIONS_ALLOW_PRIVATE_URLS: bool,
   INTEGRATIONS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   PUBLIC_HOST: z
     .string()
@@ -182,6 +183,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiBases: c.INTEGRATION_API_BASES as Partial<Record<string, string>>,
       /** How often a worker looks for guests and deliveries to send. */
       pollMs: c.INTEGRATIONS_POLL_MS,
+      /** Operator-entered URLs (webhook, Teams, signed POSTs) may name loopback and private addresses (tests, labs). */
+      allowPrivateUrls: c.INTEGRATIONS_ALLOW_PRIVATE_URLS,
     },
     /** The host white-label domains point their CNAME record at: PUBLIC_HOST, else PUBLIC_URL's host. */
     publicHost: (c.PUBLIC_HOST || new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).hostname).replace(/\.$/, ''),

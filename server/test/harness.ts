@@ -87,6 +87,8 @@ export async function startServer(
     RATE_LIMIT_LOGIN_PER_IP: '10000',
     // The sweep of sessions the gateways no longer hold runs when a test queues it, not on the clock.
     SESSION_SWEEP_MINUTES: '0',
+    // The vendors' fakes listen on loopback, which operators' URLs may not name in production.
+    INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true',
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...stripeEnv,
     ...env,

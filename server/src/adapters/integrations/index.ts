@@ -1,11 +1,13 @@
 import type { IntegrationKind } from '@splashboard/contract';
 import type { VendorAdapter } from './vendor.ts';
+import { webhookAdapter } from './webhook/webhook.ts';
 
 export * from './vendor.ts';
 
 /** Every integration's adapter, by kind (one folder per vendor beside this file). */
 export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = {
   // webhook, Teams and the signed JSON POST vendors
+  webhook: webhookAdapter,
 
   // HubSpot, Mailchimp, Klaviyo, Campaign Monitor
 

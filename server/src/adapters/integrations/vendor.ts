@@ -1,4 +1,4 @@
-import type { IntegrationKind, IntegrationSettings } from '@splashboard/contract';
+import type { FieldMapEntry, IntegrationKind, IntegrationSettings } from '@splashboard/contract';
 
 /**
  * One vendor's adapter: the documented calls that test a connection and deliver contacts, each a
@@ -23,6 +23,8 @@ export interface VendorContact {
 
 /** A login as webhook and Teams post it: who, where, when, how. */
 export interface LoginNotice {
+  /** The delivery's id: a receiver that sees it twice (a retry) ignores the second. */
+  id: string;
   event: 'guest.login' | 'guest.unsubscribed' | 'guest.erased';
   site: { id: number; name: string };
   guest: {
@@ -82,6 +84,8 @@ export interface VendorAdapter {
   batchSize: number;
   /** Calls a second one vendor account allows (the engine paces to it). */
   callsPerSecond: number;
+  /** The field map a new integration starts with: guest fields to the vendor's standard fields. */
+  defaultFieldMap: FieldMapEntry[];
   /** A harmless read that proves the settings; throws a VendorError saying what is wrong. */
   test(conn: VendorConnection): Promise<TestResult>;
   /** Creates or updates each contact (never a duplicate), on the list and with the tags of the settings. Outcomes in order. */
@@ -90,7 +94,7 @@ export interface VendorAdapter {
   unsubscribe?(conn: VendorConnection, contact: VendorContact): Promise<ContactOutcome>;
   /** Removes (or, where the vendor allows no more, forgets and suppresses) an erased guest. */
   erase?(conn: VendorConnection, contact: VendorContact): Promise<ContactOutcome>;
-  /** Webhook and Teams: posts login (and erasure, unsubscribe) notices. */
+  /** Webhook and Teams: posts notices; the engine calls it for every action of these kinds (login, unsubscribe, erase). */
   notify?(conn: VendorConnection, notices: LoginNotice[]): Promise<ContactOutcome[]>;
   /** Vendors with OAuth: how to send the browser to it and turn its code into tokens. */
   oauth?: VendorOAuth;
