@@ -228,6 +228,8 @@ const JOINS = {
   'domains/campaigns/splash-ads/ad-audience.repo.ts': ['guestDevices', 'guests', 'guestSessions'],
   // The collector queues the site's guests seen since it last looked, and a delivery reads its guest, in one statement each.
   'domains/integrations/delivery/collector.repo.ts': ['guests', 'sites'],
+  // A backfill counts the consenting guests it queues.
+  'domains/integrations/settings/backfill.repo.ts': ['guests'],
 };
 
 const schemaIndex = path.join(server, 'db/schema/index.ts');
