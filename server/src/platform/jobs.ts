@@ -25,6 +25,11 @@ export interface JobQueue {
   register<S extends z.ZodType>(job: JobDefinition<S>, handler: (data: z.output<S>) => Promise<void>): void;
   /** Runs a registered job on a cron schedule (one run per slot across all processes). */
   schedule(job: ScheduledJob, cron: string): void;
+  /**
+   * Runs `fn` every `ms` on processes started with `work: true` (a quick poll, cheaper than a job per
+   * tick): a run still going when the next is due is not overlapped, an error is logged, stop() ends it.
+   */
+  every(name: string, ms: number, fn: () => Promise<void>): void;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
@@ -35,6 +40,8 @@ type Registered = { payload: z.ZodType; handler: (data: unknown) => Promise<void
 export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | undefined, log: FastifyBaseLogger): JobQueue {
   const handlers = new Map<string, Registered>();
   const schedules = new Map<string, string>();
+  const tickers = new Map<string, { ms: number; fn: () => Promise<void> }>();
+  const timers: NodeJS.Timeout[] = [];
   const common = { schema: 'pgboss', supervise: true, migrate: true } as const;
   const boss = databaseUrl
     ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
@@ -48,6 +55,9 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
     },
     schedule(job, cron) {
       schedules.set(job.name, cron);
+    },
+    every(name, ms, fn) {
+      tickers.set(name, { ms, fn });
     },
     async enqueue(job, data) {
       const payload = job.payload.parse(data) as object;
@@ -77,10 +87,26 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
         });
       }
       if (work) for (const [name, cron] of schedules) await boss.schedule(name, cron);
+      if (work) for (const [name, { ms, fn }] of tickers) timers.push(startTicker(name, ms, fn, log));
     },
     async stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
       if (started) await boss.stop({ graceful: true, timeout: 5000, wait: true });
       started = false;
     },
   };
+}
+
+/** An unref'd interval that skips a tick while the previous run is still going. */
+function startTicker(name: string, ms: number, fn: () => Promise<void>, log: FastifyBaseLogger): NodeJS.Timeout {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    fn()
+      .catch((err: unknown) => log.error({ err, ticker: name }, 'ticker run failed'))
+      .finally(() => (running = false));
+  }, ms);
+  timer.unref();
+  return timer;
 }

@@ -110,8 +110,8 @@ export function createGuestsRepo(db: Database) {
 
     // ---- The dashboard --------------------------------------------------------------------------------
 
-    async byId(id: number, siteId: number, accountId: number): Promise<GuestRow | undefined> {
-      const [row] = await db
+    async byId(id: number, siteId: number, accountId: number, tx: Executor = db): Promise<GuestRow | undefined> {
+      const [row] = await tx
         .select()
         .from(guests)
         .where(and(eq(guests.id, id), eq(guests.siteId, siteId), eq(guests.accountId, accountId)));

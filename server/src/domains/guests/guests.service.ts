@@ -11,7 +11,7 @@ import { createGuestSessionsRepo } from './guest-sessions.repo.ts';
 import { createGuestsRepo } from './guests.repo.ts';
 import { createPortalChallengesRepo } from './portal-challenges.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'log'> & {
+type Deps = Pick<AppContext, 'db' | 'log' | 'guestChanges'> & {
   sites: SiteAccess;
   controllers: Pick<Controllers, 'adapterFor'>;
 };
@@ -27,7 +27,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * The guests of a site in the dashboard (permission `guests`, the client area "guest data"): reading
  * needs read access, disconnecting and deleting need write access.
  */
-export function createGuestsService({ db, log, sites, controllers }: Deps) {
+export function createGuestsService({ db, log, sites, controllers, guestChanges }: Deps) {
   const guests = createGuestsRepo(db);
   const guestList = createGuestListRepo(db);
   const sessions = createGuestSessionsRepo(db);
@@ -189,11 +189,15 @@ export function createGuestsService({ db, log, sites, controllers }: Deps) {
     /**
      * Erases a guest (GDPR): the guest row and with it their devices, sessions and consent records (the
      * foreign keys cascade), and the email confirmations still pending for them. Downloads made before
-     * keep their copy until they are cleaned up (a day).
+     * keep their copy until they are cleaned up (a day). Other areas' steps (integrations queue the
+     * erasure at their vendors) run in the same transaction, before the row is gone.
      */
     async remove(actor: Actor | null, siteId: number, id: number) {
       const { actor: a } = await sites.siteFor(actor, siteId, 'guests', 'write');
       await db.transaction(async (tx) => {
+        const guest = await guests.byId(id, siteId, a.accountId, tx);
+        if (!guest) throw notFound('guests.guestNotFound');
+        await guestChanges.erased(tx, { accountId: a.accountId, siteId, guestId: id, email: guest.email, phone: guest.phone });
         if (!(await guests.remove(id, siteId, a.accountId, tx))) throw notFound('guests.guestNotFound');
         await challenges.removeOfGuest(siteId, id, tx);
       });

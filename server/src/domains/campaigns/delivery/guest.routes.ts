@@ -73,7 +73,7 @@ export function guestRoutes(deps: DeliveryDeps) {
       const recipient = await recipientOf(r.params.token);
       if (!recipient) return html(reply, 404, guestPage(lang, t.unsubscribeTitle, paragraph(t.invalid)));
       const fromPage = r.body?.from === 'page';
-      await deps.recipients.unsubscribe(recipient, fromPage ? 'page' : 'one_click');
+      await deps.recipients.unsubscribe(recipient, fromPage ? 'page' : 'one_click', deps.guestChanges.consentWithdrawn);
       const site = (await deps.recipients.campaignWithSite(recipient.campaignId))?.siteName ?? '';
       return html(reply, 200, guestPage(lang, t.unsubscribeTitle, paragraph(fillText(t.unsubscribed, { site }))));
     });

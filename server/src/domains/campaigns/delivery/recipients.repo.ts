@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import type { GuestChangeStep } from '../../../platform/guest-changes.ts';
 import { campaignRecipients, campaignUnsubscribes, emailCampaigns, guests, sites } from '../../../db/schema/index.ts';
 
 export type CampaignRow = typeof emailCampaigns.$inferSelect;
@@ -212,8 +213,11 @@ export function createRecipientsRepo(db: Database) {
         .where(eq(campaignRecipients.id, id));
     },
 
-    /** The address leaves every campaign of the site and the guest's marketing consent is withdrawn. */
-    async unsubscribe(recipient: RecipientRow, source: 'one_click' | 'page') {
+    /**
+     * The address leaves every campaign of the site and the guest's marketing consent is withdrawn;
+     * `consentWithdrawn` (other areas' steps) runs in the same transaction when the guest still exists.
+     */
+    async unsubscribe(recipient: RecipientRow, source: 'one_click' | 'page', consentWithdrawn: GuestChangeStep) {
       await db.transaction(async (tx) => {
         await tx
           .insert(campaignUnsubscribes)
@@ -223,8 +227,13 @@ export function createRecipientsRepo(db: Database) {
           .update(campaignRecipients)
           .set({ unsubscribedAt: sql`coalesce(${campaignRecipients.unsubscribedAt}, now())` })
           .where(eq(campaignRecipients.id, recipient.id));
-        if (recipient.guestId !== null)
-          await tx.update(guests).set({ marketingConsent: false }).where(eq(guests.id, recipient.guestId));
+        if (recipient.guestId === null) return;
+        const [guest] = await tx
+          .update(guests)
+          .set({ marketingConsent: false })
+          .where(eq(guests.id, recipient.guestId))
+          .returning({ accountId: guests.accountId, siteId: guests.siteId, email: guests.email, phone: guests.phone });
+        if (guest) await consentWithdrawn(tx, { ...guest, guestId: recipient.guestId });
       });
     },
   };
