@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import {
-  campaignRecipients,
-  guests,
-  integrationContacts,
-  integrationDeliveries,
-  integrations,
-  sites,
-} from '../../../db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { campaignRecipients, guests, integrationDeliveries, integrations } from '../../../db/schema/index.ts';
 import { startServer, type TestServer } from '../../../../test/harness.ts';
-import { arriveFromUnifi, fetchPage, unifiPortalSite, type PortalSite } from '../../../../test/portal.ts';
+import { fetchPage } from '../../../../test/portal.ts';
 import { createCampaign } from '../../../../test/campaigns.ts';
-import { WebhookReceiver } from '../../../../test/fakes/integrations/webhook-receiver.ts';
+import { SOON, deliveryKit, sleep } from '../../../../test/integration-delivery.ts';
 import { createTrackingTokens } from '../../campaigns/delivery/tracking-tokens.ts';
-import { sealSecrets } from '../connection.ts';
 import { sweepJob } from '../jobs.ts';
 import { BACKOFF_SECONDS } from './backoff.ts';
 import { createIntegrationDrain } from './delivery-part.ts';
@@ -27,73 +19,10 @@ afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
   await server?.close();
 });
-const db = () => server.handle.db;
-
-/** A site whose guests log in by email with their first name, a custom field and the marketing consent box. */
-async function consentSite() {
-  const s = await unifiPortalSite(server, ['email']);
-  closers.push(() => s.unifi.close());
-  const saved = await s.owner.put(`${s.api}/emailconfig/loginfields`, {
-    login_fields: [
-      { field_type: 'email', mandatory: true },
-      { field_type: 'firstname' },
-      { field_type: 'custom_text', title: 'Favourite drink' },
-      { field_type: 'consent' },
-    ],
-  });
-  expect(saved.status).toBe(200);
-  return s;
-}
-
-/** The site's webhook integration, turned on now, stored as the settings page stores it (secret sealed). */
-async function webhookOf(s: PortalSite) {
-  const receiver = await new WebhookReceiver().start();
-  closers.push(() => receiver.close());
-  const [site] = await db().select().from(sites).where(eq(sites.id, s.siteId));
-  const [row] = await db()
-    .insert(integrations)
-    .values({
-      accountId: site!.accountId,
-      siteId: s.siteId,
-      kind: 'webhook',
-      enabled: true,
-      status: 'active',
-      settings: { url: receiver.settings.url },
-      secretsEnc: sealSecrets(server.built.ctx.secrets, { settings: { private_key: receiver.secret }, oauth: null }),
-      fieldMap: [
-        { source: 'email', target: 'email' },
-        { source: 'first_name', target: 'first_name' },
-        { source: 'custom:Favourite drink', target: 'drink' },
-        { source: 'site_name', target: 'venue' },
-        { source: 'visits', target: 'visits' },
-      ],
-      enabledAt: new Date(),
-      collectFrom: sql`now()`,
-    })
-    .returning();
-  return { receiver, integration: row! };
-}
-
-async function logsIn(s: PortalSite, email: string, consent: boolean, over: Record<string, string> = {}) {
-  const { guest } = await arriveFromUnifi(server, s);
-  const form: Record<string, string> = { email, firstname: 'Ana', custom_text_2: 'Tea', ...over };
-  if (consent) form.consent = 'on';
-  const page = await guest.post('email', form);
-  expect(page.status).toBe(200);
-}
-
-const deliveriesOf = (integrationId: number) =>
-  db()
-    .select()
-    .from(integrationDeliveries)
-    .where(eq(integrationDeliveries.integrationId, integrationId))
-    .orderBy(integrationDeliveries.id);
-const contactsOf = (integrationId: number) =>
-  db().select().from(integrationContacts).where(eq(integrationContacts.integrationId, integrationId));
-const guestOf = async (siteId: number, email: string) =>
-  (await db().select().from(guests).where(and(eq(guests.siteId, siteId), eq(guests.email, email))))[0]!;
-const accepted = (r: WebhookReceiver) => r.requests.filter((q) => q.path === '/hooks/splashboard' && q.json?.type);
-const SOON = { timeout: 10_000, interval: 100 };
+const { db, consentSite, webhookOf, logsIn, deliveriesOf, contactsOf, guestOf, accepted, hold } = deliveryKit(
+  () => server,
+  closers,
+);
 
 describe('a consenting login', () => {
   it('reaches the webhook within seconds as guest.login with the mapped fields, and the log says delivered', async () => {
@@ -146,7 +75,7 @@ describe('a consenting login', () => {
       .toBeGreaterThanOrEqual(guest.lastSeenAt.getTime());
     // ...and a drain more finds nothing either.
     await createIntegrationDrain(server.built.ctx)(integration.id);
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
     expect(receiver.requests).toEqual([]);
     expect(await deliveriesOf(integration.id)).toEqual([]);
   });
@@ -155,15 +84,12 @@ describe('a consenting login', () => {
     const s = await consentSite();
     const { receiver, integration } = await webhookOf(s);
     // A drain holds the integration meanwhile.
-    await db()
-      .update(integrations)
-      .set({ leaseUntil: sql`now() + interval '1 hour'` })
-      .where(eq(integrations.id, integration.id));
+    await hold(integration.id, true);
     await logsIn(s, 'twice@example.com', true);
     await logsIn(s, 'twice@example.com', true, { custom_text_2: 'Coffee' });
-    await new Promise((r) => setTimeout(r, 600));
+    await sleep(600);
     expect(receiver.requests).toEqual([]);
-    await db().update(integrations).set({ leaseUntil: null }).where(eq(integrations.id, integration.id));
+    await hold(integration.id, false);
 
     await expect.poll(async () => (await deliveriesOf(integration.id)).map((d) => d.status), SOON).toEqual(['delivered']);
     expect(receiver.events).toHaveLength(1);
@@ -227,7 +153,7 @@ describe('when the vendor fails', () => {
       .poll(async () => (await deliveriesOf(integration.id))[0], SOON)
       .toMatchObject({ status: 'parked', attempts: 8, httpStatus: 503, answer: 'gave up after 8 attempts: busy' });
     receiver.failRandomly(0, 0);
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
     expect(receiver.requests).toHaveLength(8);
     expect(receiver.events).toEqual([]);
     expect(await deliveriesOf(integration.id)).toHaveLength(1);
@@ -310,7 +236,7 @@ describe('erasure and withdrawn consent', () => {
       ['changer@example.com', 'delivered'],
     ]);
     // Nothing more for either: unsubscribed once each.
-    await new Promise((r) => setTimeout(r, 800));
+    await sleep(800);
     expect(receiver.events.filter((e) => e.type === 'guest.unsubscribed')).toHaveLength(2);
     expect(accepted(receiver)).toHaveLength(4);
   });
@@ -354,18 +280,15 @@ describe('collecting without losing or duplicating', () => {
   it('two drains at once never send a guest twice', async () => {
     const s = await consentSite();
     const { receiver, integration } = await webhookOf(s);
-    await db()
-      .update(integrations)
-      .set({ leaseUntil: sql`now() + interval '1 hour'` })
-      .where(eq(integrations.id, integration.id));
+    await hold(integration.id, true);
     const emails = ['p1@example.com', 'p2@example.com', 'p3@example.com', 'p4@example.com', 'p5@example.com'];
     for (const email of emails) await logsIn(s, email, true);
-    await db().update(integrations).set({ leaseUntil: null }).where(eq(integrations.id, integration.id));
+    await hold(integration.id, false);
 
     const drain = createIntegrationDrain(server.built.ctx);
     await Promise.all([drain(integration.id), drain(integration.id), drain(integration.id)]);
     await expect.poll(async () => (await deliveriesOf(integration.id)).map((d) => d.status), SOON).toEqual(emails.map(() => 'delivered'));
-    await new Promise((r) => setTimeout(r, 800));
+    await sleep(800);
     expect(accepted(receiver)).toHaveLength(5);
     expect(new Set(accepted(receiver).map((q) => q.json!.id)).size).toBe(5);
     expect((await deliveriesOf(integration.id)).map((d) => d.attempts)).toEqual([1, 1, 1, 1, 1]);
