@@ -80,7 +80,12 @@ export function deliveryKit(server: () => TestServer, closers: (() => Promise<vo
       db().select().from(integrationContacts).where(eq(integrationContacts.integrationId, integrationId)),
     integrationRow: async (id: number) => (await db().select().from(integrations).where(eq(integrations.id, id)))[0]!,
     guestOf: async (siteId: number, email: string) =>
-      (await db().select().from(guests).where(and(eq(guests.siteId, siteId), eq(guests.email, email))))[0]!,
+      (
+        await db()
+          .select()
+          .from(guests)
+          .where(and(eq(guests.siteId, siteId), eq(guests.email, email)))
+      )[0]!,
     /** The events the receiver took, retries of one delivery included (its `events` keeps each id once). */
     accepted: (r: WebhookReceiver) => r.requests.filter((q) => q.path === '/hooks/splashboard' && q.json?.type),
     /** Holds the integration as a running drain would (nothing is collected or sent meanwhile), or lets it go. */

@@ -49,3 +49,37 @@ describe('jobs', () => {
     expect(line.issues[0].path).toEqual(['n']);
   });
 });
+
+describe('tickers', () => {
+  it('run every interval on a worker, never two runs at once, log an error and go on, and stop with the queue', async () => {
+    const worker = createJobQueue(server.handle, server.config.databaseUrl, server.built.ctx.log);
+    const api = createJobQueue(server.handle, server.config.databaseUrl, server.built.ctx.log);
+    let runs = 0;
+    let running = 0;
+    let overlapped = false;
+    let apiRuns = 0;
+    const tick = async () => {
+      runs++;
+      overlapped ||= running > 0;
+      running++;
+      // Slower than the interval: the ticks meanwhile are skipped.
+      await new Promise((r) => setTimeout(r, 120));
+      running--;
+      if (runs === 2) throw new Error('tick two failed');
+    };
+    worker.every('test.tick', 50, tick);
+    api.every('test.tick', 50, async () => void apiRuns++);
+    await worker.start({ work: true });
+    await api.start({ work: false });
+    await expect.poll(() => runs, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
+    await worker.stop();
+    await api.stop();
+    const stoppedAt = runs;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(runs).toBe(stoppedAt);
+    expect(overlapped).toBe(false);
+    expect(apiRuns).toBe(0);
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'ticker run failed');
+    expect(line).toMatchObject({ ticker: 'test.tick', level: 50, err: { message: 'tick two failed' } });
+  });
+});

@@ -84,7 +84,11 @@ export function createDeliveriesRepo(db: Database) {
     },
 
     async hasDue(integrationId: number): Promise<boolean> {
-      const [row] = await db.select({ id: integrationDeliveries.id }).from(integrationDeliveries).where(due(integrationId)).limit(1);
+      const [row] = await db
+        .select({ id: integrationDeliveries.id })
+        .from(integrationDeliveries)
+        .where(due(integrationId))
+        .limit(1);
       return Boolean(row);
     },
 

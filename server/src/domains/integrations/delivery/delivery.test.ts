@@ -268,7 +268,9 @@ describe('collecting without losing or duplicating', () => {
         lastSeenAt: new Date(reached!.collectFrom.getTime() - 60_000),
       });
     await server.built.ctx.jobs.enqueue(sweepJob, {});
-    await expect.poll(() => receiver.events.map((e) => e.data.guest?.email), SOON).toEqual(['early@example.com', 'late@example.com']);
+    await expect
+      .poll(() => receiver.events.map((e) => e.data.guest?.email), SOON)
+      .toEqual(['early@example.com', 'late@example.com']);
     await expect
       .poll(async () => (await deliveriesOf(integration.id)).map((d) => [d.guestLabel, d.status]), SOON)
       .toEqual([
@@ -287,7 +289,9 @@ describe('collecting without losing or duplicating', () => {
 
     const drain = createIntegrationDrain(server.built.ctx);
     await Promise.all([drain(integration.id), drain(integration.id), drain(integration.id)]);
-    await expect.poll(async () => (await deliveriesOf(integration.id)).map((d) => d.status), SOON).toEqual(emails.map(() => 'delivered'));
+    await expect
+      .poll(async () => (await deliveriesOf(integration.id)).map((d) => d.status), SOON)
+      .toEqual(emails.map(() => 'delivered'));
     await sleep(800);
     expect(accepted(receiver)).toHaveLength(5);
     expect(new Set(accepted(receiver).map((q) => q.json!.id)).size).toBe(5);

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client.ts';
 import type { ChangedGuest } from '../../../platform/guest-changes.ts';
 
-const kindsArray = (kinds: readonly string[]) => sql`array[${sql.join(
-  kinds.map((k) => sql`${k}`),
-  sql`, `,
-)}]::text[]`;
+const kindsArray = (kinds: readonly string[]) =>
+  sql`array[${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * The integrations' part in a guest's erasure or withdrawn consent, written in the transaction that makes

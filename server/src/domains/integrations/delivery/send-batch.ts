@@ -118,28 +118,38 @@ export function createBatchSender(
   /** The calls a batch makes: notices together (webhook, Teams), upserts together, one call per unsubscribe or erasure. */
   async function calls(list: Item[]): Promise<Call[]> {
     const { adapter } = ctx;
+    const { notify, upsert } = adapter;
     if (notifies) {
-      if (!adapter.notify || !list.length) return [];
-      const notify = adapter.notify.bind(adapter);
-      return [{ items: list, run: async () => notify(await ctx.conn(), list.map((i) => i.notice!)) }];
+      const notices = list.map((i) => i.notice!);
+      if (notify && list.length) return [{ items: list, run: async () => notify.call(adapter, await ctx.conn(), notices) }];
+      await cannot(list, 'notify');
+      return [];
     }
     const out: Call[] = [];
     const upserts = list.filter((i) => i.row.action === 'upsert');
-    if (upserts.length && adapter.upsert) {
-      const upsert = adapter.upsert.bind(adapter);
-      out.push({ items: upserts, run: async () => upsert(await ctx.conn(), upserts.map((i) => i.contact)) });
-    }
+    const contactsOf = upserts.map((i) => i.contact);
+    if (upserts.length && upsert)
+      out.push({ items: upserts, run: async () => upsert.call(adapter, await ctx.conn(), contactsOf) });
     for (const i of list) {
       const method = i.row.action === 'unsubscribe' ? adapter.unsubscribe : i.row.action === 'erase' ? adapter.erase : undefined;
-      if (i.row.action === 'upsert' && adapter.upsert) continue;
+      if (i.row.action === 'upsert' && upsert) continue;
       if (!method) {
-        await deliveries.finish([i.row.id], 'skipped', `${descriptor.name} cannot ${i.row.action} through its API`);
+        await cannot([i], i.row.action);
         continue;
       }
       const call = method.bind(adapter);
       out.push({ items: [i], run: async () => [await call(await ctx.conn(), i.contact)] });
     }
     return out;
+  }
+
+  /** What the adapter has no call for is skipped with why (never left claimed). */
+  async function cannot(list: Item[], what: string) {
+    await deliveries.finish(
+      list.map((i) => i.row.id),
+      'skipped',
+      `${descriptor.name} cannot ${what} through its API`,
+    );
   }
 
   async function recordOk(i: Item, outcome: Extract<ContactOutcome, { ok: true }>) {
@@ -159,7 +169,11 @@ export function createBatchSender(
     );
     for (const i of list)
       if (i.row.action === 'upsert' || i.row.action === 'login')
-        await contacts.record(i.row.id, 'parked', { email: i.contact.email, phone: i.contact.phone, vendorId: i.contact.vendorId });
+        await contacts.record(i.row.id, 'parked', {
+          email: i.contact.email,
+          phone: i.contact.phone,
+          vendorId: i.contact.vendorId,
+        });
   }
 
   /** What a failed call means for its deliveries; answers whether the integration is paused (the batch stops). */
@@ -175,7 +189,12 @@ export function createBatchSender(
       const spent = list.filter((i) => i.row.attempts >= MAX_ATTEMPTS);
       await park(spent, `gave up after ${MAX_ATTEMPTS} attempts: ${err.detail}`, httpStatus);
       for (const i of list.filter((x) => x.row.attempts < MAX_ATTEMPTS))
-        await deliveries.retryLater([i.row.id], retryDelaySeconds(i.row.attempts, err.info.retryAfterSeconds), err.detail, httpStatus);
+        await deliveries.retryLater(
+          [i.row.id],
+          retryDelaySeconds(i.row.attempts, err.info.retryAfterSeconds),
+          err.detail,
+          httpStatus,
+        );
       if (err.reason !== 'rate_limited') return false;
       await deliveries.pause(ctx.row.id, retryDelaySeconds(1, err.info.retryAfterSeconds));
       return true;
