@@ -32,7 +32,8 @@ export function createCollectorRepo(db: Database) {
           and (i.paused_until is null or i.paused_until <= now())
           and (exists (select 1 from integration_deliveries d where d.integration_id = i.id
                         and d.status in ('queued', 'retrying') and d.next_attempt_at <= now())
-               or exists (select 1 from guests g where g.site_id = i.site_id and g.last_seen_at > i.collect_from))`);
+               or exists (select 1 from guests g where g.site_id = i.site_id and g.last_seen_at > i.collect_from
+                          and g.last_seen_at <= now()))`);
       return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
     },
 
@@ -40,14 +41,15 @@ export function createCollectorRepo(db: Database) {
      * Queues the site's guests seen since the integration's collect_from (less the overlap) in one
      * statement: a consenting guest with an email or phone whom the vendor does not have at this visit
      * (`consentAction`), and, where the vendor unsubscribes, a guest who has withdrawn consent and is
-     * synced there. A guest already waiting for the same action is left alone (the waiting key).
+     * synced there. A guest already waiting for the same action waits once (the waiting key), for
+     * their latest login.
      * collect_from moves to the last guest looked at, never back. Answers how many were queued.
      */
     async collect(integrationId: number, consentAction: 'upsert' | 'login', unsubscribes: boolean): Promise<number> {
       const window = sql`g.last_seen_at > i.collect_from - ${OVERLAP} and g.last_seen_at <= now()`;
       const result = await db.execute(sql`
         with i as (select id, site_id, collect_from from integrations where id = ${integrationId}),
-        picked as (
+        candidates as (
           select g.id, g.site_id, coalesce(nullif(g.email, ''), g.phone) as label, g.last_seen_at,
                  case when g.marketing_consent then ${consentAction} else 'unsubscribe' end as action
           from i join guests g on g.site_id = i.site_id
@@ -55,14 +57,24 @@ export function createCollectorRepo(db: Database) {
           where ${window} and (nullif(g.email, '') is not null or g.phone is not null)
             and ((g.marketing_consent and (c.guest_id is null or c.synced_seen_at < g.last_seen_at))
                  or (${unsubscribes} and not g.marketing_consent and c.state = 'synced'))
-          order by g.last_seen_at, g.id
+        ),
+        -- A guest already waiting for the same action as of this login is not picked again (a full pick
+        -- always moves on); one waiting since an earlier login has the wait moved to this one.
+        picked as (
+          select p.* from candidates p
+          where not exists (select 1 from integration_deliveries w where w.integration_id = ${integrationId}
+                            and w.guest_id = p.id and w.action = p.action and w.status in ('queued', 'retrying')
+                            and w.seen_at >= p.last_seen_at)
+          order by p.last_seen_at, p.id
           limit ${COLLECT_LIMIT}
         ),
         ins as (
           insert into integration_deliveries (integration_id, site_id, guest_id, guest_label, action, seen_at)
           select ${integrationId}, p.site_id, p.id, p.label, p.action, p.last_seen_at from picked p
           order by p.last_seen_at, p.id
-          on conflict do nothing
+          on conflict (integration_id, guest_id, action) where status in ('queued', 'retrying') and guest_id is not null
+          do update set seen_at = greatest(integration_deliveries.seen_at, excluded.seen_at), guest_label = excluded.guest_label,
+                        updated_at = now()
           returning id
         ),
         reached as (

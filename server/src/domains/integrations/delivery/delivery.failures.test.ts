@@ -133,6 +133,35 @@ describe('a guest who changes their mind before the delivery', () => {
   });
 });
 
+describe('a guest who logs in again while their delivery waits', () => {
+  it('is delivered once, as of the latest login, and not collected again', async () => {
+    const s = await consentSite();
+    const { receiver, integration } = await webhookOf(s);
+    const drain = createIntegrationDrain(server.built.ctx);
+    await pause(integration.id, true);
+    await logsIn(s, 'again@example.com', true);
+    await drain(integration.id);
+    await logsIn(s, 'again@example.com', true, { custom_text_2: 'Cava' });
+    await drain(integration.id);
+    const guest = await guestOf(s.siteId, 'again@example.com');
+    const [waiting, ...more] = await deliveriesOf(integration.id);
+    expect(more).toEqual([]);
+    expect(waiting).toMatchObject({ status: 'queued', action: 'login' });
+    expect(waiting!.seenAt!.getTime()).toBe(guest.lastSeenAt.getTime());
+
+    await pause(integration.id, false);
+    await expect.poll(async () => (await deliveriesOf(integration.id))[0]?.status, SOON).toBe('delivered');
+    expect(receiver.events).toHaveLength(1);
+    expect(receiver.events[0]!.data.guest!.fields).toMatchObject({ drink: 'Cava', visits: 2 });
+    const [contact] = await contactsOf(integration.id);
+    expect(contact!.syncedSeenAt.getTime()).toBe(guest.lastSeenAt.getTime());
+    await server.built.ctx.jobs.enqueue(sweepJob, {});
+    await sleep(1500);
+    expect(await deliveriesOf(integration.id)).toHaveLength(1);
+    expect(receiver.requests).toHaveLength(1);
+  });
+});
+
 describe('the log', () => {
   it('keeps 30 days of finished deliveries and every waiting one', async () => {
     const s = await consentSite();
