@@ -53,7 +53,7 @@ describe('a vendor that refuses the call', () => {
       .where(eq(integrations.id, integration.id));
     await expect.poll(async () => (await deliveriesOf(integration.id))[0]?.status, SOON).toBe('delivered');
     expect((await deliveriesOf(integration.id))[0]).toMatchObject({ attempts: 1, httpStatus: 200 });
-    expect(await integrationRow(integration.id)).toMatchObject({ status: 'active', lastError: null });
+    await expect.poll(() => integrationRow(integration.id), SOON).toMatchObject({ status: 'active', lastError: null });
     expect(receiver.events.map((e) => e.data.guest?.email)).toEqual(['keyed@example.com']);
   });
 
@@ -65,7 +65,7 @@ describe('a vendor that refuses the call', () => {
     await expect
       .poll(async () => (await deliveriesOf(integration.id))[0], SOON)
       .toMatchObject({ status: 'parked', attempts: 1, httpStatus: 404, answer: 'Not Found' });
-    expect(await integrationRow(integration.id)).toMatchObject({ status: 'failing', lastError: 'Not Found' });
+    await expect.poll(() => integrationRow(integration.id), SOON).toMatchObject({ status: 'failing', lastError: 'Not Found' });
     expect(await contactsOf(integration.id)).toMatchObject([{ state: 'parked' }]);
 
     await server.built.ctx.jobs.enqueue(sweepJob, {});

@@ -152,21 +152,16 @@ export function createBatchSender(
     );
   }
 
+  // The contact is written before the delivery's status: a log line that says delivered or parked is complete.
   async function recordOk(i: Item, outcome: Extract<ContactOutcome, { ok: true }>) {
-    await deliveries.delivered(i.row.id, outcome.httpStatus ?? null, outcome.answer ?? null);
     const known = { email: i.contact.email, phone: i.contact.phone, vendorId: outcome.vendorId ?? i.contact.vendorId };
     if (i.row.action === 'erase') await contacts.forget(i.row.id);
     else await contacts.record(i.row.id, i.row.action === 'unsubscribe' ? 'unsubscribed' : 'synced', known);
+    await deliveries.delivered(i.row.id, outcome.httpStatus ?? null, outcome.answer ?? null);
   }
 
   /** Parked for good: the vendor will not have this contact until a new login (or a resend). */
   async function park(list: Item[], answer: string, httpStatus: number | null) {
-    await deliveries.finish(
-      list.map((i) => i.row.id),
-      'parked',
-      answer,
-      httpStatus,
-    );
     for (const i of list)
       if (i.row.action === 'upsert' || i.row.action === 'login')
         await contacts.record(i.row.id, 'parked', {
@@ -174,6 +169,12 @@ export function createBatchSender(
           phone: i.contact.phone,
           vendorId: i.contact.vendorId,
         });
+    await deliveries.finish(
+      list.map((i) => i.row.id),
+      'parked',
+      answer,
+      httpStatus,
+    );
   }
 
   /** What a failed call means for its deliveries; answers whether the integration is paused (the batch stops). */
@@ -186,6 +187,8 @@ export function createBatchSender(
       log.warn({ err: thrown, integration: ctx.row.id, deliveries: list.map((i) => i.row.id) }, 'integration delivery failed');
     const httpStatus = err.info.httpStatus ?? null;
     if (err.temporary) {
+      // A 429: no call to the vendor before its Retry-After (written first, like everything a log line implies).
+      if (err.reason === 'rate_limited') await deliveries.pause(ctx.row.id, retryDelaySeconds(1, err.info.retryAfterSeconds));
       const spent = list.filter((i) => i.row.attempts >= MAX_ATTEMPTS);
       await park(spent, `gave up after ${MAX_ATTEMPTS} attempts: ${err.detail}`, httpStatus);
       for (const i of list.filter((x) => x.row.attempts < MAX_ATTEMPTS))
@@ -195,23 +198,20 @@ export function createBatchSender(
           err.detail,
           httpStatus,
         );
-      if (err.reason !== 'rate_limited') return false;
-      await deliveries.pause(ctx.row.id, retryDelaySeconds(1, err.info.retryAfterSeconds));
-      return true;
+      return err.reason === 'rate_limited';
     }
+    await deps.integrations.markStatus(ctx.row.id, 'failing', err.detail);
     if (err.reason === 'auth') {
+      await deliveries.pause(ctx.row.id, AUTH_PAUSE_SECONDS);
       await deliveries.requeue(
         list.map((i) => i.row.id),
         0,
         err.detail,
         httpStatus,
       );
-      await deps.integrations.markStatus(ctx.row.id, 'failing', err.detail);
-      await deliveries.pause(ctx.row.id, AUTH_PAUSE_SECONDS);
       return true;
     }
     await park(list, err.detail, httpStatus);
-    await deps.integrations.markStatus(ctx.row.id, 'failing', err.detail);
     return false;
   }
 
