@@ -62,7 +62,7 @@ export function createDeliveriesLogRepo(db: Database) {
       const parked = and(eq(d.integrationId, integrationId), eq(d.status, 'parked'), onlyId ? eq(d.id, onlyId) : undefined);
       return db.transaction(async (tx) => {
         const candidates: SQL = sql`select id from (
-            select id, guest_id, row_number() over (partition by guest_id, action order by id desc) as rn
+            select id, guest_id, row_number() over (partition by guest_id, action order by created_at desc, id desc) as rn
             from ${d} where ${parked}) p
           where p.guest_id is null or p.rn = 1`;
         const queued = await tx
