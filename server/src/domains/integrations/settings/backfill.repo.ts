@@ -14,7 +14,10 @@ export function createBackfillRepo(db: Database) {
       return db.transaction(async (tx) => {
         await tx
           .update(integrations)
-          .set({ collectFrom: sql`least(${integrations.collectFrom}, ${since.toISOString()}::timestamptz)`, updatedAt: sql`now()` })
+          .set({
+            collectFrom: sql`least(${integrations.collectFrom}, ${since.toISOString()}::timestamptz)`,
+            updatedAt: sql`now()`,
+          })
           .where(eq(integrations.id, integration.id));
         const [row] = await tx
           .select({ n: sql<number>`count(*)::int` })

@@ -67,7 +67,14 @@ export function createDeliveriesLogRepo(db: Database) {
           where p.guest_id is null or p.rn = 1`;
         const queued = await tx
           .update(d)
-          .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, httpStatus: null, answer: null, updatedAt: sql`now()` })
+          .set({
+            status: 'queued',
+            attempts: 0,
+            nextAttemptAt: sql`now()`,
+            httpStatus: null,
+            answer: null,
+            updatedAt: sql`now()`,
+          })
           .where(
             and(
               sql`${d.id} in (${candidates})`,
@@ -95,7 +102,6 @@ export function createDeliveriesLogRepo(db: Database) {
         return queued.length + covered.length;
       });
     },
-
   };
 }
 export type DeliveriesLogRepo = ReturnType<typeof createDeliveriesLogRepo>;

@@ -84,7 +84,12 @@ describe('the delivery log', () => {
     const now = Date.now();
     const old = await delivery(site, { createdAt: new Date(now - 31 * DAY), guestLabel: 'old@example.com' });
     const a = await delivery(site, { createdAt: new Date(now - 3 * DAY), guestLabel: 'a@example.com' });
-    const b = await delivery(site, { createdAt: new Date(now - 2 * DAY), status: 'parked', httpStatus: 400, answer: 'Invalid email' });
+    const b = await delivery(site, {
+      createdAt: new Date(now - 2 * DAY),
+      status: 'parked',
+      httpStatus: 400,
+      answer: 'Invalid email',
+    });
     const c = await delivery(site, { createdAt: new Date(now - DAY), guestLabel: 'c@example.com' });
     const all = await site.client.get(`${site.api}/webhook/deliveries`);
     expect(all.status).toBe(200);
@@ -178,7 +183,12 @@ describe('a backfill', () => {
     const now = Date.now();
     await guest(site, { lastSeenAt: new Date(now - 10 * DAY) });
     await guest(site, { lastSeenAt: new Date(now - 40 * DAY) });
-    await guest(site, { email: null, phone: '+34600111222', identity: 'phone:+34600111222', lastSeenAt: new Date(now - 5 * DAY) });
+    await guest(site, {
+      email: null,
+      phone: '+34600111222',
+      identity: 'phone:+34600111222',
+      lastSeenAt: new Date(now - 5 * DAY),
+    });
     await guest(site, { marketingConsent: false, lastSeenAt: new Date(now - 5 * DAY) });
     await guest(site, { email: null, identity: 'device:02:00:00:00:00:01', lastSeenAt: new Date(now - 5 * DAY) });
     const synced = await guest(site, { lastSeenAt: new Date(now - 3 * DAY) });

@@ -55,7 +55,10 @@ describe('the integrations of a site', () => {
   it('shows a never-saved integration with empty fields, the default field map and the site’s custom fields', async () => {
     const { client, siteId, api } = await operator();
     const custom = await client.put(`/s/${siteId}/api/v1/emailconfig/loginfields`, {
-      login_fields: [{ field_type: 'email', mandatory: true }, { field_type: 'custom_text', title: 'Favourite dish' }],
+      login_fields: [
+        { field_type: 'email', mandatory: true },
+        { field_type: 'custom_text', title: 'Favourite dish' },
+      ],
     });
     expect(custom.status).toBe(200);
     const res = await client.get(`${api}/webhook`);
@@ -102,10 +105,14 @@ describe('saving an integration', () => {
 
   it('refuses a region that is not one of the vendor’s, and a URL that is not https', async () => {
     const { client, api } = await operator();
-    const region = await client.put(`${api}/customerio`, { settings: { region_id: 'mars', account_id: 'site-1', api_key: 'k'.repeat(20) } });
+    const region = await client.put(`${api}/customerio`, {
+      settings: { region_id: 'mars', account_id: 'site-1', api_key: 'k'.repeat(20) },
+    });
     expect(region.status).toBe(422);
     expect(region.body.schema_errors).toEqual({ region_id: ['Choose one of the regions listed'] });
-    const url = await client.put(`${api}/webhook`, { settings: { url: 'ftp://hooks.example.com/x', private_key: 'whsec_abcdefghijkl' } });
+    const url = await client.put(`${api}/webhook`, {
+      settings: { url: 'ftp://hooks.example.com/x', private_key: 'whsec_abcdefghijkl' },
+    });
     expect(url.status).toBe(422);
     expect(url.body.schema_errors).toEqual({ url: ['Enter an address starting with https://'] });
   });
@@ -145,7 +152,9 @@ describe('saving an integration', () => {
     // The stored secret still signs: the receiver accepts the test's ping.
     const test = await client.post(`${api}/webhook/test`, {});
     expect(test.body).toMatchObject({ ok: true });
-    const cleared = await client.put(`${api}/emma`, { settings: { account_id: '1234', public_key: 'pub', private_key: 'private-emma-key', list_id: '77' } });
+    const cleared = await client.put(`${api}/emma`, {
+      settings: { account_id: '1234', public_key: 'pub', private_key: 'private-emma-key', list_id: '77' },
+    });
     expect(cleared.status).toBe(200);
     const without = await client.put(`${api}/emma`, { settings: { list_id: '' } });
     expect(without.status).toBe(200);
@@ -163,7 +172,12 @@ describe('saving an integration', () => {
     expect((await client.get(`${api}/webhook`)).body.field_map).toEqual(map);
     const removed = await client.del(`${api}/webhook`);
     expect(removed.status).toBe(200);
-    expect(removed.body).toMatchObject({ settings: { url: '', private_key: '' }, secrets_set: [], enabled: false, configured: false });
+    expect(removed.body).toMatchObject({
+      settings: { url: '', private_key: '' },
+      secrets_set: [],
+      enabled: false,
+      configured: false,
+    });
     expect(removed.body.field_map).toEqual(removed.body.default_field_map);
   });
 
@@ -207,7 +221,9 @@ describe('testing the connection', () => {
 
   it('says the key was refused when the receiver does not accept the signature', async () => {
     const { client, api } = await operator();
-    const res = await client.post(`${api}/webhook/test`, { settings: { ...receiver.settings, private_key: 'whsec_not-the-right-one' } });
+    const res = await client.post(`${api}/webhook/test`, {
+      settings: { ...receiver.settings, private_key: 'whsec_not-the-right-one' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: false, message: 'The vendor refused the key: check it and try again' });
   });
@@ -301,7 +317,9 @@ describe('private addresses', () => {
     });
     expect(test.status).toBe(422);
     expect(receiver.requests.length).toBe(before);
-    const ok = await owner.client.put(`${api}/webhook`, { settings: { url: 'https://hooks.example.com/in', private_key: 'whsec_abcdefghijkl' } });
+    const ok = await owner.client.put(`${api}/webhook`, {
+      settings: { url: 'https://hooks.example.com/in', private_key: 'whsec_abcdefghijkl' },
+    });
     expect(ok.status).toBe(200);
   });
 });

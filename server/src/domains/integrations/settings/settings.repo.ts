@@ -40,9 +40,7 @@ export function createSettingsRepo(db: Database) {
         await tx
           .update(integrationDeliveries)
           .set({ status: 'skipped', answer: 'The integration was removed', updatedAt: sql`now()` })
-          .where(
-            and(eq(integrationDeliveries.integrationId, id), inArray(integrationDeliveries.status, ['queued', 'retrying'])),
-          );
+          .where(and(eq(integrationDeliveries.integrationId, id), inArray(integrationDeliveries.status, ['queued', 'retrying'])));
         await tx.delete(integrationContacts).where(eq(integrationContacts.integrationId, id));
         const [row] = await tx
           .update(integrations)
