@@ -42,10 +42,9 @@ function isPrivateHost(hostname: string): boolean {
     .replace(/\.$/, '')
     .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)?.[1];
-  if (mapped) return PRIVATE.check(mapped, 'ipv4');
   const version = isIP(host);
   if (version === 4) return PRIVATE.check(host, 'ipv4');
+  // An IPv4-mapped IPv6 address (::ffff:7f00:1) is checked against the IPv4 ranges too.
   if (version === 6) return PRIVATE.check(host, 'ipv6');
   return false;
 }
