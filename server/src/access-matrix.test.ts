@@ -123,6 +123,8 @@ const RULES: [RegExp, Need][] = [
   [new RegExp(`^GET ${S}/setup/checklist$`), site('all')],
   // Opening the portal in test mode changes nothing: landing page read.
   [new RegExp(`^POST ${S}/setup/portal-test$`), site('landingpage', 'read')],
+  // Integrations: settings, connection test, delivery log, resends and backfill (reads GET, the rest writes).
+  [new RegExp(`^\\w+ ${S}/integrations(/.*)?$`), site('integrations')],
 ];
 
 const needOf = (method: string, path: string) => RULES.find(([re]) => re.test(`${method} ${path}`))?.[1];
@@ -253,6 +255,7 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
     payment_auth_field1: 'sk_test_matrixNotAKey',
     payment_auth_field2: 'pk_test_matrixNotAKey',
   }),
+  'PUT /s/{siteId}/api/v1/integrations/{kind}': () => ({ field_map: [{ source: 'email', target: 'email' }], enabled: false }),
   'POST /s/{siteId}/api/v1/multisite_voucher/': (siteId) => ({
     count: 1,
     duration_value: 1,
@@ -366,6 +369,7 @@ function concrete(path: string, siteId: number) {
   return path
     .replace('{siteId}', String(siteId))
     .replace(/^\/s\/api\/v1\/site\/\{id\}/, `/s/api/v1/site/${siteId}`)
+    .replace('/integrations/{kind}', '/integrations/webhook')
     .replace('{kind}', 'reboot_aps')
     .replace(/\{(mac|user)\}/, 'aa:bb:cc:dd:ee:ff')
     .replace('{exportId}', '00000000-0000-4000-8000-000000000000')

@@ -20,4 +20,7 @@ export const INTEGRATION_MESSAGES = {
   notParked: 'Only a parked delivery can be sent again',
   requeued: '{{n}} deliveries queued again',
   backfillQueued: '{{n}} guests queued',
+  httpsOnly: 'Enter an address starting with https://',
+  privateAddress: 'Enter an address on the internet: local and private network addresses are refused',
+  unknownRegion: 'Choose one of the regions listed',
 } satisfies Record<string, string>;

@@ -1,6 +1,7 @@
 import type { Area } from '../../platform/area.ts';
 import type { IntegrationDeps } from './deps.ts';
 import { registerIntegrationDelivery } from './delivery/delivery-part.ts';
+import { registerIntegrationSettings } from './settings/settings-part.ts';
 
 /**
  * Integrations (permission integrations): each site's CRM and email-marketing tools, their settings and
@@ -12,5 +13,6 @@ export const integrationsArea: Area<IntegrationDeps> = {
   name: 'integrations',
   register: async (app, deps) => {
     await registerIntegrationDelivery(app, deps);
+    await registerIntegrationSettings(app, deps);
   },
 };
