@@ -1,5 +1,6 @@
 import type { Area } from '../../platform/area.ts';
 import type { IntegrationDeps } from './deps.ts';
+import { registerIntegrationOAuth } from './oauth/oauth-part.ts';
 
 /**
  * Integrations (permission integrations): each site's CRM and email-marketing tools, their settings and
@@ -9,5 +10,7 @@ import type { IntegrationDeps } from './deps.ts';
  */
 export const integrationsArea: Area<IntegrationDeps> = {
   name: 'integrations',
-  register: async () => {},
+  register: async (app, deps) => {
+    await registerIntegrationOAuth(app, deps);
+  },
 };

@@ -62,7 +62,16 @@ export class CampaignMonitorFake implements FakeVendor {
     const list = this.lists.get(m[2]!);
     if (!list) return cmError(400, 101, 'Invalid ListID');
     if (m[1] === 'lists' && req.method === 'GET' && !m[3])
-      return { json: { ListID: m[2], Title: list.Title, UnsubscribePage: '', UnsubscribeSetting: 'AllClientLists', ConfirmedOptIn: false, ConfirmationSuccessPage: '' } };
+      return {
+        json: {
+          ListID: m[2],
+          Title: list.Title,
+          UnsubscribePage: '',
+          UnsubscribeSetting: 'AllClientLists',
+          ConfirmedOptIn: false,
+          ConfirmationSuccessPage: '',
+        },
+      };
     if (m[1] !== 'subscribers') return { status: 404, text: 'Not Found' };
     if (req.method === 'POST' && !m[3]) return this.add(list.subscribers, req.json ?? {});
     const email = String(m[3] ? (req.json?.EmailAddress ?? '') : (req.query.get('email') ?? ''));
@@ -88,7 +97,13 @@ export class CampaignMonitorFake implements FakeVendor {
       return cmError(400, 400, 'ConsentToTrack is required: Yes, No or Unchanged');
     const key = email.trim().toLowerCase();
     const existing = subscribers.get(key);
-    const sub: Subscriber = existing ?? { EmailAddress: email.trim(), Name: '', State: 'Active', CustomFields: new Map(), ConsentToTrack: 'No' };
+    const sub: Subscriber = existing ?? {
+      EmailAddress: email.trim(),
+      Name: '',
+      State: 'Active',
+      CustomFields: new Map(),
+      ConsentToTrack: 'No',
+    };
     if (typeof body.Name === 'string') sub.Name = body.Name;
     for (const f of (body.CustomFields ?? []) as { Key: string; Value: string }[]) sub.CustomFields.set(f.Key, f.Value);
     if (body.ConsentToTrack !== 'Unchanged') sub.ConsentToTrack = String(body.ConsentToTrack);

@@ -55,7 +55,9 @@ export class HubSpotFake implements FakeVendor {
 
   /** The OAuth calls that asked for a new access token from a refresh token. */
   refreshes() {
-    return this.requests.filter((r) => r.path === '/oauth/v1/token' && new URLSearchParams(r.raw).get('grant_type') === 'refresh_token');
+    return this.requests.filter(
+      (r) => r.path === '/oauth/v1/token' && new URLSearchParams(r.raw).get('grant_type') === 'refresh_token',
+    );
   }
 
   /** A valid OAuth pair as if connected earlier (its access token already expired when `expired`). */
@@ -81,7 +83,13 @@ export class HubSpotFake implements FakeVendor {
     if (!token || (token !== this.privateAppToken && oauthExpiry === undefined))
       return error(401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found.');
     const fault = this.gate.fault(
-      { status: 'error', message: 'You have reached your secondly limit.', errorType: 'RATE_LIMIT', correlationId: randomUUID(), policyName: 'SECONDLY' },
+      {
+        status: 'error',
+        message: 'You have reached your secondly limit.',
+        errorType: 'RATE_LIMIT',
+        correlationId: randomUUID(),
+        policyName: 'SECONDLY',
+      },
       { status: 'error', message: 'Service Unavailable', category: 'SERVICE_UNAVAILABLE' },
     );
     if (fault) return fault;
@@ -91,9 +99,23 @@ export class HubSpotFake implements FakeVendor {
   private api(req: VendorRequest): VendorAnswer {
     const { method, path } = req;
     if (method === 'GET' && path === '/account-info/v3/details')
-      return { json: { portalId: this.portalId, accountType: 'STANDARD', timeZone: 'Europe/Madrid', companyCurrency: 'EUR', uiDomain: 'app.hubspot.com', dataHostingLocation: 'na1' } };
+      return {
+        json: {
+          portalId: this.portalId,
+          accountType: 'STANDARD',
+          timeZone: 'Europe/Madrid',
+          companyCurrency: 'EUR',
+          uiDomain: 'app.hubspot.com',
+          dataHostingLocation: 'na1',
+        },
+      };
     if (method === 'POST' && path === '/crm/v3/lists/search') {
-      const lists = [...this.lists].map(([listId, l]) => ({ listId, name: l.name, processingType: 'MANUAL', objectTypeId: '0-1' }));
+      const lists = [...this.lists].map(([listId, l]) => ({
+        listId,
+        name: l.name,
+        processingType: 'MANUAL',
+        objectTypeId: '0-1',
+      }));
       return { json: { lists, hasMore: false, offset: lists.length, total: lists.length } };
     }
     const list = /^\/crm\/v3\/lists\/([^/]+)(\/memberships\/add)?$/.exec(path);
@@ -110,8 +132,21 @@ export class HubSpotFake implements FakeVendor {
     if (method === 'POST' && unsub && req.query.get('channel') === 'EMAIL') {
       const email = decodeURIComponent(unsub[1]!).toLowerCase();
       this.unsubscribedSet.add(email);
-      const result = { channel: 'EMAIL', status: 'NOT_SUBSCRIBED', subscriberIdString: email, timestamp: new Date().toISOString(), wideStatusType: 'PORTAL_WIDE' };
-      return { json: { status: 'COMPLETE', results: [result], startedAt: new Date().toISOString(), completedAt: new Date().toISOString() } };
+      const result = {
+        channel: 'EMAIL',
+        status: 'NOT_SUBSCRIBED',
+        subscriberIdString: email,
+        timestamp: new Date().toISOString(),
+        wideStatusType: 'PORTAL_WIDE',
+      };
+      return {
+        json: {
+          status: 'COMPLETE',
+          results: [result],
+          startedAt: new Date().toISOString(),
+          completedAt: new Date().toISOString(),
+        },
+      };
     }
     return error(404, 'OBJECT_NOT_FOUND', 'Not Found');
   }
@@ -139,10 +174,23 @@ export class HubSpotFake implements FakeVendor {
       this.contacts.set(email, contact);
       this.erasedSet.delete(email);
       const now = new Date().toISOString();
-      results.push({ id: contact.id, properties: contact.properties, createdAt: now, updatedAt: now, archived: false, new: !existing });
+      results.push({
+        id: contact.id,
+        properties: contact.properties,
+        createdAt: now,
+        updatedAt: now,
+        archived: false,
+        new: !existing,
+      });
     }
     const now = new Date().toISOString();
-    const body = { status: 'COMPLETE', results, startedAt: now, completedAt: now, ...(errors.length ? { errors, numErrors: errors.length } : {}) };
+    const body = {
+      status: 'COMPLETE',
+      results,
+      startedAt: now,
+      completedAt: now,
+      ...(errors.length ? { errors, numErrors: errors.length } : {}),
+    };
     return { status: errors.length ? 207 : 200, json: body };
   }
 
@@ -177,7 +225,8 @@ export class HubSpotFake implements FakeVendor {
 
   private authorize(req: VendorRequest): VendorAnswer {
     const redirectUri = req.query.get('redirect_uri');
-    if (req.query.get('client_id') !== this.clientId || !redirectUri) return { status: 400, text: 'Invalid client_id or redirect_uri' };
+    if (req.query.get('client_id') !== this.clientId || !redirectUri)
+      return { status: 400, text: 'Invalid client_id or redirect_uri' };
     const code = randomBytes(12).toString('hex');
     this.codes.set(code, { redirectUri });
     return authorizeRedirect(redirectUri, code, req.query.get('state'));
@@ -189,13 +238,22 @@ export class HubSpotFake implements FakeVendor {
       return error(400, 'BAD_CLIENT_ID', 'missing or invalid client_id or client_secret');
     if (form.get('grant_type') === 'authorization_code') {
       const code = this.codes.get(form.get('code') ?? '');
-      if (!code || code.redirectUri !== form.get('redirect_uri')) return error(400, 'BAD_AUTH_CODE', 'missing or unknown auth code');
+      if (!code || code.redirectUri !== form.get('redirect_uri'))
+        return error(400, 'BAD_AUTH_CODE', 'missing or unknown auth code');
       this.codes.delete(form.get('code')!);
     } else if (form.get('grant_type') === 'refresh_token') {
-      if (!this.refreshTokens.has(form.get('refresh_token') ?? '')) return error(400, 'BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
+      if (!this.refreshTokens.has(form.get('refresh_token') ?? ''))
+        return error(400, 'BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
     } else return error(400, 'BAD_GRANT_TYPE', 'grant_type must be authorization_code or refresh_token');
     const { accessToken, refreshToken } = this.issueTokens();
-    return { json: { token_type: 'bearer', access_token: accessToken, refresh_token: refreshToken, expires_in: this.tokenLifetimeSeconds } };
+    return {
+      json: {
+        token_type: 'bearer',
+        access_token: accessToken,
+        refresh_token: refreshToken,
+        expires_in: this.tokenLifetimeSeconds,
+      },
+    };
   }
 
   private tokenInfo(token: string): VendorAnswer {
@@ -203,8 +261,15 @@ export class HubSpotFake implements FakeVendor {
     if (expiry === undefined || expiry < Date.now()) return error(404, 'OBJECT_NOT_FOUND', 'access token not found or expired');
     return {
       json: {
-        token, user: 'owner@example.com', hub_domain: `demo-${this.portalId}.hubspot.com`, scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write'],
-        hub_id: this.portalId, app_id: 123456, expires_in: Math.floor((expiry - Date.now()) / 1000), user_id: 42, token_type: 'access',
+        token,
+        user: 'owner@example.com',
+        hub_domain: `demo-${this.portalId}.hubspot.com`,
+        scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write'],
+        hub_id: this.portalId,
+        app_id: 123456,
+        expires_in: Math.floor((expiry - Date.now()) / 1000),
+        user_id: 42,
+        token_type: 'access',
       },
     };
   }

@@ -5,7 +5,11 @@ import { FaultGate, validEmail } from './fault-gate.ts';
 
 interface Profile {
   id: string;
-  attributes: Record<string, unknown> & { email: string; properties?: Record<string, unknown>; location?: Record<string, unknown> };
+  attributes: Record<string, unknown> & {
+    email: string;
+    properties?: Record<string, unknown>;
+    location?: Record<string, unknown>;
+  };
   consent: 'SUBSCRIBED' | 'UNSUBSCRIBED' | 'NEVER_SUBSCRIBED';
 }
 
@@ -51,12 +55,32 @@ export class KlaviyoFake implements FakeVendor {
     this.requests.push(req);
     if (!req.path.startsWith('/api/')) return errors(404, 'not_found', 'Not found.', 'Not found.');
     if (req.headers.authorization !== `Klaviyo-API-Key ${this.privateKey}`)
-      return errors(401, 'not_authenticated', 'Authentication credentials were not provided.', 'Missing or invalid private key.', '/data/');
+      return errors(
+        401,
+        'not_authenticated',
+        'Authentication credentials were not provided.',
+        'Missing or invalid private key.',
+        '/data/',
+      );
     if (!/^\d{4}-\d{2}-\d{2}(\.pre)?$/.test((req.headers.revision as string | undefined) ?? ''))
       return errors(400, 'invalid', 'Invalid input.', 'A valid revision header is required.');
     const fault = this.gate.fault(
-      { errors: [{ id: randomUUID(), status: 429, code: 'throttled', title: 'Request was throttled.', detail: 'Request was throttled.' }] },
-      { errors: [{ id: randomUUID(), status: 503, code: 'service_unavailable', title: 'Service unavailable.', detail: 'Please try again later.' }] },
+      {
+        errors: [
+          { id: randomUUID(), status: 429, code: 'throttled', title: 'Request was throttled.', detail: 'Request was throttled.' },
+        ],
+      },
+      {
+        errors: [
+          {
+            id: randomUUID(),
+            status: 503,
+            code: 'service_unavailable',
+            title: 'Service unavailable.',
+            detail: 'Please try again later.',
+          },
+        ],
+      },
     );
     return fault ?? this.api(req);
   }
@@ -64,31 +88,54 @@ export class KlaviyoFake implements FakeVendor {
   private api(req: VendorRequest): VendorAnswer {
     const { method, path } = req;
     if (method === 'GET' && path === '/api/lists')
-      return { json: { data: [...this.lists].map(([id, l]) => this.listView(id, l.name)), links: { self: `${this.url}/api/lists`, next: null, prev: null } } };
+      return {
+        json: {
+          data: [...this.lists].map(([id, l]) => this.listView(id, l.name)),
+          links: { self: `${this.url}/api/lists`, next: null, prev: null },
+        },
+      };
     const list = /^\/api\/lists\/([^/]+)$/.exec(path);
     if (method === 'GET' && list) {
       const l = this.lists.get(decodeURIComponent(list[1]!));
-      return l ? { json: { data: this.listView(list[1]!, l.name) } } : errors(404, 'not_found', 'Not found.', `A list with id ${list[1]} does not exist.`);
+      return l
+        ? { json: { data: this.listView(list[1]!, l.name) } }
+        : errors(404, 'not_found', 'Not found.', `A list with id ${list[1]} does not exist.`);
     }
     if (method === 'POST' && path === '/api/profile-import') return this.importProfile(req.json);
-    if (method === 'POST' && path === '/api/profile-subscription-bulk-create-jobs') return this.subscription(req.json, 'SUBSCRIBED');
-    if (method === 'POST' && path === '/api/profile-subscription-bulk-delete-jobs') return this.subscription(req.json, 'UNSUBSCRIBED');
+    if (method === 'POST' && path === '/api/profile-subscription-bulk-create-jobs')
+      return this.subscription(req.json, 'SUBSCRIBED');
+    if (method === 'POST' && path === '/api/profile-subscription-bulk-delete-jobs')
+      return this.subscription(req.json, 'UNSUBSCRIBED');
     if (method === 'POST' && path === '/api/data-privacy-deletion-jobs') return this.deletion(req.json);
     return errors(404, 'not_found', 'Not found.', 'Not found.');
   }
 
   private listView(id: string, name: string) {
-    return { type: 'list', id, attributes: { name, created: '2025-01-01T00:00:00+00:00', updated: '2025-01-01T00:00:00+00:00', opt_in_process: 'single_opt_in' } };
+    return {
+      type: 'list',
+      id,
+      attributes: {
+        name,
+        created: '2025-01-01T00:00:00+00:00',
+        updated: '2025-01-01T00:00:00+00:00',
+        opt_in_process: 'single_opt_in',
+      },
+    };
   }
 
   private importProfile(body: Record<string, unknown> | null): VendorAnswer {
     const data = body?.data as { type?: string; attributes?: Profile['attributes'] } | undefined;
-    if (data?.type !== 'profile' || !data.attributes) return errors(400, 'invalid', 'Invalid input.', 'data.type must be profile', '/data/type');
+    if (data?.type !== 'profile' || !data.attributes)
+      return errors(400, 'invalid', 'Invalid input.', 'data.type must be profile', '/data/type');
     const email = data.attributes.email;
     if (!validEmail(email)) return errors(400, 'invalid', 'Invalid input.', 'Invalid email address', '/data/attributes/email');
     const key = email.trim().toLowerCase();
     const existing = this.profiles.get(key);
-    const profile: Profile = existing ?? { id: `01J${randomBytes(12).toString('hex').toUpperCase()}`, attributes: { email: key }, consent: 'NEVER_SUBSCRIBED' };
+    const profile: Profile = existing ?? {
+      id: `01J${randomBytes(12).toString('hex').toUpperCase()}`,
+      attributes: { email: key },
+      consent: 'NEVER_SUBSCRIBED',
+    };
     const { properties, location, ...own } = data.attributes;
     profile.attributes = {
       ...profile.attributes,
@@ -103,19 +150,42 @@ export class KlaviyoFake implements FakeVendor {
   }
 
   private subscription(body: Record<string, unknown> | null, consent: 'SUBSCRIBED' | 'UNSUBSCRIBED'): VendorAnswer {
-    const data = body?.data as {
-      attributes?: { profiles?: { data?: { attributes?: { email?: string; subscriptions?: { email?: { marketing?: { consent?: string } } } } }[] } };
-      relationships?: { list?: { data?: { id?: string } } };
-    } | undefined;
+    const data = body?.data as
+      | {
+          attributes?: {
+            profiles?: {
+              data?: { attributes?: { email?: string; subscriptions?: { email?: { marketing?: { consent?: string } } } } }[];
+            };
+          };
+          relationships?: { list?: { data?: { id?: string } } };
+        }
+      | undefined;
     const listId = data?.relationships?.list?.data?.id ?? '';
     const list = this.lists.get(listId);
-    if (!list) return errors(404, 'not_found', 'Not found.', `A list with id ${listId} does not exist.`, '/data/relationships/list/data/id');
+    if (!list)
+      return errors(
+        404,
+        'not_found',
+        'Not found.',
+        `A list with id ${listId} does not exist.`,
+        '/data/relationships/list/data/id',
+      );
     for (const p of data?.attributes?.profiles?.data ?? []) {
       const email = p.attributes?.email;
       if (!validEmail(email) || p.attributes?.subscriptions?.email?.marketing?.consent !== consent)
-        return errors(400, 'invalid', 'Invalid input.', 'Each profile needs a valid email and its marketing consent', '/data/attributes/profiles');
+        return errors(
+          400,
+          'invalid',
+          'Invalid input.',
+          'Each profile needs a valid email and its marketing consent',
+          '/data/attributes/profiles',
+        );
       const key = email.trim().toLowerCase();
-      const profile = this.profiles.get(key) ?? { id: `01J${randomBytes(12).toString('hex').toUpperCase()}`, attributes: { email: key }, consent: 'NEVER_SUBSCRIBED' as const };
+      const profile = this.profiles.get(key) ?? {
+        id: `01J${randomBytes(12).toString('hex').toUpperCase()}`,
+        attributes: { email: key },
+        consent: 'NEVER_SUBSCRIBED' as const,
+      };
       profile.consent = consent;
       this.profiles.set(key, profile);
       if (consent === 'SUBSCRIBED') list.members.add(key);
@@ -125,10 +195,14 @@ export class KlaviyoFake implements FakeVendor {
   }
 
   private deletion(body: Record<string, unknown> | null): VendorAnswer {
-    const profile = (body?.data as { attributes?: { profile?: { data?: { id?: string; attributes?: { email?: string } } } } } | undefined)
-      ?.attributes?.profile?.data;
-    const entry = [...this.profiles].find(([email, p]) => (profile?.id ? p.id === profile.id : email === profile?.attributes?.email?.toLowerCase()));
-    if (!profile || (!profile.id && !profile.attributes?.email)) return errors(400, 'invalid', 'Invalid input.', 'A profile id, email or phone number is required.');
+    const profile = (
+      body?.data as { attributes?: { profile?: { data?: { id?: string; attributes?: { email?: string } } } } } | undefined
+    )?.attributes?.profile?.data;
+    const entry = [...this.profiles].find(([email, p]) =>
+      profile?.id ? p.id === profile.id : email === profile?.attributes?.email?.toLowerCase(),
+    );
+    if (!profile || (!profile.id && !profile.attributes?.email))
+      return errors(400, 'invalid', 'Invalid input.', 'A profile id, email or phone number is required.');
     if (entry) {
       this.profiles.delete(entry[0]);
       for (const l of this.lists.values()) l.members.delete(entry[0]);

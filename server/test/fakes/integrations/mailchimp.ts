@@ -67,8 +67,20 @@ export class MailchimpFake implements FakeVendor {
     if (!(bearer && this.oauthTokens.has(bearer)) && basic?.[1] !== this.apiKey)
       return problem(401, 'API Key Invalid', "Your API key may be invalid, or you've attempted to access the wrong datacenter.");
     const fault = this.gate.fault(
-      { type: 'https://mailchimp.com/developer/marketing/docs/errors/', title: 'Too Many Requests', status: 429, detail: 'You have exceeded the limit of 10 simultaneous connections.', instance: randomUUID() },
-      { type: 'https://mailchimp.com/developer/marketing/docs/errors/', title: 'Service Unavailable', status: 503, detail: 'Please try again later.', instance: randomUUID() },
+      {
+        type: 'https://mailchimp.com/developer/marketing/docs/errors/',
+        title: 'Too Many Requests',
+        status: 429,
+        detail: 'You have exceeded the limit of 10 simultaneous connections.',
+        instance: randomUUID(),
+      },
+      {
+        type: 'https://mailchimp.com/developer/marketing/docs/errors/',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: 'Please try again later.',
+        instance: randomUUID(),
+      },
     );
     return fault ?? this.api(req, req.path.slice(4));
   }
@@ -79,13 +91,16 @@ export class MailchimpFake implements FakeVendor {
     const m = /^\/lists\/([^/]+)(?:\/members\/([0-9a-f]{32})(\/tags|\/actions\/delete-permanent)?)?$/.exec(path);
     const audience = m && this.audiences.get(decodeURIComponent(m[1]!));
     if (!m || !audience) return problem(404, 'Resource Not Found', 'The requested resource could not be found.');
-    if (!m[2]) return req.method === 'GET' ? { json: { id: m[1], name: audience.name, stats: { member_count: audience.members.size } } } : problem(405, 'Method Not Allowed', 'The requested method and resource are not compatible.');
+    if (!m[2])
+      return req.method === 'GET'
+        ? { json: { id: m[1], name: audience.name, stats: { member_count: audience.members.size } } }
+        : problem(405, 'Method Not Allowed', 'The requested method and resource are not compatible.');
     const hash = m[2];
     const member = audience.members.get(hash);
     if (req.method === 'PUT' && !m[3]) return this.put(audience.members, hash, req.json ?? {});
     if (!member) return problem(404, 'Resource Not Found', 'The requested resource could not be found.');
     if (req.method === 'POST' && m[3] === '/tags') {
-      for (const t of ((req.json?.tags ?? []) as { name: string; status: string }[]))
+      for (const t of (req.json?.tags ?? []) as { name: string; status: string }[])
         if (t.status === 'inactive') member.tags.delete(t.name);
         else member.tags.add(t.name);
       return { status: 204 };
@@ -108,7 +123,13 @@ export class MailchimpFake implements FakeVendor {
     if (!validEmail(email)) return problem(400, 'Invalid Resource', 'Please provide a valid email address.');
     if (hashOf(email) !== hash) return problem(400, 'Invalid Resource', 'The subscriber hash does not match the email address.');
     const existing = members.get(hash);
-    const member: Member = existing ?? { id: hash, email_address: email.trim(), status: 'pending', merge_fields: {}, tags: new Set() };
+    const member: Member = existing ?? {
+      id: hash,
+      email_address: email.trim(),
+      status: 'pending',
+      merge_fields: {},
+      tags: new Set(),
+    };
     if (!existing) {
       const status = body.status_if_new ?? body.status;
       if (status !== 'subscribed' && status !== 'pending' && status !== 'unsubscribed')
@@ -122,7 +143,14 @@ export class MailchimpFake implements FakeVendor {
   }
 
   private view(m: Member) {
-    return { id: m.id, email_address: m.email_address, unique_email_id: m.id.slice(0, 10), status: m.status, merge_fields: m.merge_fields, tags: [...m.tags].map((name) => ({ name })) };
+    return {
+      id: m.id,
+      email_address: m.email_address,
+      unique_email_id: m.id.slice(0, 10),
+      status: m.status,
+      merge_fields: m.merge_fields,
+      tags: [...m.tags].map((name) => ({ name })),
+    };
   }
 
   private authorize(req: VendorRequest): VendorAnswer {
@@ -149,12 +177,18 @@ export class MailchimpFake implements FakeVendor {
 
   private metadata(req: VendorRequest): VendorAnswer {
     const token = /^OAuth (\S+)$/.exec((req.headers.authorization as string | undefined) ?? '')?.[1];
-    if (!token || !this.oauthTokens.has(token)) return { status: 401, json: { error: 'invalid_token', error_description: 'Invalid token' } };
+    if (!token || !this.oauthTokens.has(token))
+      return { status: 401, json: { error: 'invalid_token', error_description: 'Invalid token' } };
     const dc = this.oauthDc;
     return {
       json: {
-        dc, role: 'owner', accountname: this.accountName, user_id: 9876, login: { email: 'owner@example.com', login_id: 9876, login_name: 'owner' },
-        login_url: 'https://login.mailchimp.com', api_endpoint: `https://${dc}.api.mailchimp.com`,
+        dc,
+        role: 'owner',
+        accountname: this.accountName,
+        user_id: 9876,
+        login: { email: 'owner@example.com', login_id: 9876, login_name: 'owner' },
+        login_url: 'https://login.mailchimp.com',
+        api_endpoint: `https://${dc}.api.mailchimp.com`,
       },
     };
   }

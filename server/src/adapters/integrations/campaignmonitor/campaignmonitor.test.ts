@@ -28,7 +28,11 @@ const contact = (email: string, fields: VendorContact['fields'] = {}): VendorCon
   consentAt: null,
 });
 
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as VendorError);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('Campaign Monitor adapter', () => {
   it('tests the list, and lists the lists of the clients', async () => {

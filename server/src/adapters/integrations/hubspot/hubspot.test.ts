@@ -28,7 +28,11 @@ const contact = (email: string, fields: VendorContact['fields'] = {}): VendorCon
   consentAt: '2026-11-29T10:00:00.000Z',
 });
 
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as VendorError);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('HubSpot adapter', () => {
   it('tests the connection: the portal and its manual lists', async () => {
@@ -52,7 +56,12 @@ describe('HubSpot adapter', () => {
     expect(created).toMatchObject({ ok: true, vendorId: expect.any(String) });
     const [updated] = await hubspot.upsert!(conn(), [contact('ana@example.com', { firstname: 'Anabel', zip: '28001' })]);
     expect(updated).toMatchObject({ ok: true, vendorId: (created as { vendorId: string }).vendorId });
-    expect(fake.contact('ana@example.com')).toMatchObject({ email: 'ana@example.com', firstname: 'Anabel', lastname: 'Ruiz', zip: '28001' });
+    expect(fake.contact('ana@example.com')).toMatchObject({
+      email: 'ana@example.com',
+      firstname: 'Anabel',
+      lastname: 'Ruiz',
+      zip: '28001',
+    });
     expect(fake.listsOf('ana@example.com')).toEqual(['12']);
     const call = fake.requests.find((r) => r.path === '/crm/v3/objects/contacts/batch/upsert');
     expect(call?.headers.authorization).toBe(`Bearer ${fake.privateAppToken}`);
@@ -61,7 +70,11 @@ describe('HubSpot adapter', () => {
 
   it('in a batch, refuses only the invalid address', async () => {
     const before = fake.count();
-    const outcomes = await hubspot.upsert!(conn(), [contact('b1@example.com'), contact('not-an-address'), contact('b2@example.com')]);
+    const outcomes = await hubspot.upsert!(conn(), [
+      contact('b1@example.com'),
+      contact('not-an-address'),
+      contact('b2@example.com'),
+    ]);
     expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
     expect(outcomes[1]).toMatchObject({ answer: expect.stringContaining('not-an-address') });
     expect(fake.count()).toBe(before + 2);

@@ -28,7 +28,11 @@ const contact = (email: string, fields: VendorContact['fields'] = {}): VendorCon
   consentAt: '2026-11-29T10:00:00.000Z',
 });
 
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as VendorError);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('Klaviyo adapter', () => {
   it('tests the list with the private key and a revision, and lists the lists', async () => {

@@ -62,7 +62,9 @@ const subscriptionJob = (type: string, conn: VendorConnection, c: VendorContact,
     type,
     attributes: {
       profiles: {
-        data: [{ type: 'profile', attributes: { email: (c.email ?? '').trim(), subscriptions: { email: { marketing: consent } } } }],
+        data: [
+          { type: 'profile', attributes: { email: (c.email ?? '').trim(), subscriptions: { email: { marketing: consent } } } },
+        ],
       },
     },
     relationships: { list: { data: { type: 'list', id: listId(conn) } } },
@@ -108,7 +110,15 @@ export const klaviyoAdapter: VendorAdapter = {
       }
       const profile = ok(res, 'profile').json as { data?: { id?: string } } | null;
       const consent = { consent: 'SUBSCRIBED', ...(c.consentAt ? { consented_at: c.consentAt } : {}) };
-      ok(await call(conn, 'POST', '/api/profile-subscription-bulk-create-jobs', subscriptionJob('profile-subscription-bulk-create-job', conn, c, consent)), 'list');
+      ok(
+        await call(
+          conn,
+          'POST',
+          '/api/profile-subscription-bulk-create-jobs',
+          subscriptionJob('profile-subscription-bulk-create-job', conn, c, consent),
+        ),
+        'list',
+      );
       outcomes.push({ ok: true as const, vendorId: profile?.data?.id ?? null, httpStatus: res.status });
     }
     return outcomes;

@@ -32,7 +32,11 @@ const contact = (email: string, fields: VendorContact['fields'] = {}): VendorCon
   consentAt: null,
 });
 
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as VendorError);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('Mailchimp adapter', () => {
   it('tests the audience on the datacenter of the key, and lists the audiences', async () => {
@@ -47,7 +51,9 @@ describe('Mailchimp adapter', () => {
   });
 
   it('says the key was refused, and that the audience does not exist', async () => {
-    expect(await failureOf(mailchimp.test(conn({ ...fake.settings, api_key: 'deadbeef-us6' })))).toMatchObject({ reason: 'auth' });
+    expect(await failureOf(mailchimp.test(conn({ ...fake.settings, api_key: 'deadbeef-us6' })))).toMatchObject({
+      reason: 'auth',
+    });
     expect(await failureOf(mailchimp.test(conn({ ...fake.settings, api_key: 'deadbeef' })))).toMatchObject({ reason: 'auth' });
     expect(await failureOf(mailchimp.test(conn({ ...fake.settings, list_id: 'nope' })))).toMatchObject({
       reason: 'not_found',

@@ -50,8 +50,7 @@ function listPath(conn: VendorConnection) {
   return `/lists/${encodeURIComponent(listId)}`;
 }
 
-const memberPath = (conn: VendorConnection, c: VendorContact) =>
-  `${listPath(conn)}/members/${subscriberHash(c.email ?? '')}`;
+const memberPath = (conn: VendorConnection, c: VendorContact) => `${listPath(conn)}/members/${subscriberHash(c.email ?? '')}`;
 
 const tagsOf = (conn: VendorConnection) =>
   (conn.settings.tags ?? '')
