@@ -30,6 +30,11 @@ export class HubSpotFake implements FakeVendor {
     ['12', { name: 'Wi-Fi guests', members: new Set() }],
     ['13', { name: 'Newsletter', members: new Set() }],
   ]);
+  /**
+   * How an invalid address in a batch is answered: 207 with the others done and an error naming it, or
+   * (as HubSpot also answers some batches) a 400 for the whole batch naming it, nothing stored.
+   */
+  invalidInBatch: 'multi-status' | 'whole-batch' = 'multi-status';
   /** Seconds an OAuth access token lives (HubSpot: 30 minutes). */
   tokenLifetimeSeconds = 1800;
   private readonly contacts = new Map<string, Contact>();
@@ -37,6 +42,8 @@ export class HubSpotFake implements FakeVendor {
   private readonly erasedSet = new Set<string>();
   private readonly codes = new Map<string, { redirectUri: string }>();
   private readonly accessTokens = new Map<string, number>();
+  /** OAuth tokens granted without the optional lists scopes. */
+  private readonly withoutLists = new Set<string>();
   private readonly refreshTokens = new Set<string>();
   private readonly gate = new FaultGate();
   private nextId = 101;
@@ -61,11 +68,12 @@ export class HubSpotFake implements FakeVendor {
   }
 
   /** A valid OAuth pair as if connected earlier (its access token already expired when `expired`). */
-  issueTokens(expired = false) {
+  issueTokens(expired = false, listsScope = true) {
     const accessToken = `oauth-${randomBytes(12).toString('hex')}`;
     const refreshToken = `refresh-${randomBytes(12).toString('hex')}`;
     this.accessTokens.set(accessToken, Date.now() + (expired ? -1000 : this.tokenLifetimeSeconds * 1000));
     this.refreshTokens.add(refreshToken);
+    if (!listsScope) this.withoutLists.add(accessToken);
     return { accessToken, refreshToken };
   }
 
@@ -93,6 +101,22 @@ export class HubSpotFake implements FakeVendor {
       { status: 'error', message: 'Service Unavailable', category: 'SERVICE_UNAVAILABLE' },
     );
     if (fault) return fault;
+    if (req.path.startsWith('/crm/v3/lists') && this.withoutLists.has(token))
+      return {
+        status: 403,
+        json: {
+          status: 'error',
+          message: "This app hasn't been granted all required scopes to make this call.",
+          correlationId: randomUUID(),
+          category: 'MISSING_SCOPES',
+          errors: [
+            {
+              message: 'One or more of the following scopes are required.',
+              context: { requiredGranularScopes: ['crm.lists.read'] },
+            },
+          ],
+        },
+      };
     return this.api(req);
   }
 
@@ -155,6 +179,13 @@ export class HubSpotFake implements FakeVendor {
     const inputs = (req.json?.inputs ?? []) as { idProperty?: string; id?: string; properties?: Record<string, string> }[];
     if (!Array.isArray(inputs) || inputs.length === 0 || inputs.length > 100)
       return error(400, 'VALIDATION_ERROR', 'inputs must hold between 1 and 100 records');
+    const invalid = inputs.filter((i) => i.idProperty !== 'email' || !validEmail(i.id));
+    if (invalid.length && this.invalidInBatch === 'whole-batch')
+      return error(
+        400,
+        'VALIDATION_ERROR',
+        `Property values were not valid: ${invalid.map((i) => `Email address ${i.id} is invalid`).join('; ')}`,
+      );
     const results = [];
     const errors = [];
     for (const input of inputs) {

@@ -12,6 +12,8 @@ import { failure, vendorRequest } from '../vendor-http.ts';
 const AUTHORIZE_ORIGIN = 'https://app.hubspot.com';
 const API_ORIGIN = 'https://api.hubapi.com';
 const SCOPES = 'crm.objects.contacts.read crm.objects.contacts.write';
+/** Asked for, not required: without them the list picker is empty and a list_id is refused at the test. */
+const OPTIONAL_SCOPES = 'crm.lists.read crm.lists.write';
 
 interface TokenAnswer {
   access_token: string;
@@ -43,7 +45,13 @@ const tokensOf = (body: TokenAnswer, extra: Record<string, string>, previousRefr
 
 export const hubspotOAuth: VendorOAuth = {
   authorizeUrl({ conn, clientId, redirectUri, state }) {
-    const q = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, scope: SCOPES, state });
+    const q = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      scope: SCOPES,
+      optional_scope: OPTIONAL_SCOPES,
+      state,
+    });
     return `${conn.origin(AUTHORIZE_ORIGIN)}/oauth/authorize?${q}`;
   },
 

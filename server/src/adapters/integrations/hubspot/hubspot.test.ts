@@ -80,6 +80,22 @@ describe('HubSpot adapter', () => {
     expect(fake.count()).toBe(before + 2);
   });
 
+  it('when HubSpot refuses the whole batch for an invalid address, sends the others again', async () => {
+    fake.invalidInBatch = 'whole-batch';
+    try {
+      const outcomes = await hubspot.upsert!(conn(), [
+        contact('w1@example.com'),
+        contact('bad@@example'),
+        contact('w2@example.com'),
+      ]);
+      expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
+      expect(fake.contact('w1@example.com')).toBeDefined();
+      expect(fake.contact('w2@example.com')).toBeDefined();
+    } finally {
+      fake.invalidInBatch = 'multi-status';
+    }
+  });
+
   it('surfaces a 429 as rate_limited with its Retry-After', async () => {
     fake.rateLimitNext(1, 7);
     const err = await failureOf(hubspot.upsert!(conn(), [contact('c@example.com')]));
@@ -102,5 +118,15 @@ describe('HubSpot adapter', () => {
     const tokens = { accessToken, refreshToken, expiresAt: Date.now() + 1_800_000, extra: {} };
     await hubspot.test(conn({ list_id: '12' }, tokens));
     expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${accessToken}`);
+  });
+
+  it('connects a token without the lists scopes, with no lists to pick, and refuses a list with it', async () => {
+    const { accessToken } = fake.issueTokens(false, false);
+    const tokens = { accessToken, refreshToken: null, expiresAt: Date.now() + 1_800_000, extra: {} };
+    await expect(hubspot.test(conn({}, tokens))).resolves.toEqual({ account: String(fake.portalId), lists: [] });
+    expect(await failureOf(hubspot.test(conn({ list_id: '12' }, tokens)))).toMatchObject({
+      reason: 'auth',
+      info: { httpStatus: 403 },
+    });
   });
 });

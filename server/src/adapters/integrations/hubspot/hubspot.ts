@@ -15,8 +15,9 @@ import { hubspotOAuth } from './hubspot-oauth.ts';
  * - account details (the test's harmless read): GET /account-info/v3/details
  * - rate limits: https://developers.hubspot.com/docs/guides/apps/api-usage/usage-details (100 requests / 10 s per
  *   private app on the lowest tier).
- * Plain HTTP rather than @hubspot/api-client: the SDK would be one more large dependency for five calls, and
- * its own retry layer would fight the delivery engine's pacing.
+ * Plain HTTP rather than @hubspot/api-client: its current major (14) needs Node 22; 13.5 runs on Node 20 but
+ * has only the v3 communication preferences (no unsubscribe-all) and its own node-fetch 2 stack (no
+ * timeouts, its own retries), so one vendor would have been half SDK, half vendorRequest.
  */
 
 export const HUBSPOT_API = 'https://api.hubapi.com';
@@ -109,10 +110,10 @@ export const hubspotAdapter: VendorAdapter = {
     } | null;
     const listId = conn.settings.list_id;
     if (listId) ok(await call(conn, 'GET', `/crm/v3/lists/${encodeURIComponent(listId)}`), 'list');
-    const found = ok(
-      await call(conn, 'POST', '/crm/v3/lists/search', { query: '', processingTypes: ['MANUAL'], count: 100 }),
-      'list',
-    ).json as { lists?: { listId: string | number; name: string }[] } | null;
+    // The picker's lists; a token without the lists scopes (403) still connects, with none to pick.
+    const search = await call(conn, 'POST', '/crm/v3/lists/search', { query: '', processingTypes: ['MANUAL'], count: 100 });
+    if (search.status !== 403) ok(search, 'list');
+    const found = (search.status === 200 ? search.json : null) as { lists?: { listId: string | number; name: string }[] } | null;
     return {
       account: account?.portalId != null ? String(account.portalId) : null,
       lists: (found?.lists ?? []).map((l) => ({ id: String(l.listId), name: l.name })),

@@ -76,7 +76,6 @@ export const mailchimpAdapter: VendorAdapter = {
     { source: 'first_name', target: 'FNAME' },
     { source: 'last_name', target: 'LNAME' },
     { source: 'phone', target: 'PHONE' },
-    { source: 'birthday', target: 'BIRTHDAY' },
   ],
 
   async test(conn) {

@@ -81,6 +81,7 @@ describe('HubSpot OAuth connect', () => {
     expect(authorize.origin + authorize.pathname).toBe(`${hubspot.url}/oauth/authorize`);
     expect(authorize.searchParams.get('client_id')).toBe(hubspot.clientId);
     expect(authorize.searchParams.get('scope')).toBe('crm.objects.contacts.read crm.objects.contacts.write');
+    expect(authorize.searchParams.get('optional_scope')).toBe('crm.lists.read crm.lists.write');
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${server.config.publicUrl}/a/api/v1/integrations/oauth/callback`);
 
     const back = await op.client.get(await approve(url));
