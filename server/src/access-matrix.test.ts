@@ -91,6 +91,10 @@ const RULES: [RegExp, Need][] = [
   [new RegExp(`^GET ${S}/paymentloginconfig/webhook-secret$`), site('payment', 'write')],
   [new RegExp(`^\\w+ ${S}/campaigns/splash-ads(/.*)?$`), site('splash_campaigns')],
   [new RegExp(`^\\w+ ${S}/(paymentaccount|paymenttransactions)/.*$`), site('payment')],
+  // Integrations: settings, connection test, delivery log, resends, backfill, OAuth start (GET read, else write);
+  // the vendor's OAuth callback to the signed-in browser.
+  [new RegExp(`^GET ${A}/integrations/oauth/callback$`), SELF],
+  [new RegExp(`^\\w+ ${S}/integrations(/.*)?$`), site('integrations')],
   // Email campaigns and the template gallery they start from.
   [new RegExp(`^\\w+ ${S}/campaigns/(email|templates)(/.*)?$`), site('email_campaigns')],
   // Splash A/B tests and the login funnel.
@@ -123,8 +127,6 @@ const RULES: [RegExp, Need][] = [
   [new RegExp(`^GET ${S}/setup/checklist$`), site('all')],
   // Opening the portal in test mode changes nothing: landing page read.
   [new RegExp(`^POST ${S}/setup/portal-test$`), site('landingpage', 'read')],
-  // Integrations: settings, connection test, delivery log, resends and backfill (reads GET, the rest writes).
-  [new RegExp(`^\\w+ ${S}/integrations(/.*)?$`), site('integrations')],
 ];
 
 const needOf = (method: string, path: string) => RULES.find(([re]) => re.test(`${method} ${path}`))?.[1];
@@ -369,8 +371,7 @@ function concrete(path: string, siteId: number) {
   return path
     .replace('{siteId}', String(siteId))
     .replace(/^\/s\/api\/v1\/site\/\{id\}/, `/s/api/v1/site/${siteId}`)
-    .replace('/integrations/{kind}', '/integrations/webhook')
-    .replace('{kind}', 'reboot_aps')
+    .replace('{kind}', path.includes('/integrations/') ? 'hubspot' : 'reboot_aps')
     .replace(/\{(mac|user)\}/, 'aa:bb:cc:dd:ee:ff')
     .replace('{exportId}', '00000000-0000-4000-8000-000000000000')
     .replace(/\{[a-zA-Z]*[iI]d\}/g, MISSING_ID)

@@ -1,6 +1,10 @@
 import type { IntegrationKind } from '@splashboard/contract';
 import type { VendorAdapter } from './vendor.ts';
 import { webhookAdapter } from './webhook/webhook.ts';
+import { hubspotAdapter } from './hubspot/hubspot.ts';
+import { mailchimpAdapter } from './mailchimp/mailchimp.ts';
+import { klaviyoAdapter } from './klaviyo/klaviyo.ts';
+import { campaignMonitorAdapter } from './campaignmonitor/campaignmonitor.ts';
 
 export * from './vendor.ts';
 
@@ -10,6 +14,10 @@ export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = 
   webhook: webhookAdapter,
 
   // HubSpot, Mailchimp, Klaviyo, Campaign Monitor
+  hubspot: hubspotAdapter,
+  mailchimp: mailchimpAdapter,
+  klaviyo: klaviyoAdapter,
+  campaignmonitor: campaignMonitorAdapter,
 
   // dotdigital, Emma, Mailjet, Mailrelay, iContact, Customer.io, Airship
 };

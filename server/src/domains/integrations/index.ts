@@ -2,6 +2,7 @@ import type { Area } from '../../platform/area.ts';
 import type { IntegrationDeps } from './deps.ts';
 import { registerIntegrationDelivery } from './delivery/delivery-part.ts';
 import { registerIntegrationSettings } from './settings/settings-part.ts';
+import { registerIntegrationOAuth } from './oauth/oauth-part.ts';
 
 /**
  * Integrations (permission integrations): each site's CRM and email-marketing tools, their settings and
@@ -14,5 +15,6 @@ export const integrationsArea: Area<IntegrationDeps> = {
   register: async (app, deps) => {
     await registerIntegrationDelivery(app, deps);
     await registerIntegrationSettings(app, deps);
+    await registerIntegrationOAuth(app, deps);
   },
 };
