@@ -1,5 +1,6 @@
 import type { IntegrationKind } from '@splashboard/contract';
 import type { VendorAdapter } from './vendor.ts';
+import { dotdigitalAdapter } from './dotdigital/dotdigital.ts';
 import { webhookAdapter } from './webhook/webhook.ts';
 
 export * from './vendor.ts';
@@ -12,6 +13,7 @@ export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = 
   // HubSpot, Mailchimp, Klaviyo, Campaign Monitor
 
   // dotdigital, Emma, Mailjet, Mailrelay, iContact, Customer.io, Airship
+  dotdigital: dotdigitalAdapter,
 };
 
 export function adapterFor(kind: IntegrationKind): VendorAdapter {
