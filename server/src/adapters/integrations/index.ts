@@ -1,6 +1,7 @@
 import type { IntegrationKind } from '@splashboard/contract';
 import type { VendorAdapter } from './vendor.ts';
 import { dotdigitalAdapter } from './dotdigital/dotdigital.ts';
+import { emmaAdapter } from './emma/emma.ts';
 import { webhookAdapter } from './webhook/webhook.ts';
 
 export * from './vendor.ts';
@@ -14,6 +15,7 @@ export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = 
 
   // dotdigital, Emma, Mailjet, Mailrelay, iContact, Customer.io, Airship
   dotdigital: dotdigitalAdapter,
+  emma: emmaAdapter,
 };
 
 export function adapterFor(kind: IntegrationKind): VendorAdapter {
