@@ -2,6 +2,7 @@ import type { IntegrationKind } from '@splashboard/contract';
 import type { VendorAdapter } from './vendor.ts';
 import { dotdigitalAdapter } from './dotdigital/dotdigital.ts';
 import { emmaAdapter } from './emma/emma.ts';
+import { mailjetAdapter } from './mailjet/mailjet.ts';
 import { webhookAdapter } from './webhook/webhook.ts';
 
 export * from './vendor.ts';
@@ -16,6 +17,7 @@ export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = 
   // dotdigital, Emma, Mailjet, Mailrelay, iContact, Customer.io, Airship
   dotdigital: dotdigitalAdapter,
   emma: emmaAdapter,
+  mailjet: mailjetAdapter,
 };
 
 export function adapterFor(kind: IntegrationKind): VendorAdapter {
