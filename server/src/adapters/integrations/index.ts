@@ -3,6 +3,7 @@ import type { VendorAdapter } from './vendor.ts';
 import { dotdigitalAdapter } from './dotdigital/dotdigital.ts';
 import { emmaAdapter } from './emma/emma.ts';
 import { mailjetAdapter } from './mailjet/mailjet.ts';
+import { mailrelayAdapter } from './mailrelay/mailrelay.ts';
 import { webhookAdapter } from './webhook/webhook.ts';
 
 export * from './vendor.ts';
@@ -18,6 +19,7 @@ export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = 
   dotdigital: dotdigitalAdapter,
   emma: emmaAdapter,
   mailjet: mailjetAdapter,
+  mailrelay: mailrelayAdapter,
 };
 
 export function adapterFor(kind: IntegrationKind): VendorAdapter {
