@@ -97,7 +97,13 @@ export class EmmaFake implements FakeVendor {
     if (!isEmail(body.email)) return { status: 400, json: { error: 'Invalid email address' } };
     const email = body.email.trim().toLowerCase();
     const existing = this.members.get(email);
-    const member = existing ?? { member_id: this.nextId++, email, fields: {}, status: 'active' as const, groups: new Set<number>() };
+    const member = existing ?? {
+      member_id: this.nextId++,
+      email,
+      fields: {},
+      status: 'active' as const,
+      groups: new Set<number>(),
+    };
     Object.assign(member.fields, (body.fields as Record<string, unknown> | undefined) ?? {});
     for (const id of (body.group_ids as number[] | undefined) ?? []) member.groups.add(Number(id));
     this.members.set(email, member);

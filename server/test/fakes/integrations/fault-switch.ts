@@ -23,8 +23,7 @@ export class FaultSwitch {
       this.limited.n--;
       return { status: 429, headers: { 'retry-after': String(this.limited.seconds) }, json: limitedBody };
     }
-    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability)
-      return { status: 503, json: unavailableBody };
+    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability) return { status: 503, json: unavailableBody };
     return null;
   }
 }

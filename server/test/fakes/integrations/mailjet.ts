@@ -99,7 +99,11 @@ export class MailjetFake implements FakeVendor {
       if (!contact) return error(404, 'Object not found');
       this.contacts.delete(contact.Email);
       this.deleted.add(contact.Email);
-      const anonymized = { ...this.contactView(contact), Email: `\\x${contact.ID.toString(16)}@domain.invalid`, Name: 'Anonymized' };
+      const anonymized = {
+        ...this.contactView(contact),
+        Email: `\\x${contact.ID.toString(16)}@domain.invalid`,
+        Name: 'Anonymized',
+      };
       return { json: { Count: 1, Data: [anonymized], Total: 1 } };
     }
     return error(404, 'Object not found');
@@ -117,7 +121,13 @@ export class MailjetFake implements FakeVendor {
     });
     if (refused.length) return error(400, 'Object properties invalid', { Properties: refused });
     const email = body.Email.trim().toLowerCase();
-    const contact = this.contacts.get(email) ?? { ID: this.nextId++, Email: email, Name: '', properties: {}, lists: new Map() };
+    const contact: MailjetContact = this.contacts.get(email) ?? {
+      ID: this.nextId++,
+      Email: email,
+      Name: '',
+      properties: {},
+      lists: new Map(),
+    };
     if (typeof body.Name === 'string') contact.Name = body.Name;
     for (const [name, value] of Object.entries(properties)) {
       if (value === null) delete contact.properties[name];

@@ -27,7 +27,11 @@ const contact = (email: string | null, fields: VendorContact['fields'] = {}, ven
   consentAt: '2026-11-29T10:00:00.000Z',
 });
 
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as VendorError);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('dotdigital adapter', () => {
   it('tests the API user on account info, checks the address book and lists the books', async () => {

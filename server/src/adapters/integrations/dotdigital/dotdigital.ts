@@ -76,8 +76,7 @@ export const dotdigitalAdapter: VendorAdapter = {
       throw new VendorError('region', `The account's API endpoint is ${endpoint}`, { region: actual });
     if (conn.settings.address_book_id) ok(await call(conn, addressBookPath(conn)), 'address book');
     const books = ok(await call(conn, '/v2/address-books?select=1000&skip=0'), 'address book').json as
-      | { id: number; name: string }[]
-      | null;
+      { id: number; name: string }[] | null;
     return {
       account: property('Name') ?? conn.settings.username ?? null,
       lists: (books ?? []).map((b) => ({ id: String(b.id), name: b.name })),

@@ -27,7 +27,11 @@ const contact = (email: string | null, fields: VendorContact['fields'] = {}, ven
   consentAt: '2026-11-29T10:00:00.000Z',
 });
 
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as VendorError);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('Emma adapter', () => {
   it('tests the keys on the account, lists its groups and checks the chosen one', async () => {
@@ -102,7 +106,10 @@ describe('Emma adapter', () => {
     await emma.upsert!(conn(), [contact('dora@example.com', { first_name: 'Dora' })]);
     expect(await emma.unsubscribe!(conn(), contact('dora@example.com'))).toMatchObject({ ok: true, httpStatus: 200 });
     expect(fake.unsubscribed('dora@example.com')).toBe(true);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/${fake.accountId}/members/email/optout/dora%40example.com` });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: `/${fake.accountId}/members/email/optout/dora%40example.com`,
+    });
 
     expect(await emma.erase!(conn(), contact('dora@example.com'))).toMatchObject({ ok: true, httpStatus: 200 });
     expect(fake.erased('dora@example.com')).toBe(true);

@@ -28,7 +28,11 @@ const contact = (email: string | null, fields: VendorContact['fields'] = {}, ven
   consentAt: '2026-11-29T10:00:00.000Z',
 });
 
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as VendorError);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('Mailjet adapter', () => {
   it('tests the keys on the contact lists, checks the chosen list and lists the live ones', async () => {

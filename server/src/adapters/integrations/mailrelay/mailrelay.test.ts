@@ -28,7 +28,11 @@ const contact = (email: string | null, fields: VendorContact['fields'] = {}, ven
   consentAt: '2026-11-29T10:00:00.000Z',
 });
 
-const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as VendorError);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('Mailrelay adapter', () => {
   it('tests the key at the account address, lists its groups and checks the chosen one', async () => {
@@ -48,7 +52,9 @@ describe('Mailrelay adapter', () => {
     for (const url of ['https://demo.ipzmarketing.com/admin/', 'demo.ipzmarketing.com', 'demo'])
       await mailrelay.test(conn({ ...fake.settings, url }, spy));
     expect(seen).toEqual(Array(3).fill('https://demo.ipzmarketing.com'));
-    expect(await failureOf(mailrelay.test(conn({ ...fake.settings, url: 'http://exa mple' })))).toMatchObject({ reason: 'rejected' });
+    expect(await failureOf(mailrelay.test(conn({ ...fake.settings, url: 'http://exa mple' })))).toMatchObject({
+      reason: 'rejected',
+    });
   });
 
   it('says the key was refused, or that the group does not exist', async () => {
@@ -99,7 +105,10 @@ describe('Mailrelay adapter', () => {
     const [saved] = await mailrelay.upsert!(conn(), [contact('dora@example.com', { name: 'Dora' })]);
     expect(await mailrelay.unsubscribe!(conn(), contact('dora@example.com'))).toMatchObject({ ok: true, httpStatus: 200 });
     expect(fake.unsubscribed('dora@example.com')).toBe(true);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'PATCH', path: expect.stringMatching(/^\/api\/v1\/subscribers\/\d+\/ban$/) });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: expect.stringMatching(/^\/api\/v1\/subscribers\/\d+\/ban$/),
+    });
 
     const id = (saved as { vendorId: string }).vendorId;
     expect(await mailrelay.erase!(conn(), contact(null, {}, id))).toMatchObject({ ok: true, httpStatus: 204 });
