@@ -95,6 +95,19 @@ describe('dotdigital adapter', () => {
     });
   });
 
+  it('surfaces a 503 as unavailable (retried by the engine)', async () => {
+    fake.failRandomly(1, Date.now() + 60_000);
+    try {
+      expect(await failureOf(dotdigital.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
+        reason: 'unavailable',
+        info: { httpStatus: 503 },
+      });
+    } finally {
+      fake.failRandomly(0, 0);
+    }
+    expect(fake.contact('eve@example.com')).toBeUndefined();
+  });
+
   it('unsubscribes the address (no longer addable), then deletes the contact found by email', async () => {
     await dotdigital.upsert!(conn(), [contact('dora@example.com', { FIRSTNAME: 'Dora' })]);
     expect(await dotdigital.unsubscribe!(conn(), contact('dora@example.com'))).toMatchObject({ ok: true, httpStatus: 200 });

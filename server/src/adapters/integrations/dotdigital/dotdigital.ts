@@ -12,8 +12,9 @@ import { basicAuth, failure, jsonBody, ok, vendorRequest, vendorWords, type Vend
  * - https://developer.dotdigital.com/reference (GET /v2/account-info, GET /v2/address-books[/{id}],
  *   POST /v2/contacts/unsubscribe, GET /v2/contacts/{email}, DELETE /v2/contacts/{id})
  * - https://developer.dotdigital.com/docs/error-response-types (v2 errors: {message} ending in ERROR_*)
- * - https://developer.dotdigital.com/docs/call-rate-limits (429 when a tier is spent; the older flat
- *   limit is 2,000 calls an hour, which is what callsPerSecond stays under)
+ * - https://developer.dotdigital.com/docs/call-rate-limits (429 when a tier's calls a minute are spent; the
+ *   limits depend on the account's package, the docs' example allows 150 a minute on the lowest tier, so
+ *   callsPerSecond stays under that)
  * The bulk import is asynchronous (a job to poll, no answer per contact), so contacts go one per call.
  */
 
@@ -55,7 +56,7 @@ async function contactIdOf(conn: VendorConnection, contact: VendorContact): Prom
 export const dotdigitalAdapter: VendorAdapter = {
   kind: 'dotdigital',
   batchSize: 1,
-  callsPerSecond: 0.5,
+  callsPerSecond: 2,
   defaultFieldMap: [
     { source: 'first_name', target: 'FIRSTNAME' },
     { source: 'last_name', target: 'LASTNAME' },

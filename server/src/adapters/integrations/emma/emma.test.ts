@@ -102,6 +102,19 @@ describe('Emma adapter', () => {
     }
   });
 
+  it('surfaces a 503 as unavailable (retried by the engine)', async () => {
+    fake.failRandomly(1, Date.now() + 60_000);
+    try {
+      expect(await failureOf(emma.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
+        reason: 'unavailable',
+        info: { httpStatus: 503 },
+      });
+    } finally {
+      fake.failRandomly(0, 0);
+    }
+    expect(fake.contact('eve@example.com')).toBeUndefined();
+  });
+
   it('opts the member out by email, then deletes the member found by email', async () => {
     await emma.upsert!(conn(), [contact('dora@example.com', { first_name: 'Dora' })]);
     expect(await emma.unsubscribe!(conn(), contact('dora@example.com'))).toMatchObject({ ok: true, httpStatus: 200 });

@@ -97,6 +97,19 @@ describe('Mailjet adapter', () => {
     });
   });
 
+  it('surfaces a 503 as unavailable (retried by the engine)', async () => {
+    fake.failRandomly(1, Date.now() + 60_000);
+    try {
+      expect(await failureOf(mailjet.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
+        reason: 'unavailable',
+        info: { httpStatus: 503 },
+      });
+    } finally {
+      fake.failRandomly(0, 0);
+    }
+    expect(fake.contact('eve@example.com')).toBeUndefined();
+  });
+
   it('unsubscribes from the list (and keeps it so on the next add), then GDPR-deletes the contact', async () => {
     await mailjet.upsert!(conn(), [contact('dora@example.com', { firstname: 'Dora' })]);
     expect(await mailjet.unsubscribe!(conn(), contact('dora@example.com'))).toMatchObject({ ok: true, httpStatus: 201 });

@@ -101,6 +101,19 @@ describe('Mailrelay adapter', () => {
     });
   });
 
+  it('surfaces a 503 as unavailable (retried by the engine)', async () => {
+    fake.failRandomly(1, Date.now() + 60_000);
+    try {
+      expect(await failureOf(mailrelay.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
+        reason: 'unavailable',
+        info: { httpStatus: 503 },
+      });
+    } finally {
+      fake.failRandomly(0, 0);
+    }
+    expect(fake.contact('eve@example.com')).toBeUndefined();
+  });
+
   it('bans the subscriber found by email, then deletes the one known by id', async () => {
     const [saved] = await mailrelay.upsert!(conn(), [contact('dora@example.com', { name: 'Dora' })]);
     expect(await mailrelay.unsubscribe!(conn(), contact('dora@example.com'))).toMatchObject({ ok: true, httpStatus: 200 });
