@@ -3,7 +3,8 @@ import { basicAuth, jsonBody, ok, vendorRequest, type VendorResponse } from '../
 
 /**
  * Mailjet, through its Email API v3 REST resources and the v4 GDPR deletion, with Basic auth API key :
- * secret key (plain HTTP: the official node-mailjet SDK would add a dependency for four calls):
+ * secret key (plain HTTP, not the official node-mailjet SDK: its v6 pulls axios 0.27, an old major with
+ * published advisories, and its own error classes, for four calls that vendor-http.ts already makes):
  * - https://dev.mailjet.com/email/guides/ (authentication; errors are {ErrorInfo, ErrorMessage, StatusCode})
  * - https://dev.mailjet.com/email/guides/contact-management/ (POST /v3/REST/contactslist/{list_ID}/managecontact
  *   with Email, Name, Action and Properties creates or updates the contact and its subscription to the

@@ -7,9 +7,10 @@ import { jsonBody, ok, vendorRequest, type VendorResponse } from '../vendor-http
  * with the API key in the X-AUTH-TOKEN header (plain HTTP: Mailrelay publishes no Node SDK):
  * - https://apidocs.mailrelay.com/ (Subscribers: POST /subscribers/sync creates or updates by email,
  *   200 updated / 201 created, with status, group_ids, replace_groups and custom_fields; GET /subscribers
- *   with q[email_eq]; PATCH /subscribers/{id}/ban; DELETE /subscribers/{id}. Groups: GET /groups)
+ *   with q[…] filters; PATCH /subscribers/{id}/ban; DELETE /subscribers/{id}. Groups: GET /groups)
  * - Mailrelay's own WordPress plugin (github.com/mailrelay/wordpress, inc/common.php) calls sync the same
- *   way: status "active", replace_groups false, restore_if_deleted false.
+ *   way (status "active", replace_groups false, restore_if_deleted false) and filters lists with the
+ *   same q[…] parameters (q[s] there, q[email_eq] here).
  * Errors are {error: "…"} or, for a refused subscriber, {errors: {field: ["…"]}}. There is no batch call
  * with an answer per subscriber (imports are files), so subscribers go one per call; the API's rate
  * limit is not published, hence a cautious callsPerSecond.
