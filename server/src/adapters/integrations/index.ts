@@ -1,5 +1,9 @@
 import type { IntegrationKind } from '@splashboard/contract';
 import type { VendorAdapter } from './vendor.ts';
+import { dotdigitalAdapter } from './dotdigital/dotdigital.ts';
+import { emmaAdapter } from './emma/emma.ts';
+import { mailjetAdapter } from './mailjet/mailjet.ts';
+import { mailrelayAdapter } from './mailrelay/mailrelay.ts';
 import { webhookAdapter } from './webhook/webhook.ts';
 import { hubspotAdapter } from './hubspot/hubspot.ts';
 import { mailchimpAdapter } from './mailchimp/mailchimp.ts';
@@ -20,6 +24,10 @@ export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = 
   campaignmonitor: campaignMonitorAdapter,
 
   // dotdigital, Emma, Mailjet, Mailrelay, iContact, Customer.io, Airship
+  dotdigital: dotdigitalAdapter,
+  emma: emmaAdapter,
+  mailjet: mailjetAdapter,
+  mailrelay: mailrelayAdapter,
 };
 
 export function adapterFor(kind: IntegrationKind): VendorAdapter {
