@@ -1,5 +1,8 @@
 import type { IntegrationKind } from '@splashboard/contract';
 import type { VendorAdapter } from './vendor.ts';
+import { customerioAdapter } from './customerio/customerio.ts';
+import { msteamsAdapter } from './msteams/msteams.ts';
+import { SIGNED_POST_KINDS, signedPostAdapter } from './signed-post/signed-post.ts';
 import { webhookAdapter } from './webhook/webhook.ts';
 
 export * from './vendor.ts';
@@ -8,10 +11,13 @@ export * from './vendor.ts';
 export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = {
   // webhook, Teams and the signed JSON POST vendors
   webhook: webhookAdapter,
+  msteams: msteamsAdapter,
+  ...Object.fromEntries(SIGNED_POST_KINDS.map((kind) => [kind, signedPostAdapter(kind)])),
 
   // HubSpot, Mailchimp, Klaviyo, Campaign Monitor
 
   // dotdigital, Emma, Mailjet, Mailrelay, iContact, Customer.io, Airship
+  customerio: customerioAdapter,
 };
 
 export function adapterFor(kind: IntegrationKind): VendorAdapter {
