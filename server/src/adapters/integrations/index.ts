@@ -1,6 +1,7 @@
 import type { IntegrationKind } from '@splashboard/contract';
 import type { VendorAdapter } from './vendor.ts';
 import { customerioAdapter } from './customerio/customerio.ts';
+import { icontactAdapter } from './icontact/icontact.ts';
 import { msteamsAdapter } from './msteams/msteams.ts';
 import { SIGNED_POST_KINDS, signedPostAdapter } from './signed-post/signed-post.ts';
 import { webhookAdapter } from './webhook/webhook.ts';
@@ -17,6 +18,7 @@ export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = 
   // HubSpot, Mailchimp, Klaviyo, Campaign Monitor
 
   // dotdigital, Emma, Mailjet, Mailrelay, iContact, Customer.io, Airship
+  icontact: icontactAdapter,
   customerio: customerioAdapter,
 };
 
