@@ -1,5 +1,6 @@
 import type { IntegrationKind } from '@splashboard/contract';
 import type { VendorAdapter } from './vendor.ts';
+import { airshipAdapter } from './airship/airship.ts';
 import { customerioAdapter } from './customerio/customerio.ts';
 import { icontactAdapter } from './icontact/icontact.ts';
 import { msteamsAdapter } from './msteams/msteams.ts';
@@ -20,6 +21,7 @@ export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = 
   // dotdigital, Emma, Mailjet, Mailrelay, iContact, Customer.io, Airship
   icontact: icontactAdapter,
   customerio: customerioAdapter,
+  airship: airshipAdapter,
 };
 
 export function adapterFor(kind: IntegrationKind): VendorAdapter {
