@@ -5,7 +5,12 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const NS = 'https://secure.airship.co.uk/SOAP/V3/';
 
 const unescape = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The text of a request's element `name` (first one), read with plain patterns. */
@@ -19,7 +24,9 @@ const envelope = (inner: string) =>
 const fault = (words: string): VendorAnswer => ({
   status: 500,
   headers: { 'content-type': 'text/xml; charset=utf-8' },
-  text: envelope(`<SOAP-ENV:Fault><faultcode>SOAP-ENV:Server</faultcode><faultstring>${esc(words)}</faultstring></SOAP-ENV:Fault>`),
+  text: envelope(
+    `<SOAP-ENV:Fault><faultcode>SOAP-ENV:Server</faultcode><faultstring>${esc(words)}</faultstring></SOAP-ENV:Fault>`,
+  ),
 });
 const answer = (method: string, inner: string): VendorAnswer => ({
   headers: { 'content-type': 'text/xml; charset=utf-8' },
@@ -76,11 +83,15 @@ export class AirshipSoap implements FakeVendor {
       this.limited.n--;
       return { status: 429, headers: { 'retry-after': String(this.limited.seconds) }, text: 'Too Many Requests' };
     }
-    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability) return { status: 503, text: 'Service Unavailable' };
+    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability)
+      return { status: 503, text: 'Service Unavailable' };
     const body = element(req.raw, 'SOAP-ENV:Body') ?? '';
     const method = /<ns1:(\w+)/.exec(body)?.[1] ?? '';
     if (req.headers.soapaction !== `${NS}${method}`) return fault('SOAPAction does not match the call');
-    if (unescape(element(body, 'username') ?? '') !== this.username || unescape(element(body, 'password') ?? '') !== this.password)
+    if (
+      unescape(element(body, 'username') ?? '') !== this.username ||
+      unescape(element(body, 'password') ?? '') !== this.password
+    )
       return fault('Authentication failed: check the API username and password');
     const stat: Record<string, () => VendorAnswer> = {
       unitList: () =>
@@ -101,7 +112,9 @@ export class AirshipSoap implements FakeVendor {
         const found = this.contacts.get(unescape(element(body, 'email') ?? '').toLowerCase());
         return answer(
           'getContactEmail',
-          found ? `<contactData xsi:type="ns1:Contact">${int('contactid', found.contactid)}</contactData>` : '<contactData xsi:nil="true"/>',
+          found
+            ? `<contactData xsi:type="ns1:Contact">${int('contactid', found.contactid)}</contactData>`
+            : '<contactData xsi:nil="true"/>',
         );
       },
       createContact: () => this.save(body, 'createContact'),

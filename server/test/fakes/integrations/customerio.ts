@@ -44,12 +44,22 @@ export class CustomerIoTrack implements FakeVendor {
       return { status: 401, json: { meta: { error: 'Unauthorized request' } } };
     if (this.limited.n > 0) {
       this.limited.n--;
-      return { status: 429, headers: { 'retry-after': String(this.limited.seconds) }, json: { meta: { error: 'rate limit exceeded' } } };
+      return {
+        status: 429,
+        headers: { 'retry-after': String(this.limited.seconds) },
+        json: { meta: { error: 'rate limit exceeded' } },
+      };
     }
     if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability)
       return { status: 503, json: { meta: { error: 'service unavailable' } } };
     if (req.method === 'GET' && req.path === '/api/v1/accounts/region')
-      return { json: { url: this.region === 'eu' ? 'https://track-eu.customer.io' : 'https://track.customer.io', region: this.region, environment_id: 3 } };
+      return {
+        json: {
+          url: this.region === 'eu' ? 'https://track-eu.customer.io' : 'https://track.customer.io',
+          region: this.region,
+          environment_id: 3,
+        },
+      };
     const m = /^\/api\/v1\/customers\/([^/]+)$/.exec(req.path);
     if (!m) return { status: 404, json: { meta: { error: 'not found' } } };
     const id = decodeURIComponent(m[1]!).toLowerCase();

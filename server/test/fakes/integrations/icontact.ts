@@ -61,7 +61,11 @@ export class IContactApi implements FakeVendor {
     if (h['api-version'] !== '2.2') return { status: 400, json: { errors: ['Unsupported API-Version'] } };
     if (this.limited.n > 0) {
       this.limited.n--;
-      return { status: 429, headers: { 'retry-after': String(this.limited.seconds) }, json: { errors: ['Request limit exceeded'] } };
+      return {
+        status: 429,
+        headers: { 'retry-after': String(this.limited.seconds) },
+        json: { errors: ['Request limit exceeded'] },
+      };
     }
     if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability)
       return { status: 503, json: { errors: ['Service temporarily unavailable'] } };

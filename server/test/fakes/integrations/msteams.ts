@@ -3,7 +3,11 @@ import type { FakeVendor } from './fake-vendor.ts';
 
 interface AdaptiveCardMessage {
   type: string;
-  attachments: { contentType: string; contentUrl: null; content: { type: string; version: string; body: { type: string; text?: string }[] } }[];
+  attachments: {
+    contentType: string;
+    contentUrl: null;
+    content: { type: string; version: string; body: { type: string; text?: string }[] };
+  }[];
 }
 
 /**
@@ -36,7 +40,8 @@ export class TeamsWorkflow implements FakeVendor {
 
   private handle(req: VendorRequest): VendorAnswer {
     this.requests.push(req);
-    if (req.method !== 'POST' || req.path !== this.path) return { status: 404, json: { error: { code: 'NotFound', message: 'Not found' } } };
+    if (req.method !== 'POST' || req.path !== this.path)
+      return { status: 404, json: { error: { code: 'NotFound', message: 'Not found' } } };
     if (req.query.get('sig') !== this.sig)
       return {
         status: 401,
@@ -54,7 +59,11 @@ export class TeamsWorkflow implements FakeVendor {
       return { status: 503, json: { error: { code: 'ServiceUnavailable', message: 'Try again later.' } } };
     const message = req.json as unknown as AdaptiveCardMessage | null;
     const card = message?.attachments?.[0];
-    if (message?.type !== 'message' || card?.contentType !== 'application/vnd.microsoft.card.adaptive' || card.content?.type !== 'AdaptiveCard')
+    if (
+      message?.type !== 'message' ||
+      card?.contentType !== 'application/vnd.microsoft.card.adaptive' ||
+      card.content?.type !== 'AdaptiveCard'
+    )
       return { status: 400, json: { error: { code: 'InvalidTemplate', message: 'Not an Adaptive Card message.' } } };
     this.cards.push(message);
     return { status: 202, text: '' };
@@ -66,7 +75,9 @@ export class TeamsWorkflow implements FakeVendor {
   }
 
   contact(email: string) {
-    const card = this.lines().filter((l) => l.includes(`Email: ${email}`)).at(-1);
+    const card = this.lines()
+      .filter((l) => l.includes(`Email: ${email}`))
+      .at(-1);
     return card ? { lines: card } : undefined;
   }
   count() {

@@ -23,7 +23,11 @@ const contact = (email: string, fields: VendorContact['fields'] = {}): VendorCon
 
 let fake: AirshipSoap;
 afterEach(() => fake.close());
-const failing = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as VendorError);
+const failing = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('Airship SOAP API', () => {
   it('test finds the unit and its group; a bad password is auth; an unknown unit or group is not_found', async () => {
@@ -33,7 +37,9 @@ describe('Airship SOAP API', () => {
       lists: [{ id: String(fake.group.id), name: fake.group.name }],
     });
     expect(fake.requests[0]!.headers).toMatchObject({ soapaction: 'https://secure.airship.co.uk/SOAP/V3/unitList' });
-    expect(await failing(adapter.test(connection(fake, { ...fake.settings, private_key: 'x' })))).toMatchObject({ reason: 'auth' });
+    expect(await failing(adapter.test(connection(fake, { ...fake.settings, private_key: 'x' })))).toMatchObject({
+      reason: 'auth',
+    });
     expect(await failing(adapter.test(connection(fake, { ...fake.settings, account_id: '1' })))).toMatchObject({
       reason: 'not_found',
       info: { what: 'unit' },
@@ -64,7 +70,11 @@ describe('Airship SOAP API', () => {
 
   it('a batch with one invalid address: that one refused with Airship’s fault, the others saved', async () => {
     fake = await new AirshipSoap().start();
-    const outcomes = await adapter.upsert!(connection(fake), [contact('a@example.com'), contact('bad'), contact('b@example.com')]);
+    const outcomes = await adapter.upsert!(connection(fake), [
+      contact('a@example.com'),
+      contact('bad'),
+      contact('b@example.com'),
+    ]);
     expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
     expect(outcomes[1]).toMatchObject({ answer: 'Invalid email address: bad' });
     expect(fake.count()).toBe(2);

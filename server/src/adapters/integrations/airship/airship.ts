@@ -55,7 +55,9 @@ async function soap(conn: VendorConnection, service: 'Contact' | 'Stat', method:
 
 type Struct = Record<string, SoapValue>;
 const structs = (v: SoapValue): Struct[] =>
-  (Array.isArray(v) ? v : v && typeof v === 'object' ? [v] : []).filter((x): x is Struct => !!x && typeof x === 'object' && !Array.isArray(x));
+  (Array.isArray(v) ? v : v && typeof v === 'object' ? [v] : []).filter(
+    (x): x is Struct => !!x && typeof x === 'object' && !Array.isArray(x),
+  );
 const str = (v: SoapValue | undefined) => (v === null || v === undefined || typeof v === 'object' ? '' : String(v));
 
 /** The unit's groups, flattened from its folders. */
@@ -141,12 +143,21 @@ export const airshipAdapter: VendorAdapter = {
       try {
         const existing = await contactIdOf(conn, contact);
         const id = existing
-          ? await soap(conn, 'Contact', 'updateContact', [['contact', { contactid: existing, ...data }], ['groups', [groupId]], ['udfs', []]])
-          : await soap(conn, 'Contact', 'createContact', [['contact', data], ['groups', [groupId]], ['udfs', []]]);
+          ? await soap(conn, 'Contact', 'updateContact', [
+              ['contact', { contactid: existing, ...data }],
+              ['groups', [groupId]],
+              ['udfs', []],
+            ])
+          : await soap(conn, 'Contact', 'createContact', [
+              ['contact', data],
+              ['groups', [groupId]],
+              ['udfs', []],
+            ]);
         outcomes.push({ ok: true, vendorId: str(id) });
       } catch (err) {
         // A fault about this contact's data refuses it alone; a refused login stops the call.
-        if (err instanceof VendorError && err.reason === 'rejected') outcomes.push({ ok: false, httpStatus: err.info.httpStatus, answer: err.detail });
+        if (err instanceof VendorError && err.reason === 'rejected')
+          outcomes.push({ ok: false, httpStatus: err.info.httpStatus, answer: err.detail });
         else throw err;
       }
     }
@@ -163,8 +174,22 @@ export const airshipAdapter: VendorAdapter = {
   async erase(conn, contact) {
     const id = await contactIdOf(conn, contact);
     if (!id) return { ok: true, answer: 'not at Airship' };
-    const cleared: Struct = { contactid: id, firstname: '', lastname: '', mobilenumber: '', dob: '', postcode: '', gender: '', allowemail: 'N', allowsms: 'N' };
-    await soap(conn, 'Contact', 'updateContact', [['contact', cleared], ['groups', []], ['udfs', []]]);
+    const cleared: Struct = {
+      contactid: id,
+      firstname: '',
+      lastname: '',
+      mobilenumber: '',
+      dob: '',
+      postcode: '',
+      gender: '',
+      allowemail: 'N',
+      allowsms: 'N',
+    };
+    await soap(conn, 'Contact', 'updateContact', [
+      ['contact', cleared],
+      ['groups', []],
+      ['udfs', []],
+    ]);
     await soap(conn, 'Contact', 'unsubscribeContact', [['contacts', [id]]]);
     return { ok: true, answer: 'Airship’s API cannot delete: details cleared and unsubscribed; delete the contact in Airship' };
   },

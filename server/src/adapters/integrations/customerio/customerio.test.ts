@@ -31,7 +31,11 @@ const start = async (...args: ConstructorParameters<typeof CustomerIoTrack>) => 
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
 });
-const failing = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as VendorError);
+const failing = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('Customer.io Track API', () => {
   it('test answers the workspace; a bad key is auth', async () => {
@@ -72,7 +76,11 @@ describe('Customer.io Track API', () => {
 
   it('an invalid address is refused alone; the others are delivered', async () => {
     const fake = await start();
-    const outcomes = await adapter.upsert!(connection(fake.settings, fake), [contact('a@example.com'), contact('not-an-email'), contact('b@example.com')]);
+    const outcomes = await adapter.upsert!(connection(fake.settings, fake), [
+      contact('a@example.com'),
+      contact('not-an-email'),
+      contact('b@example.com'),
+    ]);
     expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
     expect(outcomes[1]).toMatchObject({ httpStatus: 400, answer: expect.stringContaining('email') });
     expect(fake.count()).toBe(2);

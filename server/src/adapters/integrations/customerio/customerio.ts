@@ -99,7 +99,8 @@ export const customerioAdapter: VendorAdapter = {
    */
   async test(conn) {
     const chosen = regionOf(conn);
-    const ask = (region: Region) => vendorRequest(`${base(conn, region)}/api/v1/accounts/region`, { headers: { ...auth(conn), accept: 'application/json' } });
+    const ask = (region: Region) =>
+      vendorRequest(`${base(conn, region)}/api/v1/accounts/region`, { headers: { ...auth(conn), accept: 'application/json' } });
     let res = await ask(chosen);
     if (res.status === 401) {
       const other: Region = chosen === 'us' ? 'eu' : 'us';

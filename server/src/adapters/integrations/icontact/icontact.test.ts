@@ -23,7 +23,11 @@ const contact = (email: string, fields: VendorContact['fields'] = {}, vendorId: 
 
 let fake: IContactApi;
 afterEach(() => fake.close());
-const failing = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as VendorError);
+const failing = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as VendorError,
+  );
 
 describe('iContact API 2.2', () => {
   it('test finds the folder and the list; a bad password is auth; an unknown list or account is not_found', async () => {
@@ -54,7 +58,11 @@ describe('iContact API 2.2', () => {
 
   it('a batch with one invalid address: that one refused with iContact’s warning, the others saved', async () => {
     fake = await new IContactApi().start();
-    const outcomes = await adapter.upsert!(connection(fake), [contact('a@example.com'), contact('nope'), contact('b@example.com')]);
+    const outcomes = await adapter.upsert!(connection(fake), [
+      contact('a@example.com'),
+      contact('nope'),
+      contact('b@example.com'),
+    ]);
     expect(outcomes.map((o) => o.ok)).toEqual([true, false, true]);
     expect(outcomes[1]).toEqual({ ok: false, answer: 'Invalid email address: nope' });
     expect(fake.count()).toBe(2);
@@ -75,6 +83,9 @@ describe('iContact API 2.2', () => {
     await expect(adapter.erase!(connection(fake), contact('ana@example.com'))).resolves.toMatchObject({ ok: true });
     expect(fake.erased('ana@example.com')).toBe(true);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE' });
-    await expect(adapter.erase!(connection(fake), contact('ana@example.com'))).resolves.toEqual({ ok: true, answer: 'not at iContact' });
+    await expect(adapter.erase!(connection(fake), contact('ana@example.com'))).resolves.toEqual({
+      ok: true,
+      answer: 'not at iContact',
+    });
   });
 });

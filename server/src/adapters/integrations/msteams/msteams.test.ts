@@ -58,7 +58,10 @@ describe('Microsoft Teams (Workflows webhook)', () => {
 
   it('posts nothing for an unsubscribe or an erasure', async () => {
     fake = await new TeamsWorkflow().start();
-    const outcomes = await msteamsAdapter.notify!(connection(fake.settings), [notice('guest.unsubscribed'), notice('guest.erased')]);
+    const outcomes = await msteamsAdapter.notify!(connection(fake.settings), [
+      notice('guest.unsubscribed'),
+      notice('guest.erased'),
+    ]);
     expect(outcomes).toEqual([
       { ok: true, answer: 'Teams keeps no contacts' },
       { ok: true, answer: 'Teams keeps no contacts' },

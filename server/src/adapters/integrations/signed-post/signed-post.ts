@@ -12,7 +12,7 @@ import { failure, vendorRequest } from '../vendor-http.ts';
  * settings: {the kind's non-secret fields}, contacts: [{email, phone, fields}]}`. Headers:
  * `Splashboard-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed with the API key
  * the operator entered (the key itself is never sent), `Splashboard-Event` (the type) and
- * `Splashboard-Delivery` (the id, the same on a retry of the same call). A 2xx is delivered.
+ * `Splashboard-Delivery` (the body's id, new for each POST: every change is idempotent). A 2xx is delivered.
  */
 
 export type SignedPostEvent = 'contact.upsert' | 'contact.unsubscribe' | 'contact.erase' | 'ping';
