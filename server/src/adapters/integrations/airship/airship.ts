@@ -11,8 +11,9 @@ import { bodyCall, faultOf, soapEnvelope, type SoapValue } from './soap.ts';
  *   unitList, groupList: a contact is written with the unit's group ids)
  * - http://support.airship.co.uk/en/articles/4343690-api-guide-for-a-typical-suv-integration (SOAP credentials,
  *   `unitList(username, password)`, `groupList(username, password, unitID)`, SoapFault on errors)
- * - https://developers.airship.co.uk (the newer REST API needs a Personal Access Token, which the form does
- *   not ask for; its "SOAP API (legacy)" section points to the same calls)
+ * - https://developers.airship.co.uk (the newer REST API, https://api.airship.co.uk/v1, needs a Personal Access
+ *   Token, which this integration's form does not ask for, and documents no deletion either; the site lists the
+ *   SOAP API as legacy but it is the one the username and password open)
  * - Airship's own PHP wrapper (github.com/airshipteam/soapapi) for the call signatures: createContact and
  *   updateContact(username, password, contact, groups, udfs) answer the contact id; getContactEmail(username,
  *   password, email); unsubscribeContact(username, password, contactIds) answers 100.

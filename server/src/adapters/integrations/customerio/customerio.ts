@@ -12,6 +12,8 @@ import { basicAuth, failure, jsonBody, vendorRequest, type VendorResponse } from
  *   the email may be the identifier; `created_at` in unix seconds; `unsubscribed: true` unsubscribes)
  * - https://docs.customer.io/api/track/#operation/delete (DELETE /api/v1/customers/{identifier})
  * - Track API fair use: 100 requests a second per workspace (we pace at 80).
+ * One person per call (batchSize 1): the v2 `/api/v2/batch` call exists, but its per-item errors are not
+ * documented in a shape we could read back reliably, and each v1 identify answers for its person.
  * Plain HTTP through vendor-http.ts: the official `customerio-node` retries on its own and its
  * transport cannot be replaced by ours (timeouts, no redirects), and each call here is one request.
  *

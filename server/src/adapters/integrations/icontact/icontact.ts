@@ -11,6 +11,7 @@ import { failure, vendorRequest, type VendorResponse } from '../vendor-http.ts';
  *   for those refused; DELETE …/contacts/{contactId}; GET …/contacts?email=…&status=total)
  * - https://kb.icontact.com/hc/en-us/articles/360047450911-Subscriptions-iContact-API (POST …/subscriptions
  *   `[{contactId, listId, status:'normal'}]`; POST …/subscriptions/{listId}_{contactId} `{status:'unsubscribed'}`)
+ * iContact documents no maximum of contacts per POST: 100 keeps one call small (batchSize).
  * The client folder is the account's first (GET /icp/a/{accountId}/c), looked up once per call.
  * Plain HTTP through vendor-http.ts: iContact publishes no Node SDK.
  */
