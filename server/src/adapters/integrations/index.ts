@@ -4,6 +4,11 @@ import { dotdigitalAdapter } from './dotdigital/dotdigital.ts';
 import { emmaAdapter } from './emma/emma.ts';
 import { mailjetAdapter } from './mailjet/mailjet.ts';
 import { mailrelayAdapter } from './mailrelay/mailrelay.ts';
+import { airshipAdapter } from './airship/airship.ts';
+import { customerioAdapter } from './customerio/customerio.ts';
+import { icontactAdapter } from './icontact/icontact.ts';
+import { msteamsAdapter } from './msteams/msteams.ts';
+import { SIGNED_POST_KINDS, signedPostAdapter } from './signed-post/signed-post.ts';
 import { webhookAdapter } from './webhook/webhook.ts';
 import { hubspotAdapter } from './hubspot/hubspot.ts';
 import { mailchimpAdapter } from './mailchimp/mailchimp.ts';
@@ -16,6 +21,8 @@ export * from './vendor.ts';
 export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = {
   // webhook, Teams and the signed JSON POST vendors
   webhook: webhookAdapter,
+  msteams: msteamsAdapter,
+  ...Object.fromEntries(SIGNED_POST_KINDS.map((kind) => [kind, signedPostAdapter(kind)])),
 
   // HubSpot, Mailchimp, Klaviyo, Campaign Monitor
   hubspot: hubspotAdapter,
@@ -28,6 +35,9 @@ export const VENDOR_ADAPTERS: Partial<Record<IntegrationKind, VendorAdapter>> = 
   emma: emmaAdapter,
   mailjet: mailjetAdapter,
   mailrelay: mailrelayAdapter,
+  icontact: icontactAdapter,
+  customerio: customerioAdapter,
+  airship: airshipAdapter,
 };
 
 export function adapterFor(kind: IntegrationKind): VendorAdapter {
