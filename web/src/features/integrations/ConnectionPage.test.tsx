@@ -17,7 +17,10 @@ afterEach(() => {
 });
 
 const open = (kind: string, query = '') =>
-  renderAt(<ConnectionPage />, { path: '/app/settings-view/:kind/connection', at: `/app/settings-view/${kind}/connection${query}` });
+  renderAt(<ConnectionPage />, {
+    path: '/app/settings-view/:kind/connection',
+    at: `/app/settings-view/${kind}/connection${query}`,
+  });
 const api = (kind: IntegrationKind) => `${INTEGRATIONS_API}/${kind}`;
 
 describe('an integration’s connection page', { timeout: 30_000 }, () => {
@@ -35,7 +38,9 @@ describe('an integration’s connection page', { timeout: 30_000 }, () => {
 
   it('shows the account connected and the callback’s outcome from the address', async () => {
     stubServer({
-      [api('mailchimp')]: someDetails('mailchimp', { connection: { method: 'oauth', account: 'Harbour Café', oauth_available: true } }),
+      [api('mailchimp')]: someDetails('mailchimp', {
+        connection: { method: 'oauth', account: 'Harbour Café', oauth_available: true },
+      }),
     });
     open('mailchimp', '?connected=1');
     await screen.findByText('Connected to Mailchimp');
@@ -55,9 +60,13 @@ describe('an integration’s connection page', { timeout: 30_000 }, () => {
   it('points to the key on the settings page where the server has no sign-in for the vendor', async () => {
     stubServer({ [api('hubspot')]: someDetails('hubspot') });
     open('hubspot');
-    await screen.findByText('This server has no HubSpot sign-in set up: the integration uses a key, entered on its settings page.');
+    await screen.findByText(
+      'This server has no HubSpot sign-in set up: the integration uses a key, entered on its settings page.',
+    );
     expect(screen.queryByRole('button', { name: 'Connect with HubSpot' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Go to the HubSpot settings' }).getAttribute('href')).toBe('/app/settings-view/hubspot');
+    expect(screen.getByRole('link', { name: 'Go to the HubSpot settings' }).getAttribute('href')).toBe(
+      '/app/settings-view/hubspot',
+    );
   });
 
   it('saves a token kind’s key with the settings’ PUT, and says what else the server asks for', async () => {

@@ -16,9 +16,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const open = (kind: string) => renderAt(<IntegrationPage />, { path: '/app/settings-view/:kind', at: `/app/settings-view/${kind}` });
+const open = (kind: string) =>
+  renderAt(<IntegrationPage />, { path: '/app/settings-view/:kind', at: `/app/settings-view/${kind}` });
 const api = (kind: IntegrationKind) => `${INTEGRATIONS_API}/${kind}`;
-const firstPage = (kind: IntegrationKind, status = '') => `${api(kind)}/deliveries?page=1&per_page=25${status && `&status=${status}`}`;
+const firstPage = (kind: IntegrationKind, status = '') =>
+  `${api(kind)}/deliveries?page=1&per_page=25${status && `&status=${status}`}`;
 const unprocessable = (schema_errors: Record<string, string[]>, code = 'integrations.updateFailed') => ({
   status: 422,
   body: { status: 422, message: 'Integration update failed', schema_errors, code },
@@ -125,7 +127,9 @@ describe('an integration’s settings', { timeout: 30_000 }, () => {
     };
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await waitFor(() =>
-      expect(screen.getByTestId('integration-test-result').textContent).toBe('The connection worksConnected: the vendor answered'),
+      expect(screen.getByTestId('integration-test-result').textContent).toBe(
+        'The connection worksConnected: the vendor answered',
+      ),
     );
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { settings: { api_key: 'abc-us6', list_id: '', tags: '' } },
@@ -152,7 +156,9 @@ describe('an integration’s settings', { timeout: 30_000 }, () => {
     const added = screen.getAllByTestId('field-map-row')[1]!;
     fireEvent.mouseDown(within(added).getByRole('combobox', { name: 'Guest field' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Reason for visit (custom)' }));
-    fireEvent.change(within(added).getByLabelText('Field at Campaign Monitor', { exact: false }), { target: { value: 'Reason' } });
+    fireEvent.change(within(added).getByLabelText('Field at Campaign Monitor', { exact: false }), {
+      target: { value: 'Reason' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Integration saved');
 
@@ -221,7 +227,14 @@ describe('an integration’s settings', { timeout: 30_000 }, () => {
 
 describe('an integration’s delivery log and actions', { timeout: 30_000 }, () => {
   it('lists deliveries by outcome, and sends a parked one (or all of them) again', async () => {
-    const parked = aDelivery({ id: 7, guest: 'bo@example.test', status: 'parked', attempts: 8, http_status: 400, answer: 'invalid email' });
+    const parked = aDelivery({
+      id: 7,
+      guest: 'bo@example.test',
+      status: 'parked',
+      attempts: 8,
+      http_status: 400,
+      answer: 'invalid email',
+    });
     const calls = stubServer({
       [api('webhook')]: someDetails('webhook', { enabled: true, state: 'active', configured: true }),
       [firstPage('webhook')]: aLog([aDelivery(), parked], 30),
@@ -236,8 +249,24 @@ describe('an integration’s delivery log and actions', { timeout: 30_000 }, () 
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent);
-    expect(cells(rows[0]!)).toEqual(['ana@example.test', 'Add or update', expect.any(String), 'Delivered', '1', '200 · {"received":true}', '']);
-    expect(cells(rows[1]!)).toEqual(['bo@example.test', 'Add or update', expect.any(String), 'Parked', '8', '400 · invalid email', 'Send again']);
+    expect(cells(rows[0]!)).toEqual([
+      'ana@example.test',
+      'Add or update',
+      expect.any(String),
+      'Delivered',
+      '1',
+      '200 · {"received":true}',
+      '',
+    ]);
+    expect(cells(rows[1]!)).toEqual([
+      'bo@example.test',
+      'Add or update',
+      expect.any(String),
+      'Parked',
+      '8',
+      '400 · invalid email',
+      'Send again',
+    ]);
     expect(screen.getByText('1–25 of 30')).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Outcome' }));

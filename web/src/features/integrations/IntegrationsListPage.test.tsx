@@ -26,7 +26,8 @@ const LIST = theList({
     parked_30d: 5,
   },
 });
-const card = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest<HTMLElement>('[data-testid="integration-card"]')!;
+const card = (name: string) =>
+  screen.getByRole('heading', { name, level: 2 }).closest<HTMLElement>('[data-testid="integration-card"]')!;
 
 describe('the integrations list', { timeout: 30_000 }, () => {
   it('shows every integration with its state, a failing one’s last error, its counts, and links to its page', async () => {
