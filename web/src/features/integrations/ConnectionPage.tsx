@@ -124,9 +124,9 @@ function TokenForm({
     setFormError('');
     try {
       await put(api, { settings: settingsOf(fields, values) });
-      enqueueSnackbar(t('integrations.errors.saved'), { variant: 'success' });
       await onSaved();
       reset(formOf(fields, details));
+      enqueueSnackbar(t('integrations.errors.saved'), { variant: 'success' });
     } catch (err) {
       const elsewhere: string[] = [];
       for (const [key, message] of Object.entries(fieldErrors(err))) {

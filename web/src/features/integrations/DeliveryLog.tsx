@@ -77,6 +77,7 @@ export function DeliveryLog({ api, disabled }: { api: string; disabled: boolean 
             setStatus(e.target.value as DeliveryStatus | '');
             setPaging((p) => ({ ...p, page: 1 }));
           }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">{t('integrations.log.all')}</MenuItem>

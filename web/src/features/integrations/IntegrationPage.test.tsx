@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { initI18n } from '../../app/i18n.ts';
+import { initI18n, setLanguage } from '../../app/i18n.ts';
 import type { IntegrationKind } from '@splashboard/contract/integrations';
 import { INTEGRATIONS_API, aDelivery, aLog, renderAt, someDetails, stubServer } from './testServer.ts';
 
@@ -203,7 +203,7 @@ describe('an integration’s settings', { timeout: 30_000 }, () => {
     });
     open('zonal');
     expect((await screen.findByText(/Zonal publishes no public API/)).textContent).toContain('signed with your API key');
-    fireEvent.click(screen.getByRole('switch', { name: 'Send guests to Zonal' }));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Send guests to Zonal' }));
     await screen.findByText('Enter this integration’s settings before turning it on');
     expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false);
     refuse = false;
@@ -218,6 +218,8 @@ describe('an integration’s settings', { timeout: 30_000 }, () => {
     stubServer({ [api('msteams')]: someDetails('msteams'), [firstPage('msteams')]: aLog([]) });
     open('msteams');
     await screen.findByText(/Microsoft Teams gets a notice in a channel/);
+    // Its workflow's address is a secret: whoever has it can post to the channel.
+    expect(((await screen.findByLabelText('URL', { exact: false })) as HTMLInputElement).type).toBe('password');
     expect(screen.queryByRole('heading', { name: 'Field map' })).toBeNull();
     cleanup();
     open('salesforce');
@@ -309,5 +311,37 @@ describe('an integration’s delivery log and actions', { timeout: 30_000 }, () 
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     await screen.findByText('Integration removed');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/settings-view/integrations'));
+  });
+});
+
+describe('an integration’s page in Spanish', { timeout: 30_000 }, () => {
+  afterEach(() => setLanguage('en-US'));
+
+  it('words the fields, the server’s field errors and the vendor’s answer in Spanish', async () => {
+    await setLanguage('es-ES');
+    stubServer({
+      [api('dotdigital')]: someDetails('dotdigital'),
+      [firstPage('dotdigital')]: aLog([]),
+      [`POST ${api('dotdigital')}/test`]: {
+        ok: false,
+        message: 'The vendor answered from another region: choose r2',
+      },
+      [`PUT ${api('dotdigital')}`]: () => unprocessable({ username: ['This field is required'] }),
+    });
+    open('dotdigital');
+    await screen.findByRole('heading', { name: 'Registro de envíos' });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Región/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Norteamérica (r2)' }));
+    fireEvent.change(screen.getByLabelText('Nombre de usuario', { exact: false }), { target: { value: 'api-user' } });
+    fireEvent.change(screen.getByLabelText('Clave privada', { exact: false }), { target: { value: 'pw' } });
+    fireEvent.change(screen.getByLabelText('ID de la libreta de direcciones', { exact: false }), { target: { value: '42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Probar la conexión' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('integration-test-result').textContent).toBe(
+        'La conexión ha falladoEl proveedor ha respondido desde otra región: elige r2',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(helperOf('Nombre de usuario')).toBe('Este campo es obligatorio'));
   });
 });

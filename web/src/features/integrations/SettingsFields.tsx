@@ -79,6 +79,8 @@ export function SettingsFields({
               {...common}
               type={f.secret ? 'password' : 'text'}
               placeholder={hint || undefined}
+              // The saved secret's hint shows as the placeholder, which a label lying over the field would hide.
+              slotProps={hint ? { inputLabel: { shrink: true } } : undefined}
               autoComplete={f.secret ? 'new-password' : 'off'}
             />
           );

@@ -51,13 +51,13 @@ export function SettingsForm({
     setFormError('');
     try {
       await put(api, updateOf(fields, values, maps));
-      enqueueSnackbar(t('integrations.errors.saved'), { variant: 'success' });
       await onSaved();
       // Secrets typed are saved: the fields go back to empty, with the new hint.
       reset({
         ...values,
         settings: { ...values.settings, ...Object.fromEntries(fields.filter((f) => f.secret).map((f) => [f.name, ''])) },
       });
+      enqueueSnackbar(t('integrations.errors.saved'), { variant: 'success' });
     } catch (err) {
       const unplaced: string[] = [];
       for (const [key, message] of Object.entries(fieldErrors(err))) {
