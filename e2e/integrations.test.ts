@@ -1,26 +1,36 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createSite, type TestServer } from '../server/test/harness.ts';
+import type { TestServer } from '../server/test/harness.ts';
 import { WebhookReceiver } from '../server/test/fakes/integrations/webhook-receiver.ts';
+import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
+import { arriveFromUnifi, type PortalSite } from '../server/test/portal.ts';
 import { launch, openPage, screenshot, settle } from './browser.ts';
-import { registerOwner, signIn, startApp } from './app.ts';
+import { ownerOfUnifiLocation, signIn, startApp } from './app.ts';
 
 // The operator connects the site to a webhook receiver through the integrations pages: settings, a
-// connection test that reaches the receiver (which checks our signature), and the switch.
+// connection test that reaches the receiver (which checks our signature), the switch; then a guest who
+// agrees to marketing logs in at the portal, reaches the receiver, and shows in the page's delivery log.
 
 let server: TestServer;
 let browser: Browser;
 let receiver: WebhookReceiver;
+let unifi: FakeUnifiController;
+const WIDTHS = [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+];
 beforeAll(async () => {
   // The receiver listens on loopback over http: the server lets integrations call such addresses here.
-  [server, browser, receiver] = await Promise.all([
+  [server, browser, receiver, unifi] = await Promise.all([
     startApp({ INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true' }),
     launch(),
     new WebhookReceiver().start(),
+    new FakeUnifiController({ mode: 'classic', sites: WIDTHS.map(({ width }) => `harbour${width}`) }).start(),
   ]);
 });
 afterAll(async () => {
+  await unifi?.close();
   await browser?.close();
   await receiver?.close();
   await server?.close();
@@ -36,17 +46,26 @@ async function press(page: Page, name: string) {
   await button.click();
 }
 
-describe.each([
-  { width: 375, height: 812 },
-  { width: 1440, height: 900 },
-])('integrations at $width wide', ({ width, height }) => {
-  it('sets up the webhook from Settings, tests it against the receiver, and turns it on', async () => {
-    const { api, email, password } = await registerOwner(server, {
-      account: 'Hooks Co',
-      emailPrefix: 'hooks',
-      password: 'hooks-pass-7',
-    });
-    const site = (await createSite(api, { name: 'Harbour Café', router_type: 'unifi', auth_methods: ['email'] })).id as number;
+/** A location behind the fake UniFi controller whose guests log in by email, with the marketing consent box. */
+async function consentLocation(unifiSite: string) {
+  const owner = await ownerOfUnifiLocation(server, {
+    name: 'Harbour Café',
+    emailPrefix: 'hooks',
+    password: 'hooks-pass-7',
+    authMethods: ['email'],
+    controller: { url: unifi.url, site: unifiSite, lookupKey: unifiSite },
+  });
+  const fields = await owner.api.put(`/s/${owner.siteId}/api/v1/emailconfig/loginfields`, {
+    login_fields: [{ field_type: 'email', mandatory: true }, { field_type: 'consent' }],
+  });
+  expect(fields.status).toBe(200);
+  const portal = { owner: owner.api, siteId: owner.siteId, api: `/s/${owner.siteId}/api/v1`, unifi, unifiSite } as PortalSite;
+  return { ...owner, site: owner.siteId, portal };
+}
+
+describe.each(WIDTHS)('integrations at $width wide', ({ width, height }) => {
+  it('sets up the webhook from Settings, tests it, turns it on, and shows a guest delivered to it', async () => {
+    const { email, password, site, portal } = await consentLocation(`harbour${width}`);
     const { context, page } = await openPage(browser, { width, height });
     await signIn(page, server, email, password);
     await page.goto(`${server.url}/newapp/app/settings-view?site=${site}`);
@@ -84,9 +103,22 @@ describe.each([
     await settle(page);
     await screenshot(page, `integrations-webhook-${width}`);
 
+    // A guest who agrees to marketing logs in at the portal: the webhook gets them within seconds.
+    const guestEmail = `ana.${width}@example.test`;
+    const { guest } = await arriveFromUnifi(server, portal);
+    expect((await guest.post('email', { email: guestEmail, consent: 'on' })).status).toBe(200);
+    await expect.poll(() => receiver.contact(guestEmail), { timeout: 20_000 }).toBeDefined();
+    await page.reload();
+    const row = page.getByTestId('delivery-row').filter({ hasText: guestEmail });
+    await row.getByText('Delivered', { exact: true }).waitFor();
+    await row.getByText('Login notice').waitFor();
+    await settle(page);
+    await screenshot(page, `integrations-webhook-delivered-${width}`);
+
     await page.getByRole('link', { name: 'All integrations' }).click();
     const card = page.getByTestId('integration-card').filter({ hasText: 'Webhook' });
     await card.getByText('Active', { exact: true }).waitFor();
+    await card.getByText('1 delivered · 0 parked (30 days)').waitFor();
     await page.getByRole('link', { name: 'Inactive integrations' }).click();
     await page.getByRole('heading', { name: 'Inactive integrations', level: 1 }).waitFor();
     await expect(page.getByTestId('integration-card').count()).resolves.toBe(18);
