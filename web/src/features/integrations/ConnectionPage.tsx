@@ -155,14 +155,14 @@ function TokenForm({
 function Connection({ kind }: { kind: IntegrationKind }) {
   const { t } = useTranslation();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
-  const { api, details, reload } = useIntegration(siteId, kind);
+  const { api, details, failed, reload } = useIntegration(siteId, kind);
   const descriptor = INTEGRATIONS[kind];
   const name = descriptor.name;
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
       <IntegrationHeader kind={kind} details={details} title={t('integrations.connection.title', { name })} />
       <CallbackOutcome name={name} />
-      {!details && <Skeleton variant="rounded" height={160} />}
+      {!details && (failed ? <Alert severity="error">{failed}</Alert> : <Skeleton variant="rounded" height={160} />)}
       {details && (
         <SectionCard title={t('integrations.connectionLink')}>
           <ConnectionState details={details} name={name} />

@@ -214,13 +214,19 @@ describe('an integration’s settings', { timeout: 30_000 }, () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ enabled: true }, { enabled: true }]);
   });
 
-  it('has no field map for Microsoft Teams, and sends no one to /404', async () => {
+  it('has no field map for Microsoft Teams, says why a page cannot load, and sends an unknown kind to /404', async () => {
     stubServer({ [api('msteams')]: someDetails('msteams'), [firstPage('msteams')]: aLog([]) });
     open('msteams');
     await screen.findByText(/Microsoft Teams gets a notice in a channel/);
     // Its workflow's address is a secret: whoever has it can post to the channel.
     expect(((await screen.findByLabelText('URL', { exact: false })) as HTMLInputElement).type).toBe('password');
     expect(screen.queryByRole('heading', { name: 'Field map' })).toBeNull();
+    cleanup();
+    // A page that cannot be loaded says why instead of loading for ever.
+    stubServer({ [api('mailjet')]: () => ({ status: 500, body: { status: 500, message: 'Boom', schema_errors: {} } }) });
+    open('mailjet');
+    // On the page and in the snackbar.
+    await waitFor(() => expect(screen.getAllByText('Boom')).toHaveLength(2));
     cleanup();
     open('salesforce');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/404'));

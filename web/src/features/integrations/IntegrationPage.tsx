@@ -30,20 +30,24 @@ export function useIntegration(siteId: number | null, kind: IntegrationKind) {
   const { enqueueSnackbar } = useSnackbar();
   const errorText = useErrorText();
   const [details, setDetails] = useState<IntegrationDetails | null>(null);
+  const [failed, setFailed] = useState('');
   const api = siteId ? integrationApi(siteId, kind) : '';
   const reload = useCallback(async () => {
     if (!api) return;
     try {
       setDetails(await get<IntegrationDetails>(api));
+      setFailed('');
     } catch (err) {
-      enqueueSnackbar(errorText.error(err, t('common.somethingWentWrong')), { variant: 'error' });
+      const why = errorText.error(err, t('common.somethingWentWrong'));
+      setFailed(why);
+      enqueueSnackbar(why, { variant: 'error' });
     }
   }, [api, enqueueSnackbar, errorText, t]);
   useEffect(() => {
     setDetails(null);
     void reload();
   }, [reload]);
-  return { api, details, reload };
+  return { api, details, failed, reload };
 }
 
 /** The page's title row: the vendor's name, its state, and the way back to the list (and to the connection). */
@@ -85,13 +89,13 @@ function IntegrationSettingsPage({ kind }: { kind: IntegrationKind }) {
   const vendorText = useVendorText();
   const siteId = useAppSelector((s) => s.site.selectedSiteId);
   const readOnly = useAppSelector((s) => s.site.settings?.read_only?.includes('integrations') ?? false);
-  const { api, details, reload } = useIntegration(siteId, kind);
+  const { api, details, failed, reload } = useIntegration(siteId, kind);
   const descriptor = INTEGRATIONS[kind];
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
       <IntegrationHeader kind={kind} details={details} title={descriptor.name} />
       <TransportNotice descriptor={descriptor} signature={details?.signature ?? null} />
-      {!details && <Skeleton variant="rounded" height={240} />}
+      {!details && (failed ? <Alert severity="error">{failed}</Alert> : <Skeleton variant="rounded" height={240} />)}
       {details && (
         <>
           {details.state === 'failing' && details.last_error && (
