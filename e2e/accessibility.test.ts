@@ -101,6 +101,9 @@ const ADDRESSES: Record<string, (d: Data) => string[]> = {
   '/app/campaigns/splash-page-ad/edit/:id': (d) => [`/app/campaigns/splash-page-ad/edit/${d.campaigns.adId}`],
   '/invite/:token': () => ['/invite/not-a-token'],
   '/app/settings-view/splash/:screen': (d) => d.authMethods.map((method) => `/app/settings-view/splash/${method}`),
+  // One integration of each shape: a webhook (signed POSTs, the field map) and a vendor with an OAuth connection.
+  '/app/settings-view/:kind': () => ['/app/settings-view/webhook', '/app/settings-view/hubspot'],
+  '/app/settings-view/:kind/connection': () => ['/app/settings-view/hubspot/connection'],
   '/password/reset/:token': () => ['/password/reset/not-a-token'],
   '/signup/verification/:token?': () => ['/signup/verification/not-a-token'],
 };

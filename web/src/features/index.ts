@@ -11,6 +11,7 @@ import { customDomain } from './custom-domain/index.ts';
 import { dashboard } from './dashboard/index.ts';
 import { guestAccounts } from './guest-accounts/index.ts';
 import { guests } from './guests/index.ts';
+import { integrations } from './integrations/index.ts';
 import { payments } from './payments/index.ts';
 import { routers } from './routers/index.ts';
 import { settings } from './settings/index.ts';
@@ -38,6 +39,7 @@ export const FEATURES: Feature[] = [
   accessHealth,
   whitelist,
   sms,
+  integrations,
   admins,
   clients,
   customDomain,

@@ -169,6 +169,13 @@ export function SettingsViewPage() {
               }
             />
           )}
+          {site?.permissions.integrations && (
+            <Entry
+              to="/app/settings-view/integrations"
+              title={t('settings.integrations')}
+              purpose={t('settings.index.integrations')}
+            />
+          )}
         </List>
       </Paper>
       {isAdmin && site && siteId && site.id === siteId && <DeleteSiteSection key={siteId} siteId={siteId} siteName={site.name} />}

@@ -4,6 +4,7 @@ import '../../app/fieldKinds.i18n.ts';
 // New keys of the settings area, merged into the `settings` strings of web/src/locales.
 const en = {
   smsConfig: 'SMS gateway',
+  integrations: 'Integrations',
   index: {
     siteName: 'The location’s name, currency, country code and time zone',
     redirectUrl: 'Where guests go once they are online',
@@ -20,6 +21,7 @@ const en = {
     devices_other: '{{count}} devices',
     sms: 'The service that texts guests their login codes',
     smsStates: { on: 'On', off: 'Off', not_set: 'Not set' },
+    integrations: 'Guests who agree to marketing sent to your CRM and email-marketing tools',
   },
   deleteSite: {
     title: 'Delete this location',
@@ -51,6 +53,7 @@ const en = {
 
 const es: typeof en = {
   smsConfig: 'Pasarela SMS',
+  integrations: 'Integraciones',
   index: {
     siteName: 'El nombre, la moneda, el prefijo de país y la zona horaria de la ubicación',
     redirectUrl: 'Adónde van los invitados una vez conectados',
@@ -67,6 +70,7 @@ const es: typeof en = {
     devices_other: '{{count}} dispositivos',
     sms: 'El servicio que envía por SMS los códigos de acceso a los invitados',
     smsStates: { on: 'Activada', off: 'Desactivada', not_set: 'Sin configurar' },
+    integrations: 'Los invitados que aceptan recibir publicidad, enviados a tus herramientas de CRM y de email marketing',
   },
   deleteSite: {
     title: 'Eliminar esta ubicación',
