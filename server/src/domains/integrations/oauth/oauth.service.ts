@@ -29,7 +29,7 @@ export interface CallbackQuery {
 export const callbackUrl = (config: Config) => `${config.publicUrl}/a/api/v1/integrations/oauth/callback`;
 
 const connectionPage = (kind: string, query: string) =>
-  isKind(kind) ? `/app/settings-view/${kind}/connection?${query}` : `/app/settings-view/integrations?${query}`;
+  isKind(kind) ? `/newapp/app/settings-view/${kind}/connection?${query}` : `/newapp/app/settings-view/integrations?${query}`;
 
 /**
  * Connecting HubSpot or Mailchimp by their OAuth: the address to send the browser to, with a signed state

@@ -86,7 +86,7 @@ describe('HubSpot OAuth connect', () => {
 
     const back = await op.client.get(await approve(url));
     expect(back.status).toBe(302);
-    expect(back.headers.get('location')).toBe('/app/settings-view/hubspot/connection?connected=1');
+    expect(back.headers.get('location')).toBe('/newapp/app/settings-view/hubspot/connection?connected=1');
 
     const row = (await rowOf(op.siteId, 'hubspot'))!;
     expect(row).toMatchObject({ connectionMethod: 'oauth', connectionAccount: `demo-${hubspot.portalId}.hubspot.com` });
@@ -106,7 +106,7 @@ describe('HubSpot OAuth connect', () => {
   it('creates the integration when the site had none', async () => {
     const op = await operator();
     const back = await op.client.get(await approve(await startOAuth(op.client, op.siteId, 'hubspot')));
-    expect(back.headers.get('location')).toBe('/app/settings-view/hubspot/connection?connected=1');
+    expect(back.headers.get('location')).toBe('/newapp/app/settings-view/hubspot/connection?connected=1');
     const row = (await rowOf(op.siteId, 'hubspot'))!;
     expect(row).toMatchObject({ accountId: op.accountId, connectionMethod: 'oauth', enabled: false });
     expect(row.fieldMap).toEqual(hubspotAdapter.defaultFieldMap);
@@ -148,7 +148,7 @@ describe('HubSpot OAuth connect', () => {
     q.set('state', `${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${mac}`);
     const back = await op.client.get(`/a/api/v1/integrations/oauth/callback?${q}`);
     expect(back.status).toBe(302);
-    expect(back.headers.get('location')).toBe('/app/settings-view/hubspot/connection?error=oauthStateInvalid');
+    expect(back.headers.get('location')).toBe('/newapp/app/settings-view/hubspot/connection?error=oauthStateInvalid');
     expect(await rowOf(op.siteId, 'hubspot')).toBeUndefined();
   });
 
@@ -156,7 +156,7 @@ describe('HubSpot OAuth connect', () => {
     const op = await operator();
     const colleague = await signedInClient(server, op.accountId, [{ siteId: op.siteId, area: 'settings', level: 'write' }]);
     const back = await colleague.client.get(await approve(await startOAuth(op.client, op.siteId, 'hubspot')));
-    expect(back.headers.get('location')).toBe('/app/settings-view/hubspot/connection?error=oauthStateInvalid');
+    expect(back.headers.get('location')).toBe('/newapp/app/settings-view/hubspot/connection?error=oauthStateInvalid');
     expect(await rowOf(op.siteId, 'hubspot')).toBeUndefined();
   });
 
@@ -166,9 +166,9 @@ describe('HubSpot OAuth connect', () => {
     const declined = await op.client.get(
       `/a/api/v1/integrations/oauth/callback?error=access_denied&state=${encodeURIComponent(state)}`,
     );
-    expect(declined.headers.get('location')).toBe('/app/settings-view/hubspot/connection?error=oauthFailed');
+    expect(declined.headers.get('location')).toBe('/newapp/app/settings-view/hubspot/connection?error=oauthFailed');
     const badCode = await op.client.get(`/a/api/v1/integrations/oauth/callback?code=made-up&state=${encodeURIComponent(state)}`);
-    expect(badCode.headers.get('location')).toBe('/app/settings-view/hubspot/connection?error=oauthFailed');
+    expect(badCode.headers.get('location')).toBe('/newapp/app/settings-view/hubspot/connection?error=oauthFailed');
     expect(await rowOf(op.siteId, 'hubspot')).toBeUndefined();
   });
 
@@ -188,7 +188,7 @@ describe('Mailchimp OAuth connect', () => {
     const url = await startOAuth(op.client, op.siteId, 'mailchimp');
     expect(new URL(url).pathname).toBe('/oauth2/authorize');
     const back = await op.client.get(await approve(url));
-    expect(back.headers.get('location')).toBe('/app/settings-view/mailchimp/connection?connected=1');
+    expect(back.headers.get('location')).toBe('/newapp/app/settings-view/mailchimp/connection?connected=1');
     const row = (await rowOf(op.siteId, 'mailchimp'))!;
     expect(row).toMatchObject({ connectionMethod: 'oauth', connectionAccount: mailchimp.accountName });
     const sealed = openSecrets(secrets(), row);
