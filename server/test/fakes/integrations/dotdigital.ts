@@ -1,6 +1,6 @@
 import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { basicPair, FaultSwitch, isEmail } from './fault-switch.ts';
+import { basicCredentials, FaultGate, validEmail } from './fault-gate.ts';
 
 interface DotdigitalContact {
   id: number;
@@ -32,7 +32,7 @@ export class DotdigitalFake implements FakeVendor {
   private readonly contacts = new Map<string, DotdigitalContact>();
   private readonly suppressed = new Set<string>();
   private readonly deleted = new Set<string>();
-  private readonly faults = new FaultSwitch();
+  private readonly faults = new FaultGate();
   private server!: VendorServer;
   private nextId = 5001;
   url = '';
@@ -57,7 +57,7 @@ export class DotdigitalFake implements FakeVendor {
       { message: 'The service is temporarily unavailable. ERROR_SYSTEM_SERVICETEMPORARILYUNAVAILABLE' },
     );
     if (fault) return fault;
-    const pair = basicPair(req.headers.authorization);
+    const pair = basicCredentials(req.headers.authorization);
     if (!pair || pair[0] !== this.username || pair[1] !== this.password)
       return { status: 401, json: { message: 'Authorization has been denied for this request.' } };
     const { method, path } = req;
@@ -100,7 +100,7 @@ export class DotdigitalFake implements FakeVendor {
   }
 
   private addToBook(bookId: number, body: Record<string, unknown>): VendorAnswer {
-    if (!isEmail(body.email)) return error(400, 'ERROR_CONTACT_INVALID', 'Email is not valid.');
+    if (!validEmail(body.email)) return error(400, 'ERROR_CONTACT_INVALID', 'Email is not valid.');
     const email = body.email.trim().toLowerCase();
     if (this.suppressed.has(email)) return error(400, 'ERROR_CONTACT_SUPPRESSED', 'Contact is suppressed.');
     const contact = this.contacts.get(email) ?? { id: this.nextId++, email, dataFields: {}, books: new Set<number>() };
@@ -113,7 +113,7 @@ export class DotdigitalFake implements FakeVendor {
   }
 
   private unsubscribe(body: Record<string, unknown>): VendorAnswer {
-    if (!isEmail(body.email)) return error(400, 'ERROR_CONTACT_INVALID', 'Email is not valid.');
+    if (!validEmail(body.email)) return error(400, 'ERROR_CONTACT_INVALID', 'Email is not valid.');
     const email = body.email.trim().toLowerCase();
     this.suppressed.add(email);
     const contact = this.contacts.get(email);

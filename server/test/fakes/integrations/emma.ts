@@ -1,6 +1,6 @@
 import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { basicPair, FaultSwitch, isEmail } from './fault-switch.ts';
+import { basicCredentials, FaultGate, validEmail } from './fault-gate.ts';
 
 interface EmmaMember {
   member_id: number;
@@ -30,7 +30,7 @@ export class EmmaFake implements FakeVendor {
   ];
   private readonly members = new Map<string, EmmaMember>();
   private readonly deleted = new Set<string>();
-  private readonly faults = new FaultSwitch();
+  private readonly faults = new FaultGate();
   private server!: VendorServer;
   private nextId = 200;
   url = '';
@@ -52,7 +52,7 @@ export class EmmaFake implements FakeVendor {
     const fault = this.faults.fault({ error: 'Rate Limit Exceeded' }, { error: 'Service Unavailable' });
     if (fault?.status === 429 && this.limitWith403) return { status: 403, json: { error: 'Rate Limit Exceeded' } };
     if (fault) return fault;
-    const pair = basicPair(req.headers.authorization);
+    const pair = basicCredentials(req.headers.authorization);
     if (!pair || pair[0] !== this.publicKey || pair[1] !== this.privateKey)
       return { status: 401, json: { error: 'Unauthorized: the public and private API keys do not match' } };
     const m = /^\/([^/]+)(\/.*)$/.exec(req.path);
@@ -94,7 +94,7 @@ export class EmmaFake implements FakeVendor {
   }
 
   private add(body: Record<string, unknown>): VendorAnswer {
-    if (!isEmail(body.email)) return { status: 400, json: { error: 'Invalid email address' } };
+    if (!validEmail(body.email)) return { status: 400, json: { error: 'Invalid email address' } };
     const email = body.email.trim().toLowerCase();
     const existing = this.members.get(email);
     const member = existing ?? {

@@ -1,6 +1,6 @@
 import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { basicPair, FaultSwitch, isEmail } from './fault-switch.ts';
+import { basicCredentials, FaultGate, validEmail } from './fault-gate.ts';
 
 type Datatype = 'str' | 'int' | 'float' | 'bool' | 'datetime';
 
@@ -45,7 +45,7 @@ export class MailjetFake implements FakeVendor {
   ]);
   private readonly contacts = new Map<string, MailjetContact>();
   private readonly deleted = new Set<string>();
-  private readonly faults = new FaultSwitch();
+  private readonly faults = new FaultGate();
   private server!: VendorServer;
   private nextId = 3001;
   url = '';
@@ -72,7 +72,7 @@ export class MailjetFake implements FakeVendor {
       { ErrorInfo: '', ErrorMessage: 'Service unavailable', StatusCode: 503 },
     );
     if (fault) return fault;
-    const pair = basicPair(req.headers.authorization);
+    const pair = basicCredentials(req.headers.authorization);
     if (!pair || pair[0] !== this.apiKey || pair[1] !== this.secretKey)
       return error(
         401,
@@ -112,7 +112,7 @@ export class MailjetFake implements FakeVendor {
   private manage(listId: number, body: Record<string, unknown>): VendorAnswer {
     const action = String(body.Action ?? '');
     if (!ACTIONS.includes(action)) return error(400, 'Object properties invalid', { Action: 'Invalid value' });
-    if (!isEmail(body.Email)) return error(400, 'Object properties invalid', { Email: 'Not a valid email address' });
+    if (!validEmail(body.Email)) return error(400, 'Object properties invalid', { Email: 'Not a valid email address' });
     const properties = (body.Properties as Record<string, unknown> | undefined) ?? {};
     const refused = Object.entries(properties).flatMap(([name, value]) => {
       const datatype = this.metadata.get(name);

@@ -1,6 +1,6 @@
 import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { FaultSwitch, isEmail } from './fault-switch.ts';
+import { FaultGate, validEmail } from './fault-gate.ts';
 
 interface MailrelaySubscriber {
   id: number;
@@ -31,7 +31,7 @@ export class MailrelayFake implements FakeVendor {
   ];
   private readonly subscribers = new Map<string, MailrelaySubscriber>();
   private readonly deleted = new Set<string>();
-  private readonly faults = new FaultSwitch();
+  private readonly faults = new FaultGate();
   private server!: VendorServer;
   private nextId = 901;
   url = '';
@@ -85,7 +85,7 @@ export class MailrelayFake implements FakeVendor {
 
   private sync(body: Record<string, unknown>): VendorAnswer {
     const errors: Record<string, string[]> = {};
-    if (!isEmail(body.email)) errors.email = ['is invalid'];
+    if (!validEmail(body.email)) errors.email = ['is invalid'];
     if (body.status !== 'active' && body.status !== 'inactive') errors.status = ['is not included in the list'];
     if (Object.keys(errors).length) return { status: 422, json: { errors } };
     const email = (body.email as string).trim().toLowerCase();
