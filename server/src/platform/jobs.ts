@@ -7,9 +7,20 @@ import type { DatabaseHandle } from '../db/client.ts';
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
+  /**
+   * Jobs of one key wait at most once and run one at a time across every process (pg-boss's stately
+   * queue): sending one while another of its key waits does nothing.
+   */
+  keyOf?: (data: z.output<S>) => string;
+  /** How many of its jobs one process runs at once (one by one unless said). */
+  concurrency?: number;
 }
 
-export const defineJob = <S extends z.ZodType>(name: string, payload: S): JobDefinition<S> => ({ name, payload });
+export const defineJob = <S extends z.ZodType>(
+  name: string,
+  payload: S,
+  opts: { keyOf?: (data: z.output<S>) => string; concurrency?: number } = {},
+): JobDefinition<S> => ({ name, payload, ...opts });
 
 /**
  * A job that runs on a schedule. Its payload may carry an instant to run as of (`at`): the schedule sends
@@ -34,7 +45,7 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-type Registered = { payload: z.ZodType; handler: (data: unknown) => Promise<void> };
+type Registered = { job: JobDefinition; handler: (data: unknown) => Promise<void> };
 
 /** pg-boss on the same database: PostgreSQL through its own pool, PGlite through our connection. */
 export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | undefined, log: FastifyBaseLogger): JobQueue {
@@ -51,7 +62,7 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
 
   return {
     register(job, handler) {
-      handlers.set(job.name, { payload: job.payload, handler: handler as Registered['handler'] });
+      handlers.set(job.name, { job: job as unknown as JobDefinition, handler: handler as Registered['handler'] });
     },
     schedule(job, cron) {
       schedules.set(job.name, cron);
@@ -61,29 +72,44 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
     },
     async enqueue(job, data) {
       const payload = job.payload.parse(data) as object;
-      await boss.send(job.name, payload, { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 });
+      const singletonKey = job.keyOf?.(payload as z.output<typeof job.payload>);
+      await boss.send(job.name, payload, {
+        retryLimit: 8,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: 300,
+        singletonKey,
+      });
     },
     async start({ work }) {
       await boss.start();
       started = true;
-      for (const [name, { payload, handler }] of handlers) {
-        await boss.createQueue(name);
+      for (const [name, { job, handler }] of handlers) {
+        await boss.createQueue(name, job.keyOf ? { name, policy: 'stately' } : undefined);
         if (!work) continue;
-        await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-          for (const job of jobs) {
-            // A payload that does not fit would fail every retry the same way: it is logged and dropped.
-            const data = payload.safeParse(job.data ?? {});
-            if (!data.success) {
-              log.error({ job: job.id, queue: name, issues: data.error.issues }, 'job payload does not fit its queue; dropped');
-              continue;
-            }
-            try {
-              await handler(data.data);
-            } catch (err) {
-              log.warn({ err, job: job.id, queue: name }, 'job failed; it will be retried');
-              throw err;
-            }
+        const run = async (one: { id: string; data: unknown }) => {
+          // A payload that does not fit would fail every retry the same way: it is logged and dropped.
+          const data = job.payload.safeParse(one.data ?? {});
+          if (!data.success) {
+            log.error({ job: one.id, queue: name, issues: data.error.issues }, 'job payload does not fit its queue; dropped');
+            return;
           }
+          try {
+            await handler(data.data);
+          } catch (err) {
+            log.warn({ err, job: one.id, queue: name }, 'job failed; it will be retried');
+            throw err;
+          }
+        };
+        const concurrency = job.concurrency ?? 1;
+        await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: concurrency > 1 ? concurrency : 5 }, async (jobs) => {
+          if (concurrency === 1) {
+            for (const one of jobs) await run(one);
+            return;
+          }
+          // Together: the batch fails (and is retried) if one failed, once all have finished.
+          const failed = (await Promise.allSettled(jobs.map(run))).find((r) => r.status === 'rejected');
+          if (failed) throw failed.reason;
         });
       }
       if (work) for (const [name, cron] of schedules) await boss.schedule(name, cron);

@@ -16,6 +16,8 @@ export interface VendorRequest {
   raw: string;
   /** The body parsed as JSON, or null when it is not JSON. */
   json: Record<string, unknown> | null;
+  /** When it arrived (epoch milliseconds): a benchmark reads the vendor's call rate from it. */
+  at: number;
 }
 
 export interface VendorAnswer {
@@ -70,6 +72,7 @@ export class VendorServer {
       headers: req.headers,
       raw,
       json,
+      at: Date.now(),
     });
     for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
     res.statusCode = answer.status ?? 200;

@@ -29,7 +29,7 @@ async function post(conn: VendorConnection, type: string, id: string, created: s
 export const webhookAdapter: VendorAdapter = {
   kind: 'webhook',
   batchSize: 1,
-  callsPerSecond: 20,
+  callsPerSecond: 50,
   defaultFieldMap: [
     { source: 'email', target: 'email' },
     { source: 'first_name', target: 'first_name' },

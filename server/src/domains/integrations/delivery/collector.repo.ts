@@ -22,18 +22,23 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export function createCollectorRepo(db: Database) {
   return {
     /**
-     * Turned-on integrations nobody holds, not paused, with work: a delivery due, or a guest of the site
-     * seen after where the collector reached. One statement per poll.
+     * Integrations nobody holds, not paused, with work: turned on, a delivery due or a guest of the site
+     * seen after where the collector reached; turned off (but still set up), an erasure or unsubscribe due.
+     * One statement per poll.
      */
     async withWork(): Promise<number[]> {
       const result = await db.execute(sql`
         select i.id from integrations i
-        where i.enabled and (i.lease_until is null or i.lease_until < now())
+        where (i.lease_until is null or i.lease_until < now())
           and (i.paused_until is null or i.paused_until <= now())
-          and (exists (select 1 from integration_deliveries d where d.integration_id = i.id
-                        and d.status in ('queued', 'retrying') and d.next_attempt_at <= now())
-               or exists (select 1 from guests g where g.site_id = i.site_id and g.last_seen_at > i.collect_from
-                          and g.last_seen_at <= now()))`);
+          and ((i.enabled and (exists (select 1 from integration_deliveries d where d.integration_id = i.id
+                                         and d.status in ('queued', 'retrying') and d.next_attempt_at <= now())
+                               or exists (select 1 from guests g where g.site_id = i.site_id
+                                          and g.last_seen_at > i.collect_from and g.last_seen_at <= now())))
+               or (not i.enabled and i.secrets_enc is not null
+                   and exists (select 1 from integration_deliveries d where d.integration_id = i.id
+                               and d.status in ('queued', 'retrying') and d.next_attempt_at <= now()
+                               and d.action in ('erase', 'unsubscribe'))))`);
       return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
     },
 

@@ -24,7 +24,10 @@ const shorten = (text: string | null | undefined) => (text == null ? null : text
  */
 export function createDeliveriesRepo(db: Database) {
   return {
-    /** The integration, held by this drain until the lease ends; null when it is off or another drain holds it. */
+    /**
+     * The integration, held by this drain until the lease ends; null when another drain holds it. A turned-off
+     * integration is held too: its erasures and unsubscribes still go (the drain sends nothing else).
+     */
     async lease(integrationId: number): Promise<IntegrationRow | null> {
       const [row] = await db
         .update(integrations)
@@ -32,7 +35,6 @@ export function createDeliveriesRepo(db: Database) {
         .where(
           and(
             eq(integrations.id, integrationId),
-            eq(integrations.enabled, true),
             sql`(${integrations.leaseUntil} is null or ${integrations.leaseUntil} < now())`,
           ),
         )
@@ -40,12 +42,12 @@ export function createDeliveriesRepo(db: Database) {
       return row ?? null;
     },
 
-    /** The lease renewed, with the integration as it is now (null when it was turned off meanwhile). */
+    /** The lease renewed, with the integration as it is now (null when it was removed meanwhile). */
     async renew(integrationId: number): Promise<IntegrationRow | null> {
       const [row] = await db
         .update(integrations)
         .set({ leaseUntil: seconds(LEASE_SECONDS) })
-        .where(and(eq(integrations.id, integrationId), eq(integrations.enabled, true)))
+        .where(eq(integrations.id, integrationId))
         .returning();
       return row ?? null;
     },
@@ -96,11 +98,12 @@ export function createDeliveriesRepo(db: Database) {
      * Claims up to `n` due deliveries, oldest first, for one try each (status sending, one more attempt);
      * rows another drain has locked are passed over.
      */
-    async claim(integrationId: number, n: number): Promise<DeliveryRow[]> {
+    /** Up to n due deliveries, marked sending; `actions` limits them (a turned-off integration: erasures and unsubscribes). */
+    async claim(integrationId: number, n: number, actions?: readonly string[]): Promise<DeliveryRow[]> {
       const ids = db
         .select({ id: integrationDeliveries.id })
         .from(integrationDeliveries)
-        .where(due(integrationId))
+        .where(actions ? and(due(integrationId), inArray(integrationDeliveries.action, [...actions])) : due(integrationId))
         .orderBy(asc(integrationDeliveries.nextAttemptAt), asc(integrationDeliveries.id))
         .limit(n)
         .for('update', { skipLocked: true });

@@ -187,6 +187,24 @@ describe('erasure and withdrawn consent', () => {
     expect(JSON.stringify(rows)).not.toContain('erase-me@');
   });
 
+  it('an integration turned off still erases: the guest deleted here goes there, and nobody new is sent', async () => {
+    const s = await consentSite();
+    const { receiver, integration } = await webhookOf(s);
+    await logsIn(s, 'was-sent@example.com', true);
+    await expect.poll(async () => (await deliveriesOf(integration.id))[0]?.status, SOON).toBe('delivered');
+    expect((await s.owner.put(`${s.api}/integrations/webhook`, { enabled: false })).status).toBe(200);
+    await logsIn(s, 'after-off@example.com', true);
+
+    const guest = await guestOf(s.siteId, 'was-sent@example.com');
+    expect((await s.owner.del(`${s.api}/guest/${guest.id}`)).status).toBe(200);
+    await expect.poll(() => receiver.erased('was-sent@example.com'), SOON).toBe(true);
+    expect(receiver.contact('after-off@example.com')).toBeUndefined();
+    expect((await deliveriesOf(integration.id)).map((d) => [d.action, d.status])).toEqual([
+      ['login', 'delivered'],
+      ['erase', 'delivered'],
+    ]);
+  });
+
   it('a campaign unsubscribe reaches it as guest.unsubscribed; so does a synced guest logging in with the box unticked', async () => {
     const s = await consentSite();
     const { receiver, integration } = await webhookOf(s);

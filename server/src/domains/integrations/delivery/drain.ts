@@ -26,6 +26,7 @@ export interface DrainDeps {
   integrations: IntegrationsRepo;
 }
 
+const ONLY_WHEN_OFF = ['erase', 'unsubscribe'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -51,7 +52,7 @@ export function createDrain(deps: DrainDeps) {
       const descriptor = INTEGRATIONS[row.kind];
       const consentAction = descriptor.transport === 'webhook' || descriptor.transport === 'teams' ? 'login' : 'upsert';
       await deliveries.recoverOrphans(row.id);
-      await collector.collect(row.id, consentAction, descriptor.unsubscribes);
+      if (row.enabled) await collector.collect(row.id, consentAction, descriptor.unsubscribes);
 
       let conn: VendorConnection | undefined;
       const gap = 1000 / Math.max(adapter.callsPerSecond, 0.01);
@@ -73,10 +74,11 @@ export function createDrain(deps: DrainDeps) {
           unfinished = true;
           break;
         }
-        const batch = await deliveries.claim(row.id, adapter.batchSize);
+        // Turned off: nothing new goes, but a guest erased or unsubscribed here still is there.
+        const batch = await deliveries.claim(row.id, adapter.batchSize, row.enabled ? undefined : ONLY_WHEN_OFF);
         if (!batch.length) {
           // Guests who logged in while this drain was sending are collected before it lets go.
-          if (!(await collector.collect(row.id, consentAction, descriptor.unsubscribes))) break;
+          if (!row.enabled || !(await collector.collect(row.id, consentAction, descriptor.unsubscribes))) break;
           continue;
         }
         const current = row;
