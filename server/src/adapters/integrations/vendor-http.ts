@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { causeCode, isTimeout } from '../fetch-errors.ts';
 import { VendorError } from './vendor.ts';
 
@@ -10,6 +11,14 @@ export interface VendorResponse {
 }
 
 const TIMEOUT_MS = 15_000;
+
+const pacing = new AsyncLocalStorage<() => Promise<void>>();
+
+/**
+ * Runs `fn` with each vendor request it makes waiting for `pace` first: the caller keeps the vendor's rate
+ * per HTTP request, whatever number of requests an adapter's call takes (a contact, then its list).
+ */
+export const withPacing = <T>(pace: () => Promise<void>, fn: () => Promise<T>): Promise<T> => pacing.run(pace, fn);
 /** Longest wait a Retry-After may ask for before the engine parks instead (an hour). */
 const RETRY_AFTER_MAX = 3600;
 
@@ -23,6 +32,7 @@ export async function vendorRequest(
   init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
 ): Promise<VendorResponse> {
   const timeoutMs = init.timeoutMs ?? TIMEOUT_MS;
+  await pacing.getStore()?.();
   let res: Response;
   try {
     res = await fetch(url, {

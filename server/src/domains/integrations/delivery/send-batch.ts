@@ -7,6 +7,7 @@ import {
   type VendorConnection,
   type VendorContact,
 } from '../../../adapters/integrations/index.ts';
+import { withPacing } from '../../../adapters/integrations/vendor-http.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IntegrationRow, IntegrationsRepo } from '../integrations.repo.ts';
 import { AUTH_PAUSE_SECONDS, MAX_ATTEMPTS, retryDelaySeconds } from './backoff.ts';
@@ -222,8 +223,7 @@ export function createBatchSender(
     for (const [n, call] of todo.entries()) {
       let outcomes: ContactOutcome[];
       try {
-        await ctx.pace();
-        outcomes = await call.run();
+        outcomes = await withPacing(ctx.pace, () => call.run());
       } catch (err) {
         if (!(await failed(call.items, err))) continue;
         // Paused: what this batch has not sent yet waits in the queue, its try not counted.
