@@ -5,8 +5,6 @@ import { connectionTo, ownOrigin } from '../../../../test/vendor-adapter.ts';
 import { VendorError, type LoginNotice } from '../vendor.ts';
 import { msteamsAdapter } from './msteams.ts';
 
-const connection = (settings: IntegrationSettings) => connectionTo('msteams', fake, settings, { origin: ownOrigin });
-
 const notice = (event: LoginNotice['event'] = 'guest.login'): LoginNotice => ({
   id: 'dlv_1',
   event,
@@ -27,6 +25,7 @@ const notice = (event: LoginNotice['event'] = 'guest.login'): LoginNotice => ({
 
 let fake: TeamsWorkflow;
 afterEach(() => fake.close());
+const connection = (settings: IntegrationSettings) => connectionTo('msteams', fake, settings, { origin: ownOrigin });
 
 describe('Microsoft Teams (Workflows webhook)', () => {
   it('test posts a small card; a wrong signature is refused as auth', async () => {
