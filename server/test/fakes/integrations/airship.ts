@@ -1,7 +1,8 @@
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
+import { LoopbackFake } from './loopback-fake.ts';
+import { validEmail } from './fault-gate.ts';
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const NS = 'https://secure.airship.co.uk/SOAP/V3/';
 
 const unescape = (s: string) =>
@@ -47,44 +48,30 @@ interface Stored {
  * id (one contact per email; a bad email is a fault), getContactEmail finds one, unsubscribeContact
  * answers 100. Airship's API deletes nothing.
  */
-export class AirshipSoap implements FakeVendor {
+export class AirshipSoap extends LoopbackFake implements FakeVendor {
   readonly kind = 'airship' as const;
-  readonly requests: VendorRequest[] = [];
   readonly unitId = '8775';
   readonly group = { id: 121981, name: 'WiFi guests' };
   private readonly contacts = new Map<string, Stored>();
   private readonly unsubscribedIds = new Set<number>();
   private nextId = 5_000_001;
-  private server!: VendorServer;
-  private limited = { n: 0, seconds: 0 };
-  private flaky = { probability: 0, untilMs: 0 };
-  url = '';
 
   constructor(
     readonly username = 'splash_api',
     readonly password = `pw${Math.random().toString(36).slice(2)}`,
-  ) {}
+  ) {
+    super();
+  }
 
   get settings() {
     return { username: this.username, private_key: this.password, account_id: this.unitId, collection_name: this.group.name };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     const service = /^\/SOAP\/V3\/(Contact|Stat)\.php$/.exec(req.path)?.[1];
     if (req.method !== 'POST' || !service) return { status: 404, text: 'Not Found' };
-    if (this.limited.n > 0) {
-      this.limited.n--;
-      return { status: 429, headers: { 'retry-after': String(this.limited.seconds) }, text: 'Too Many Requests' };
-    }
-    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability)
-      return { status: 503, text: 'Service Unavailable' };
+    const busy = this.faults.faultAnswer({ text: 'Too Many Requests' }, { text: 'Service Unavailable' });
+    if (busy) return busy;
     const body = element(req.raw, 'SOAP-ENV:Body') ?? '';
     const method = /<ns1:(\w+)/.exec(body)?.[1] ?? '';
     if (req.headers.soapaction !== `${NS}${method}`) return fault('SOAPAction does not match the call');
@@ -138,7 +125,7 @@ export class AirshipSoap implements FakeVendor {
       if (!stored) return fault('Contact not found');
       for (const [k, v] of this.contacts) if (v === stored) this.contacts.delete(k);
     } else {
-      if (!data.email || !EMAIL.test(data.email)) return fault(`Invalid email address: ${data.email ?? ''}`);
+      if (!validEmail(data.email)) return fault(`Invalid email address: ${data.email ?? ''}`);
       if (!groups.length) return fault('A contact needs at least one group');
       stored = this.contacts.get(data.email.toLowerCase()) ?? { contactid: this.nextId++, fields: {}, groups: new Set() };
     }
@@ -171,14 +158,5 @@ export class AirshipSoap implements FakeVendor {
   erased(email: string) {
     const c = this.contacts.get(email.toLowerCase());
     return !!c && this.unsubscribed(email) && !c.fields.firstname && !c.fields.lastname && !c.fields.mobilenumber;
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.limited = { n, seconds };
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.flaky = { probability, untilMs };
-  }
-  close() {
-    return this.server.close();
   }
 }

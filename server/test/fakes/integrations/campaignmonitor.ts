@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { basicCredentials, FaultGate, validEmail } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
+import { basicCredentials, validEmail } from './fault-gate.ts';
 
 interface Subscriber {
   EmailAddress: string;
@@ -19,9 +20,8 @@ const cmError = (status: number, Code: number, Message: string): VendorAnswer =>
  * and their lists; subscribers added or updated by address (201 with the address), unsubscribed, deleted;
  * a bad list id is a 400 with Code 101, an invalid address Code 1, one not in the list Code 203.
  */
-export class CampaignMonitorFake implements FakeVendor {
+export class CampaignMonitorFake extends LoopbackFake implements FakeVendor {
   readonly kind = 'campaignmonitor' as const;
-  readonly requests: VendorRequest[] = [];
   readonly apiKey = randomBytes(32).toString('base64url');
   readonly clientId = randomBytes(16).toString('hex');
   readonly lists = new Map<string, { Title: string; subscribers: Map<string, Subscriber> }>([
@@ -29,27 +29,17 @@ export class CampaignMonitorFake implements FakeVendor {
     [randomBytes(16).toString('hex'), { Title: 'Members', subscribers: new Map() }],
   ]);
   private readonly erasedSet = new Set<string>();
-  private readonly gate = new FaultGate();
-  private server!: VendorServer;
-  url = '';
 
   get settings() {
     return { api_key: this.apiKey, list_id: [...this.lists.keys()][0]! };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     if (!req.path.startsWith('/api/v3.3/')) return { status: 404, text: 'Not Found' };
     const creds = basicCredentials(req.headers.authorization as string | undefined);
     if (!creds) return cmError(401, 50, 'Must supply a valid HTTP Basic Authorization header');
     if (creds[0] !== this.apiKey) return cmError(401, 100, 'Invalid API Key');
-    const fault = this.gate.fault({ Code: 429, Message: 'Rate limit exceeded' }, { Code: 503, Message: 'Service unavailable' });
+    const fault = this.faults.fault({ Code: 429, Message: 'Rate limit exceeded' }, { Code: 503, Message: 'Service unavailable' });
     return fault ?? this.api(req, req.path.slice('/api/v3.3'.length));
   }
 
@@ -139,14 +129,5 @@ export class CampaignMonitorFake implements FakeVendor {
   }
   erased(email: string) {
     return this.erasedSet.has(email.toLowerCase()) && !this.subscriber(email);
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.gate.rateLimitNext(n, seconds);
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.gate.failRandomly(probability, untilMs);
-  }
-  close() {
-    return this.server.close();
   }
 }

@@ -1,6 +1,7 @@
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { basicCredentials, FaultGate, validEmail } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
+import { basicCredentials, validEmail } from './fault-gate.ts';
 
 interface DotdigitalContact {
   id: number;
@@ -20,9 +21,8 @@ const error = (status: number, code: string, words = 'Error:'): VendorAnswer => 
  * to a book by email (created or overwritten), account-wide unsubscribe (a suppressed contact can no
  * longer be added), and deletion by id. Errors in v2's shape: {message: "… ERROR_CODE"}.
  */
-export class DotdigitalFake implements FakeVendor {
+export class DotdigitalFake extends LoopbackFake implements FakeVendor {
   readonly kind = 'dotdigital' as const;
-  readonly requests: VendorRequest[] = [];
   readonly username = 'apiuser-1a2b3c@apiconnector.com';
   readonly password = 'Secr3t-dd-pass';
   readonly books = [
@@ -32,26 +32,18 @@ export class DotdigitalFake implements FakeVendor {
   private readonly contacts = new Map<string, DotdigitalContact>();
   private readonly suppressed = new Set<string>();
   private readonly deleted = new Set<string>();
-  private readonly faults = new FaultGate();
-  private server!: VendorServer;
   private nextId = 5001;
-  url = '';
 
   /** `region`: where the account lives (account-info names that region's endpoint). */
-  constructor(readonly region: 'r1' | 'r2' | 'r3' = 'r1') {}
+  constructor(readonly region: 'r1' | 'r2' | 'r3' = 'r1') {
+    super();
+  }
 
   get settings() {
     return { region_id: this.region, username: this.username, private_key: this.password, address_book_id: '8123' };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     const fault = this.faults.fault(
       { message: 'Too Many Requests' },
       { message: 'The service is temporarily unavailable. ERROR_SYSTEM_SERVICETEMPORARILYUNAVAILABLE' },
@@ -162,14 +154,5 @@ export class DotdigitalFake implements FakeVendor {
   }
   erased(email: string) {
     return this.deleted.has(email.toLowerCase()) && !this.contacts.has(email.toLowerCase());
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.faults.rateLimitNext(n, seconds);
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.faults.failRandomly(probability, untilMs);
-  }
-  close() {
-    return this.server.close();
   }
 }

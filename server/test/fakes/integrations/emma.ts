@@ -1,6 +1,7 @@
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { basicCredentials, FaultGate, validEmail } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
+import { basicCredentials, validEmail } from './fault-gate.ts';
 
 interface EmmaMember {
   member_id: number;
@@ -18,9 +19,8 @@ const notFound = (what: string): VendorAnswer => ({ status: 404, json: { error: 
  * added or updated by email with their fields and groups, opted out by email, deleted by id. Errors
  * are {error: "…"}; an unknown member answers 404.
  */
-export class EmmaFake implements FakeVendor {
+export class EmmaFake extends LoopbackFake implements FakeVendor {
   readonly kind = 'emma' as const;
-  readonly requests: VendorRequest[] = [];
   readonly accountId = '1744203';
   readonly publicKey = 'a1b2c3d4e5f60718';
   readonly privateKey = '9f8e7d6c5b4a3210';
@@ -30,10 +30,7 @@ export class EmmaFake implements FakeVendor {
   ];
   private readonly members = new Map<string, EmmaMember>();
   private readonly deleted = new Set<string>();
-  private readonly faults = new FaultGate();
-  private server!: VendorServer;
   private nextId = 200;
-  url = '';
   /** Answer rate limits as Emma's documentation says it does: 403 "Rate Limit Exceeded", no Retry-After. */
   limitWith403 = false;
 
@@ -41,14 +38,7 @@ export class EmmaFake implements FakeVendor {
     return { account_id: this.accountId, public_key: this.publicKey, private_key: this.privateKey, list_id: '150' };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     const fault = this.faults.fault({ error: 'Rate Limit Exceeded' }, { error: 'Service Unavailable' });
     if (fault?.status === 429 && this.limitWith403) return { status: 403, json: { error: 'Rate Limit Exceeded' } };
     if (fault) return fault;
@@ -143,14 +133,5 @@ export class EmmaFake implements FakeVendor {
   }
   erased(email: string) {
     return this.deleted.has(email.toLowerCase()) && !this.members.has(email.toLowerCase());
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.faults.rateLimitNext(n, seconds);
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.faults.failRandomly(probability, untilMs);
-  }
-  close() {
-    return this.server.close();
   }
 }

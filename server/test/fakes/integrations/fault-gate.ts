@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { VendorAnswer } from '../vendor-server.ts';
 
 /**
@@ -17,13 +18,18 @@ export class FaultGate {
     this.flaky = { probability, untilMs };
   }
 
-  /** The fault this call gets, if any. */
+  /** The fault this call gets, if any, with these JSON bodies. */
   fault(limitedBody: unknown, unavailableBody: unknown): VendorAnswer | null {
+    return this.faultAnswer({ json: limitedBody }, { json: unavailableBody });
+  }
+
+  /** The fault this call gets, if any, answered as given (for vendors whose errors are not JSON). */
+  faultAnswer(limited: VendorAnswer, unavailable: VendorAnswer): VendorAnswer | null {
     if (this.limited.n > 0) {
       this.limited.n--;
-      return { status: 429, headers: { 'retry-after': String(this.limited.seconds) }, json: limitedBody };
+      return { ...limited, status: 429, headers: { ...limited.headers, 'retry-after': String(this.limited.seconds) } };
     }
-    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability) return { status: 503, json: unavailableBody };
+    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability) return { ...unavailable, status: 503 };
     return null;
   }
 }
@@ -47,4 +53,23 @@ export function authorizeRedirect(redirectUri: string, code: string, state: stri
   back.searchParams.set('code', code);
   if (state !== null) back.searchParams.set('state', state);
   return { status: 302, headers: { location: back.toString() } };
+}
+
+/**
+ * Whether a `t=…,v1=…` signature header is valid for this body now: HMAC-SHA256 of `${t}.${body}` with
+ * the secret, signed within the tolerance (what a receiver of our signed posts checks).
+ */
+export function validSignature(
+  secret: string,
+  header: string | undefined,
+  body: string,
+  toleranceSeconds: number,
+  nowSeconds: number,
+) {
+  const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=') as [string, string]));
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > toleranceSeconds || !parts.v1) return false;
+  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
+  const given = Buffer.from(parts.v1, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

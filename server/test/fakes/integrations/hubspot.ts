@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { authorizeRedirect, FaultGate, validEmail } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
+import { authorizeRedirect, validEmail } from './fault-gate.ts';
 
 interface Contact {
   id: string;
@@ -19,9 +20,8 @@ const error = (status: number, category: string, message: string): VendorAnswer 
  * manual lists and their memberships, unsubscribe-all, GDPR delete, account details, and OAuth (authorize
  * auto-approves; token exchanges single-use codes and refresh tokens; access-token info names the portal).
  */
-export class HubSpotFake implements FakeVendor {
+export class HubSpotFake extends LoopbackFake implements FakeVendor {
   readonly kind = 'hubspot' as const;
-  readonly requests: VendorRequest[] = [];
   readonly portalId = 6_000_000 + Math.floor(Math.random() * 999_999);
   readonly privateAppToken = `pat-na1-${randomUUID()}`;
   readonly clientId = randomUUID();
@@ -45,19 +45,10 @@ export class HubSpotFake implements FakeVendor {
   /** OAuth tokens granted without the optional lists scopes. */
   private readonly withoutLists = new Set<string>();
   private readonly refreshTokens = new Set<string>();
-  private readonly gate = new FaultGate();
   private nextId = 101;
-  private server!: VendorServer;
-  url = '';
 
   get settings() {
     return { api_key: this.privateAppToken, list_id: '12' };
-  }
-
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
   }
 
   /** The OAuth calls that asked for a new access token from a refresh token. */
@@ -77,8 +68,7 @@ export class HubSpotFake implements FakeVendor {
     return { accessToken, refreshToken };
   }
 
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     if (req.path === '/oauth/authorize' && req.method === 'GET') return this.authorize(req);
     if (req.path === '/oauth/v1/token' && req.method === 'POST') return this.token(req);
     const info = /^\/oauth\/v1\/access-tokens\/([^/]+)$/.exec(req.path);
@@ -90,7 +80,7 @@ export class HubSpotFake implements FakeVendor {
       return error(401, 'EXPIRED_AUTHENTICATION', 'The OAuth token used to make this call expired.');
     if (!token || (token !== this.privateAppToken && oauthExpiry === undefined))
       return error(401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found.');
-    const fault = this.gate.fault(
+    const fault = this.faults.fault(
       {
         status: 'error',
         message: 'You have reached your secondly limit.',
@@ -322,14 +312,5 @@ export class HubSpotFake implements FakeVendor {
   }
   erased(email: string) {
     return this.erasedSet.has(email.toLowerCase()) && !this.contacts.has(email.toLowerCase());
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.gate.rateLimitNext(n, seconds);
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.gate.failRandomly(probability, untilMs);
-  }
-  close() {
-    return this.server.close();
   }
 }

@@ -1,7 +1,7 @@
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+import { LoopbackFake } from './loopback-fake.ts';
+import { validEmail } from './fault-gate.ts';
 
 interface Stored {
   contactId: string;
@@ -16,9 +16,8 @@ interface Stored {
  * replaced: fields not sent are blanked, as iContact does); an invalid address is left out of the
  * answer with a warning. Subscriptions map contacts to the list (`{listId}_{contactId}`).
  */
-export class IContactApi implements FakeVendor {
+export class IContactApi extends LoopbackFake implements FakeVendor {
   readonly kind = 'icontact' as const;
-  readonly requests: VendorRequest[] = [];
   readonly accountId = '1023456';
   readonly folderId = '7788';
   readonly listId = '4401';
@@ -26,16 +25,14 @@ export class IContactApi implements FakeVendor {
   private readonly subscriptions = new Map<string, string>();
   private readonly deleted = new Set<string>();
   private nextId = 90_000;
-  private server!: VendorServer;
-  private limited = { n: 0, seconds: 0 };
-  private flaky = { probability: 0, untilMs: 0 };
-  url = '';
 
   constructor(
     readonly appId = `app${Math.random().toString(36).slice(2, 10)}`,
     readonly username = 'ops@example.com',
     readonly password = `pw${Math.random().toString(36).slice(2)}`,
-  ) {}
+  ) {
+    super();
+  }
 
   get settings() {
     return {
@@ -47,28 +44,13 @@ export class IContactApi implements FakeVendor {
     };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     const h = req.headers;
     if (h['api-appid'] !== this.appId || h['api-username'] !== this.username || h['api-password'] !== this.password)
       return { status: 401, json: { errors: ['Unauthorized: check your AppId, username and password'] } };
     if (h['api-version'] !== '2.2') return { status: 400, json: { errors: ['Unsupported API-Version'] } };
-    if (this.limited.n > 0) {
-      this.limited.n--;
-      return {
-        status: 429,
-        headers: { 'retry-after': String(this.limited.seconds) },
-        json: { errors: ['Request limit exceeded'] },
-      };
-    }
-    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability)
-      return { status: 503, json: { errors: ['Service temporarily unavailable'] } };
+    const fault = this.faults.fault({ errors: ['Request limit exceeded'] }, { errors: ['Service temporarily unavailable'] });
+    if (fault) return fault;
     const m = /^\/icp\/a\/([^/]+)\/c(?:\/([^/]*))?(?:\/(.*))?$/.exec(req.path.replace(/\/$/, ''));
     if (!m || m[1] !== this.accountId) return { status: 404, json: { errors: ['Not Found'] } };
     if (!m[2]) return req.method === 'GET' ? { json: { clientfolders: [{ clientFolderId: this.folderId }] } } : this.notFound();
@@ -117,7 +99,7 @@ export class IContactApi implements FakeVendor {
     const warnings: string[] = [];
     for (const { email, ...fields } of sent ?? []) {
       const address = String(email ?? '').toLowerCase();
-      if (!EMAIL.test(address)) {
+      if (!validEmail(address)) {
         warnings.push(`Invalid email address: ${String(email)}`);
         continue;
       }
@@ -149,14 +131,5 @@ export class IContactApi implements FakeVendor {
   }
   erased(email: string) {
     return this.deleted.has(email.toLowerCase());
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.limited = { n, seconds };
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.flaky = { probability, untilMs };
-  }
-  close() {
-    return this.server.close();
   }
 }

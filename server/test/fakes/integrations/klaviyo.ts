@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { FaultGate, validEmail } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
+import { validEmail } from './fault-gate.ts';
 
 interface Profile {
   id: string;
@@ -27,9 +28,8 @@ const STANDARD = ['first_name', 'last_name', 'phone_number', 'organization', 'ti
  * updated), list subscriptions and unsubscriptions as jobs (202), data-privacy deletion jobs (202),
  * lists; errors `{errors:[…]}`, 429 with Retry-After.
  */
-export class KlaviyoFake implements FakeVendor {
+export class KlaviyoFake extends LoopbackFake implements FakeVendor {
   readonly kind = 'klaviyo' as const;
-  readonly requests: VendorRequest[] = [];
   readonly privateKey = `pk_${randomBytes(17).toString('hex')}`;
   readonly lists = new Map<string, { name: string; members: Set<string> }>([
     ['XyZ123', { name: 'Wi-Fi guests', members: new Set() }],
@@ -37,22 +37,12 @@ export class KlaviyoFake implements FakeVendor {
   ]);
   private readonly profiles = new Map<string, Profile>();
   private readonly erasedSet = new Set<string>();
-  private readonly gate = new FaultGate();
-  private server!: VendorServer;
-  url = '';
 
   get settings() {
     return { private_key: this.privateKey, list_id: 'XyZ123' };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     if (!req.path.startsWith('/api/')) return errors(404, 'not_found', 'Not found.', 'Not found.');
     if (req.headers.authorization !== `Klaviyo-API-Key ${this.privateKey}`)
       return errors(
@@ -64,7 +54,7 @@ export class KlaviyoFake implements FakeVendor {
       );
     if (!/^\d{4}-\d{2}-\d{2}(\.pre)?$/.test((req.headers.revision as string | undefined) ?? ''))
       return errors(400, 'invalid', 'Invalid input.', 'A valid revision header is required.');
-    const fault = this.gate.fault(
+    const fault = this.faults.fault(
       {
         errors: [
           { id: randomUUID(), status: 429, code: 'throttled', title: 'Request was throttled.', detail: 'Request was throttled.' },
@@ -232,14 +222,5 @@ export class KlaviyoFake implements FakeVendor {
   }
   erased(email: string) {
     return this.erasedSet.has(email.toLowerCase()) && !this.profiles.has(email.toLowerCase());
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.gate.rateLimitNext(n, seconds);
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.gate.failRandomly(probability, untilMs);
-  }
-  close() {
-    return this.server.close();
   }
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { authorizeRedirect, basicCredentials, FaultGate, validEmail } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
+import { authorizeRedirect, basicCredentials, validEmail } from './fault-gate.ts';
 
 interface Member {
   id: string;
@@ -25,9 +26,8 @@ const problem = (status: number, title: string, detail: string): VendorAnswer =>
  * lowercase address (add-or-update with status_if_new, tags, PATCH status, delete-permanent); OAuth
  * authorize (auto-approves), token (single-use codes) and metadata (the account's dc).
  */
-export class MailchimpFake implements FakeVendor {
+export class MailchimpFake extends LoopbackFake implements FakeVendor {
   readonly kind = 'mailchimp' as const;
-  readonly requests: VendorRequest[] = [];
   readonly apiKey = `${randomBytes(16).toString('hex')}-us6`;
   readonly clientId = String(100_000 + Math.floor(Math.random() * 899_999));
   readonly clientSecret = randomBytes(16).toString('hex');
@@ -41,22 +41,12 @@ export class MailchimpFake implements FakeVendor {
   private readonly erasedSet = new Set<string>();
   private readonly codes = new Map<string, string>();
   private readonly oauthTokens = new Set<string>();
-  private readonly gate = new FaultGate();
-  private server!: VendorServer;
-  url = '';
 
   get settings() {
     return { api_key: this.apiKey, list_id: 'a1b2c3d4e5', tags: 'wifi, guest' };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     if (req.path === '/oauth2/authorize' && req.method === 'GET') return this.authorize(req);
     if (req.path === '/oauth2/token' && req.method === 'POST') return this.token(req);
     if (req.path === '/oauth2/metadata' && req.method === 'GET') return this.metadata(req);
@@ -66,7 +56,7 @@ export class MailchimpFake implements FakeVendor {
     const basic = basicCredentials(auth);
     if (!(bearer && this.oauthTokens.has(bearer)) && basic?.[1] !== this.apiKey)
       return problem(401, 'API Key Invalid', "Your API key may be invalid, or you've attempted to access the wrong datacenter.");
-    const fault = this.gate.fault(
+    const fault = this.faults.fault(
       {
         type: 'https://mailchimp.com/developer/marketing/docs/errors/',
         title: 'Too Many Requests',
@@ -218,14 +208,5 @@ export class MailchimpFake implements FakeVendor {
   }
   erased(email: string) {
     return this.erasedSet.has(email.toLowerCase()) && !this.member(email);
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.gate.rateLimitNext(n, seconds);
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.gate.failRandomly(probability, untilMs);
-  }
-  close() {
-    return this.server.close();
   }
 }

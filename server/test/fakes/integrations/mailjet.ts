@@ -1,6 +1,7 @@
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { basicCredentials, FaultGate, validEmail } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
+import { basicCredentials, validEmail } from './fault-gate.ts';
 
 type Datatype = 'str' | 'int' | 'float' | 'bool' | 'datetime';
 
@@ -27,9 +28,8 @@ const ACTIONS = ['addforce', 'addnoforce', 'remove', 'unsub'];
  * properties invalid" naming each property), contacts by email or id, and the v4 GDPR deletion. Errors
  * in Mailjet's shape {ErrorInfo, ErrorMessage, StatusCode}.
  */
-export class MailjetFake implements FakeVendor {
+export class MailjetFake extends LoopbackFake implements FakeVendor {
   readonly kind = 'mailjet' as const;
-  readonly requests: VendorRequest[] = [];
   readonly apiKey = '4b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e';
   readonly secretKey = 'e5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0';
   readonly lists = [
@@ -45,10 +45,7 @@ export class MailjetFake implements FakeVendor {
   ]);
   private readonly contacts = new Map<string, MailjetContact>();
   private readonly deleted = new Set<string>();
-  private readonly faults = new FaultGate();
-  private server!: VendorServer;
   private nextId = 3001;
-  url = '';
 
   get settings() {
     return { public_key: this.apiKey, private_key: this.secretKey, list_id: '10' };
@@ -59,14 +56,7 @@ export class MailjetFake implements FakeVendor {
     this.metadata.set(name, datatype);
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     const fault = this.faults.fault(
       { ErrorInfo: '', ErrorMessage: 'Too many requests', StatusCode: 429 },
       { ErrorInfo: '', ErrorMessage: 'Service unavailable', StatusCode: 503 },
@@ -178,15 +168,6 @@ export class MailjetFake implements FakeVendor {
   }
   erased(email: string) {
     return this.deleted.has(email.toLowerCase()) && !this.contacts.has(email.toLowerCase());
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.faults.rateLimitNext(n, seconds);
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.faults.failRandomly(probability, untilMs);
-  }
-  close() {
-    return this.server.close();
   }
 }
 

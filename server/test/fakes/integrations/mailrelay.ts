@@ -1,6 +1,7 @@
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
-import { FaultGate, validEmail } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
+import { validEmail } from './fault-gate.ts';
 
 interface MailrelaySubscriber {
   id: number;
@@ -21,9 +22,8 @@ const STANDARD_FIELDS = ['name', 'address', 'city', 'state', 'country', 'birthda
  * replaced; 422 {errors: {field: [...]}} for a refused one), found with q[email_eq], banned, deleted.
  * Other errors are {error: "…"}.
  */
-export class MailrelayFake implements FakeVendor {
+export class MailrelayFake extends LoopbackFake implements FakeVendor {
   readonly kind = 'mailrelay' as const;
-  readonly requests: VendorRequest[] = [];
   readonly apiKey = 'mR7xK2pQ9vL4sT8wZ1nB6cF3';
   readonly groups = [
     { id: 3, name: 'Wi-Fi guests' },
@@ -31,23 +31,13 @@ export class MailrelayFake implements FakeVendor {
   ];
   private readonly subscribers = new Map<string, MailrelaySubscriber>();
   private readonly deleted = new Set<string>();
-  private readonly faults = new FaultGate();
-  private server!: VendorServer;
   private nextId = 901;
-  url = '';
 
   get settings() {
     return { url: this.url, api_key: this.apiKey, list_id: '3' };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     const fault = this.faults.fault({ error: 'Too many requests' }, { error: 'Service unavailable' });
     if (fault) return fault;
     if (req.headers['x-auth-token'] !== this.apiKey) return { status: 401, json: { error: 'Invalid API key' } };
@@ -138,14 +128,5 @@ export class MailrelayFake implements FakeVendor {
   }
   erased(email: string) {
     return this.deleted.has(email.toLowerCase()) && !this.subscribers.has(email.toLowerCase());
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.faults.rateLimitNext(n, seconds);
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.faults.failRandomly(probability, untilMs);
-  }
-  close() {
-    return this.server.close();
   }
 }

@@ -1,5 +1,6 @@
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
+import { LoopbackFake } from './loopback-fake.ts';
 
 interface AdaptiveCardMessage {
   type: string;
@@ -16,30 +17,20 @@ interface AdaptiveCardMessage {
  * Power Automate does; a message that is not an Adaptive Card answers 400; otherwise 202 and the card
  * is kept. Teams keeps no contacts: `contact(email)` is the last card naming that address, as text lines.
  */
-export class TeamsWorkflow implements FakeVendor {
+export class TeamsWorkflow extends LoopbackFake implements FakeVendor {
   readonly kind = 'msteams' as const;
-  readonly requests: VendorRequest[] = [];
   readonly cards: AdaptiveCardMessage[] = [];
-  private server!: VendorServer;
-  private limited = { n: 0, seconds: 0 };
-  private flaky = { probability: 0, untilMs: 0 };
   private readonly path = '/workflows/5f2c/triggers/manual/paths/invoke';
-  url = '';
 
-  constructor(readonly sig = Math.random().toString(36).slice(2)) {}
+  constructor(readonly sig = Math.random().toString(36).slice(2)) {
+    super();
+  }
 
   get settings() {
     return { url: `${this.url}${this.path}?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${this.sig}` };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     if (req.method !== 'POST' || req.path !== this.path)
       return { status: 404, json: { error: { code: 'NotFound', message: 'Not found' } } };
     if (req.query.get('sig') !== this.sig)
@@ -47,16 +38,11 @@ export class TeamsWorkflow implements FakeVendor {
         status: 401,
         json: { error: { code: 'DirectApiAuthorizationRequired', message: 'The request must be authenticated.' } },
       };
-    if (this.limited.n > 0) {
-      this.limited.n--;
-      return {
-        status: 429,
-        headers: { 'retry-after': String(this.limited.seconds) },
-        json: { error: { code: 'WorkflowTriggeredTooFrequently', message: 'Rate limit is exceeded.' } },
-      };
-    }
-    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability)
-      return { status: 503, json: { error: { code: 'ServiceUnavailable', message: 'Try again later.' } } };
+    const fault = this.faults.fault(
+      { error: { code: 'WorkflowTriggeredTooFrequently', message: 'Rate limit is exceeded.' } },
+      { error: { code: 'ServiceUnavailable', message: 'Try again later.' } },
+    );
+    if (fault) return fault;
     const message = req.json as unknown as AdaptiveCardMessage | null;
     const card = message?.attachments?.[0];
     if (
@@ -89,14 +75,5 @@ export class TeamsWorkflow implements FakeVendor {
   }
   erased() {
     return false;
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.limited = { n, seconds };
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.flaky = { probability, untilMs };
-  }
-  close() {
-    return this.server.close();
   }
 }

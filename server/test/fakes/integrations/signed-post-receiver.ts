@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, type IntegrationKind } from '@splashboard/contract';
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
+import { validSignature } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
 
 interface SignedPost {
   id: string;
@@ -27,51 +28,32 @@ const KIND_SETTINGS: Record<string, Record<string, string>> = {
  * fresh timestamp; 401 otherwise), and keeps contacts by email: an upsert merges the fields, an
  * unsubscribe marks the address, an erase forgets it. A delivery id seen twice is applied once.
  */
-export class SignedPostReceiver implements FakeVendor {
-  readonly requests: VendorRequest[] = [];
+export class SignedPostReceiver extends LoopbackFake implements FakeVendor {
   readonly accepted: SignedPost[] = [];
   private readonly contacts = new Map<string, Record<string, unknown>>();
   private readonly unsubscribedSet = new Set<string>();
   private readonly erasedSet = new Set<string>();
   private readonly seen = new Set<string>();
-  private server!: VendorServer;
-  private limited = { n: 0, seconds: 0 };
-  private flaky = { probability: 0, untilMs: 0 };
-  url = '';
 
   constructor(
     readonly kind: IntegrationKind,
     readonly apiKey = `sk_${Math.random().toString(36).slice(2)}`,
-  ) {}
+  ) {
+    super();
+  }
 
   get settings() {
     return { url: `${this.url}/splashboard/contacts`, api_key: this.apiKey, ...KIND_SETTINGS[this.kind] };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
   verify(header: string | undefined, body: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
-    const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=') as [string, string]));
-    const t = Number(parts.t);
-    if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > SIGNATURE_TOLERANCE_SECONDS || !parts.v1) return false;
-    const expected = createHmac('sha256', this.apiKey).update(`${t}.${body}`).digest();
-    const given = Buffer.from(parts.v1, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return validSignature(this.apiKey, header, body, SIGNATURE_TOLERANCE_SECONDS, nowSeconds);
   }
 
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     if (req.method !== 'POST' || req.path !== '/splashboard/contacts') return { status: 404, json: { error: 'not found' } };
-    if (this.limited.n > 0) {
-      this.limited.n--;
-      return { status: 429, headers: { 'retry-after': String(this.limited.seconds) }, json: { error: 'slow down' } };
-    }
-    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability)
-      return { status: 503, json: { error: 'busy' } };
+    const fault = this.faults.fault({ error: 'slow down' }, { error: 'busy' });
+    if (fault) return fault;
     if (!this.verify(req.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined, req.raw))
       return { status: 401, json: { error: 'bad signature' } };
     const post = req.json as unknown as SignedPost;
@@ -106,14 +88,5 @@ export class SignedPostReceiver implements FakeVendor {
   }
   erased(email: string) {
     return this.erasedSet.has(email.toLowerCase());
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.limited = { n, seconds };
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.flaky = { probability, untilMs };
-  }
-  close() {
-    return this.server.close();
   }
 }

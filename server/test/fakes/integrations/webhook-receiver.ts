@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from '@splashboard/contract';
-import { VendorServer, type VendorAnswer, type VendorRequest } from '../vendor-server.ts';
+import type { VendorAnswer, VendorRequest } from '../vendor-server.ts';
 import type { FakeVendor } from './fake-vendor.ts';
+import { validSignature } from './fault-gate.ts';
+import { LoopbackFake } from './loopback-fake.ts';
 
 interface WebhookEvent {
   id: string;
@@ -15,47 +16,29 @@ interface WebhookEvent {
  * receivers to (HMAC-SHA256 of "<t>.<body>", a fresh timestamp), answers 401 to a bad one, and keeps
  * the events it accepted, once per delivery id.
  */
-export class WebhookReceiver implements FakeVendor {
+export class WebhookReceiver extends LoopbackFake implements FakeVendor {
   readonly kind = 'webhook' as const;
-  readonly requests: VendorRequest[] = [];
   readonly events: WebhookEvent[] = [];
   readonly rejected: VendorRequest[] = [];
   private readonly seen = new Set<string>();
-  private server!: VendorServer;
-  private limited = { n: 0, seconds: 0 };
-  private flaky = { probability: 0, untilMs: 0 };
-  url = '';
 
-  constructor(readonly secret = `whsec_${Math.random().toString(36).slice(2)}`) {}
+  constructor(readonly secret = `whsec_${Math.random().toString(36).slice(2)}`) {
+    super();
+  }
 
   get settings() {
     return { url: `${this.url}/hooks/splashboard`, private_key: this.secret };
   }
 
-  async start(): Promise<this> {
-    this.server = await new VendorServer((req) => this.handle(req), false).start();
-    this.url = this.server.url;
-    return this;
-  }
-
   /** Whether a signature header is valid for this body now (what a receiver checks). */
   verify(header: string | undefined, body: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
-    const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=') as [string, string]));
-    const t = Number(parts.t);
-    if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > SIGNATURE_TOLERANCE_SECONDS || !parts.v1) return false;
-    const expected = createHmac('sha256', this.secret).update(`${t}.${body}`).digest();
-    const given = Buffer.from(parts.v1, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return validSignature(this.secret, header, body, SIGNATURE_TOLERANCE_SECONDS, nowSeconds);
   }
 
-  private handle(req: VendorRequest): VendorAnswer {
-    this.requests.push(req);
+  protected handle(req: VendorRequest): VendorAnswer {
     if (req.method !== 'POST' || req.path !== '/hooks/splashboard') return { status: 404, text: 'Not Found' };
-    if (this.limited.n > 0) {
-      this.limited.n--;
-      return { status: 429, headers: { 'retry-after': String(this.limited.seconds) }, json: { error: 'slow down' } };
-    }
-    if (Date.now() < this.flaky.untilMs && Math.random() < this.flaky.probability) return { status: 503, text: 'busy' };
+    const fault = this.faults.faultAnswer({ json: { error: 'slow down' } }, { text: 'busy' });
+    if (fault) return fault;
     if (!this.verify(req.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined, req.raw)) {
       this.rejected.push(req);
       return { status: 401, json: { error: 'bad signature' } };
@@ -84,14 +67,5 @@ export class WebhookReceiver implements FakeVendor {
   }
   erased(email: string) {
     return this.of('guest.erased', email).length > 0;
-  }
-  rateLimitNext(n: number, seconds: number) {
-    this.limited = { n, seconds };
-  }
-  failRandomly(probability: number, untilMs: number) {
-    this.flaky = { probability, untilMs };
-  }
-  close() {
-    return this.server.close();
   }
 }

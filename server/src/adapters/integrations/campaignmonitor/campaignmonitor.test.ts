@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { CampaignMonitorFake } from '../../../../test/fakes/integrations/campaignmonitor.ts';
-import type { VendorConnection, VendorContact } from '../vendor.ts';
-import type { VendorError } from '../vendor.ts';
+import { connectionTo, failureOf, vendorContact } from '../../../../test/vendor-adapter.ts';
+import type { VendorContact } from '../vendor.ts';
 import { campaignMonitorAdapter as cm } from './campaignmonitor.ts';
 
 let fake: CampaignMonitorFake;
@@ -11,28 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const conn = (settings: IntegrationSettings = fake.settings): VendorConnection => ({
-  kind: 'campaignmonitor',
-  settings,
-  oauth: null,
-  origin: () => fake.url,
-  sign: () => '',
-});
+const conn = (settings?: IntegrationSettings) => connectionTo('campaignmonitor', fake, settings);
 
-const contact = (email: string, fields: VendorContact['fields'] = {}): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields,
-  vendorId: null,
-  consentAt: null,
-});
-
-const failureOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as VendorError,
-  );
+const contact = (email: string, fields: VendorContact['fields'] = {}) => vendorContact(email, fields, { consentAt: null });
 
 describe('Campaign Monitor adapter', () => {
   it('tests the list, and lists the lists of the clients', async () => {

@@ -1,26 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { CustomerIoTrack } from '../../../../test/fakes/integrations/customerio.ts';
-import { VendorError, type VendorConnection, type VendorContact } from '../vendor.ts';
+import { connectionTo, failureOf, vendorContact } from '../../../../test/vendor-adapter.ts';
+import { VendorError, type VendorContact } from '../vendor.ts';
 import { customerioAdapter as adapter, extraAttributes } from './customerio.ts';
 
 /** US host to `us`, EU host to `eu` (the other region's fake when there is one). */
-const connection = (settings: IntegrationSettings, us: CustomerIoTrack, eu: CustomerIoTrack = us): VendorConnection => ({
-  kind: 'customerio',
-  settings,
-  oauth: null,
-  origin: (real) => (real === 'https://track-eu.customer.io' ? eu.url : real === 'https://track.customer.io' ? us.url : real),
-  sign: () => '',
-});
+const connection = (settings: IntegrationSettings, us: CustomerIoTrack, eu: CustomerIoTrack = us) =>
+  connectionTo('customerio', us, settings, {
+    origin: (real) => (real === 'https://track-eu.customer.io' ? eu.url : real === 'https://track.customer.io' ? us.url : real),
+  });
 
-const contact = (email: string, fields: VendorContact['fields'] = {}): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields: { email, ...fields },
-  vendorId: null,
-  consentAt: '2026-11-01T10:00:00.000Z',
-});
+const contact = (email: string, fields: VendorContact['fields'] = {}) =>
+  vendorContact(email, { email, ...fields }, { consentAt: '2026-11-01T10:00:00.000Z' });
 
 const fakes: CustomerIoTrack[] = [];
 const start = async (...args: ConstructorParameters<typeof CustomerIoTrack>) => {
@@ -31,18 +23,13 @@ const start = async (...args: ConstructorParameters<typeof CustomerIoTrack>) => 
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
 });
-const failing = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as VendorError,
-  );
 
 describe('Customer.io Track API', () => {
   it('test answers the workspace; a bad key is auth', async () => {
     const fake = await start();
     await expect(adapter.test(connection(fake.settings, fake))).resolves.toEqual({ account: 'workspace 3' });
     expect(fake.requests[0]!.path).toBe('/api/v1/accounts/region');
-    const err = await failing(adapter.test(connection({ ...fake.settings, api_key: 'nope' }, fake)));
+    const err = await failureOf(adapter.test(connection({ ...fake.settings, api_key: 'nope' }, fake)));
     expect(err).toBeInstanceOf(VendorError);
     expect(err!.reason).toBe('auth');
   });
@@ -50,7 +37,7 @@ describe('Customer.io Track API', () => {
   it('credentials refused on the chosen region but known on the other answer region', async () => {
     const eu = await start('eu');
     const us = await start('us', eu.siteId, eu.apiKey, false);
-    const err = await failing(adapter.test(connection({ ...eu.settings, region_id: 'us' }, us, eu)));
+    const err = await failureOf(adapter.test(connection({ ...eu.settings, region_id: 'us' }, us, eu)));
     expect(err!.reason).toBe('region');
     expect(err!.info.region).toBe('eu');
   });
@@ -89,7 +76,7 @@ describe('Customer.io Track API', () => {
   it('429 is rate_limited with the Retry-After seconds', async () => {
     const fake = await start();
     fake.rateLimitNext(1, 9);
-    const err = await failing(adapter.upsert!(connection(fake.settings, fake), [contact('a@example.com')]));
+    const err = await failureOf(adapter.upsert!(connection(fake.settings, fake), [contact('a@example.com')]));
     expect(err!.reason).toBe('rate_limited');
     expect(err!.info.retryAfterSeconds).toBe(9);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { DotdigitalFake } from '../../../../test/fakes/integrations/dotdigital.ts';
-import type { VendorConnection, VendorContact, VendorError } from '../vendor.ts';
+import { connectionTo, failureOf, failureWhileUnavailable, vendorContact as contact } from '../../../../test/vendor-adapter.ts';
 import { dotdigitalAdapter as dotdigital } from './dotdigital.ts';
 
 let fake: DotdigitalFake;
@@ -10,28 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const conn = (settings: IntegrationSettings = fake.settings, url = fake.url): VendorConnection => ({
-  kind: 'dotdigital',
-  settings,
-  oauth: null,
-  origin: () => url,
-  sign: () => '',
-});
-
-const contact = (email: string | null, fields: VendorContact['fields'] = {}, vendorId: string | null = null): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields,
-  vendorId,
-  consentAt: '2026-11-29T10:00:00.000Z',
-});
-
-const failureOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as VendorError,
-  );
+const conn = (settings?: IntegrationSettings, url = fake.url) =>
+  connectionTo('dotdigital', { url, settings: fake.settings }, settings);
 
 describe('dotdigital adapter', () => {
   it('tests the API user on account info, checks the address book and lists the books', async () => {
@@ -96,15 +76,10 @@ describe('dotdigital adapter', () => {
   });
 
   it('surfaces a 503 as unavailable (retried by the engine)', async () => {
-    fake.failRandomly(1, Date.now() + 60_000);
-    try {
-      expect(await failureOf(dotdigital.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
-        reason: 'unavailable',
-        info: { httpStatus: 503 },
-      });
-    } finally {
-      fake.failRandomly(0, 0);
-    }
+    expect(await failureWhileUnavailable(fake, () => dotdigital.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
+      reason: 'unavailable',
+      info: { httpStatus: 503 },
+    });
     expect(fake.contact('eve@example.com')).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { EmmaFake } from '../../../../test/fakes/integrations/emma.ts';
-import type { VendorConnection, VendorContact, VendorError } from '../vendor.ts';
+import { connectionTo, failureOf, failureWhileUnavailable, vendorContact as contact } from '../../../../test/vendor-adapter.ts';
 import { emmaAdapter as emma } from './emma.ts';
 
 let fake: EmmaFake;
@@ -10,28 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const conn = (settings: IntegrationSettings = fake.settings): VendorConnection => ({
-  kind: 'emma',
-  settings,
-  oauth: null,
-  origin: () => fake.url,
-  sign: () => '',
-});
-
-const contact = (email: string | null, fields: VendorContact['fields'] = {}, vendorId: string | null = null): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields,
-  vendorId,
-  consentAt: '2026-11-29T10:00:00.000Z',
-});
-
-const failureOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as VendorError,
-  );
+const conn = (settings?: IntegrationSettings) => connectionTo('emma', fake, settings);
 
 describe('Emma adapter', () => {
   it('tests the keys on the account, lists its groups and checks the chosen one', async () => {
@@ -103,15 +82,10 @@ describe('Emma adapter', () => {
   });
 
   it('surfaces a 503 as unavailable (retried by the engine)', async () => {
-    fake.failRandomly(1, Date.now() + 60_000);
-    try {
-      expect(await failureOf(emma.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
-        reason: 'unavailable',
-        info: { httpStatus: 503 },
-      });
-    } finally {
-      fake.failRandomly(0, 0);
-    }
+    expect(await failureWhileUnavailable(fake, () => emma.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
+      reason: 'unavailable',
+      info: { httpStatus: 503 },
+    });
     expect(fake.contact('eve@example.com')).toBeUndefined();
   });
 

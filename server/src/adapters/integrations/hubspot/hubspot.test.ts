@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { HubSpotFake } from '../../../../test/fakes/integrations/hubspot.ts';
-import type { OAuthTokens, VendorConnection, VendorContact } from '../vendor.ts';
+import { connectionTo, failureOf, vendorContact as contact } from '../../../../test/vendor-adapter.ts';
+import type { OAuthTokens } from '../vendor.ts';
 import { VendorError } from '../vendor.ts';
 import { hubspotAdapter as hubspot } from './hubspot.ts';
 
@@ -11,28 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const conn = (settings: IntegrationSettings = fake.settings, oauth: OAuthTokens | null = null): VendorConnection => ({
-  kind: 'hubspot',
-  settings,
-  oauth,
-  origin: () => fake.url,
-  sign: () => '',
-});
-
-const contact = (email: string, fields: VendorContact['fields'] = {}): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields,
-  vendorId: null,
-  consentAt: '2026-11-29T10:00:00.000Z',
-});
-
-const failureOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as VendorError,
-  );
+const conn = (settings?: IntegrationSettings, oauth: OAuthTokens | null = null) =>
+  connectionTo('hubspot', fake, settings, { oauth });
 
 describe('HubSpot adapter', () => {
   it('tests the connection: the portal and its manual lists', async () => {

@@ -1,55 +1,40 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IntegrationSettings } from '@splashboard/contract';
 import { IContactApi } from '../../../../test/fakes/integrations/icontact.ts';
-import { VendorError, type VendorConnection, type VendorContact } from '../vendor.ts';
+import { connectionTo, failureOf, vendorContact } from '../../../../test/vendor-adapter.ts';
+import type { VendorContact } from '../vendor.ts';
 import { icontactAdapter as adapter } from './icontact.ts';
 
-const connection = (fake: IContactApi, settings: IntegrationSettings = fake.settings): VendorConnection => ({
-  kind: 'icontact',
-  settings,
-  oauth: null,
-  origin: () => fake.url,
-  sign: () => '',
-});
-
-const contact = (email: string, fields: VendorContact['fields'] = {}, vendorId: string | null = null): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields: { email, ...fields },
-  vendorId,
-  consentAt: '2026-11-01T10:00:00.000Z',
-});
+const contact = (email: string, fields: VendorContact['fields'] = {}) =>
+  vendorContact(email, { email, ...fields }, { consentAt: '2026-11-01T10:00:00.000Z' });
 
 let fake: IContactApi;
 afterEach(() => fake.close());
-const failing = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as VendorError,
-  );
 
 describe('iContact API 2.2', () => {
   it('test finds the folder and the list; a bad password is auth; an unknown list or account is not_found', async () => {
     fake = await new IContactApi().start();
-    await expect(adapter.test(connection(fake))).resolves.toEqual({
+    await expect(adapter.test(connectionTo('icontact', fake))).resolves.toEqual({
       account: `iContact account ${fake.accountId}`,
       lists: [{ id: fake.listId, name: 'Wi-Fi guests' }],
     });
     expect(fake.requests[0]!.headers).toMatchObject({ 'api-version': '2.2', accept: 'application/json' });
-    expect((await failing(adapter.test(connection(fake, { ...fake.settings, private_key: 'x' }))))!.reason).toBe('auth');
-    const list = await failing(adapter.test(connection(fake, { ...fake.settings, list_id: '999' })));
+    expect((await failureOf(adapter.test(connectionTo('icontact', fake, { ...fake.settings, private_key: 'x' }))))!.reason).toBe(
+      'auth',
+    );
+    const list = await failureOf(adapter.test(connectionTo('icontact', fake, { ...fake.settings, list_id: '999' })));
     expect(list).toMatchObject({ reason: 'not_found', info: { what: 'list' } });
-    const account = await failing(adapter.test(connection(fake, { ...fake.settings, account_id: '42' })));
+    const account = await failureOf(adapter.test(connectionTo('icontact', fake, { ...fake.settings, account_id: '42' })));
     expect(account).toMatchObject({ reason: 'not_found', info: { what: 'account' } });
   });
 
   it('creates then updates one contact by email, subscribed to the list', async () => {
     fake = await new IContactApi().start();
-    const first = await adapter.upsert!(connection(fake), [contact('ana@example.com', { firstName: 'Ana' })]);
+    const first = await adapter.upsert!(connectionTo('icontact', fake), [contact('ana@example.com', { firstName: 'Ana' })]);
     const id = fake.contactId('ana@example.com');
     expect(first).toEqual([{ ok: true, vendorId: id }]);
-    await adapter.upsert!(connection(fake), [contact('ANA@example.com', { firstName: 'Ana María', lastName: 'López' })]);
+    await adapter.upsert!(connectionTo('icontact', fake), [
+      contact('ANA@example.com', { firstName: 'Ana María', lastName: 'López' }),
+    ]);
     expect(fake.count()).toBe(1);
     expect(fake.contactId('ana@example.com')).toBe(id);
     expect(fake.contact('ana@example.com')).toEqual({ firstName: 'Ana María', lastName: 'López' });
@@ -58,7 +43,7 @@ describe('iContact API 2.2', () => {
 
   it('a batch with one invalid address: that one refused with iContact’s warning, the others saved', async () => {
     fake = await new IContactApi().start();
-    const outcomes = await adapter.upsert!(connection(fake), [
+    const outcomes = await adapter.upsert!(connectionTo('icontact', fake), [
       contact('a@example.com'),
       contact('nope'),
       contact('b@example.com'),
@@ -71,19 +56,21 @@ describe('iContact API 2.2', () => {
   it('429 is rate_limited with the Retry-After seconds', async () => {
     fake = await new IContactApi().start();
     fake.rateLimitNext(1, 30);
-    const err = await failing(adapter.upsert!(connection(fake), [contact('a@example.com')]));
+    const err = await failureOf(adapter.upsert!(connectionTo('icontact', fake), [contact('a@example.com')]));
     expect(err).toMatchObject({ reason: 'rate_limited', info: { retryAfterSeconds: 30 } });
   });
 
   it('unsubscribes from the list and erases the contact (found by email)', async () => {
     fake = await new IContactApi().start();
-    await adapter.upsert!(connection(fake), [contact('ana@example.com')]);
-    await expect(adapter.unsubscribe!(connection(fake), contact('ana@example.com'))).resolves.toMatchObject({ ok: true });
+    await adapter.upsert!(connectionTo('icontact', fake), [contact('ana@example.com')]);
+    await expect(adapter.unsubscribe!(connectionTo('icontact', fake), contact('ana@example.com'))).resolves.toMatchObject({
+      ok: true,
+    });
     expect(fake.unsubscribed('ana@example.com')).toBe(true);
-    await expect(adapter.erase!(connection(fake), contact('ana@example.com'))).resolves.toMatchObject({ ok: true });
+    await expect(adapter.erase!(connectionTo('icontact', fake), contact('ana@example.com'))).resolves.toMatchObject({ ok: true });
     expect(fake.erased('ana@example.com')).toBe(true);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE' });
-    await expect(adapter.erase!(connection(fake), contact('ana@example.com'))).resolves.toEqual({
+    await expect(adapter.erase!(connectionTo('icontact', fake), contact('ana@example.com'))).resolves.toEqual({
       ok: true,
       answer: 'not at iContact',
     });

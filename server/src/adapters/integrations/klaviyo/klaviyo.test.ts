@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { KlaviyoFake } from '../../../../test/fakes/integrations/klaviyo.ts';
-import type { VendorConnection, VendorContact } from '../vendor.ts';
-import type { VendorError } from '../vendor.ts';
+import { connectionTo, failureOf, vendorContact as contact } from '../../../../test/vendor-adapter.ts';
 import { klaviyoAdapter as klaviyo } from './klaviyo.ts';
 
 let fake: KlaviyoFake;
@@ -11,28 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const conn = (settings: IntegrationSettings = fake.settings): VendorConnection => ({
-  kind: 'klaviyo',
-  settings,
-  oauth: null,
-  origin: () => fake.url,
-  sign: () => '',
-});
-
-const contact = (email: string, fields: VendorContact['fields'] = {}): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields,
-  vendorId: null,
-  consentAt: '2026-11-29T10:00:00.000Z',
-});
-
-const failureOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as VendorError,
-  );
+const conn = (settings?: IntegrationSettings) => connectionTo('klaviyo', fake, settings);
 
 describe('Klaviyo adapter', () => {
   it('tests the list with the private key and a revision, and lists the lists', async () => {

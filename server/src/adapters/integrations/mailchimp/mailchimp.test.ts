@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { MailchimpFake } from '../../../../test/fakes/integrations/mailchimp.ts';
-import type { VendorConnection, VendorContact } from '../vendor.ts';
-import type { VendorError } from '../vendor.ts';
+import { connectionTo, failureOf, vendorContact } from '../../../../test/vendor-adapter.ts';
+import type { VendorContact } from '../vendor.ts';
 import { mailchimpAdapter as mailchimp, subscriberHash } from './mailchimp.ts';
 
 let fake: MailchimpFake;
@@ -12,31 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const conn = (settings: IntegrationSettings = fake.settings): VendorConnection => ({
-  kind: 'mailchimp',
-  settings,
-  oauth: null,
-  origin: (real) => {
-    origins.push(real);
-    return fake.url;
-  },
-  sign: () => '',
-});
+const conn = (settings?: IntegrationSettings) =>
+  connectionTo('mailchimp', fake, settings, {
+    origin: (real) => {
+      origins.push(real);
+      return fake.url;
+    },
+  });
 
-const contact = (email: string, fields: VendorContact['fields'] = {}): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields,
-  vendorId: null,
-  consentAt: null,
-});
-
-const failureOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as VendorError,
-  );
+const contact = (email: string, fields: VendorContact['fields'] = {}) => vendorContact(email, fields, { consentAt: null });
 
 describe('Mailchimp adapter', () => {
   it('tests the audience on the datacenter of the key, and lists the audiences', async () => {

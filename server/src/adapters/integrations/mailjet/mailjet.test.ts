@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { MailjetFake } from '../../../../test/fakes/integrations/mailjet.ts';
-import type { VendorConnection, VendorContact, VendorError } from '../vendor.ts';
+import { connectionTo, failureOf, failureWhileUnavailable, vendorContact as contact } from '../../../../test/vendor-adapter.ts';
 import { mailjetAdapter as mailjet } from './mailjet.ts';
 
 let fake: MailjetFake;
@@ -11,28 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const conn = (settings: IntegrationSettings = fake.settings): VendorConnection => ({
-  kind: 'mailjet',
-  settings,
-  oauth: null,
-  origin: () => fake.url,
-  sign: () => '',
-});
-
-const contact = (email: string | null, fields: VendorContact['fields'] = {}, vendorId: string | null = null): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields,
-  vendorId,
-  consentAt: '2026-11-29T10:00:00.000Z',
-});
-
-const failureOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as VendorError,
-  );
+const conn = (settings?: IntegrationSettings) => connectionTo('mailjet', fake, settings);
 
 describe('Mailjet adapter', () => {
   it('tests the keys on the contact lists, checks the chosen list and lists the live ones', async () => {
@@ -98,15 +77,10 @@ describe('Mailjet adapter', () => {
   });
 
   it('surfaces a 503 as unavailable (retried by the engine)', async () => {
-    fake.failRandomly(1, Date.now() + 60_000);
-    try {
-      expect(await failureOf(mailjet.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
-        reason: 'unavailable',
-        info: { httpStatus: 503 },
-      });
-    } finally {
-      fake.failRandomly(0, 0);
-    }
+    expect(await failureWhileUnavailable(fake, () => mailjet.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
+      reason: 'unavailable',
+      info: { httpStatus: 503 },
+    });
     expect(fake.contact('eve@example.com')).toBeUndefined();
   });
 

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { MailrelayFake } from '../../../../test/fakes/integrations/mailrelay.ts';
-import type { VendorConnection, VendorContact, VendorError } from '../vendor.ts';
+import {
+  connectionTo,
+  failureOf,
+  failureWhileUnavailable,
+  ownOrigin,
+  vendorContact as contact,
+} from '../../../../test/vendor-adapter.ts';
 import { mailrelayAdapter as mailrelay } from './mailrelay.ts';
 
 let fake: MailrelayFake;
@@ -11,28 +17,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 /** The origin is the account's own address from the settings (no INTEGRATION_API_BASES replacement). */
-const conn = (settings: IntegrationSettings = fake.settings, origin = (real: string) => real): VendorConnection => ({
-  kind: 'mailrelay',
-  settings,
-  oauth: null,
-  origin,
-  sign: () => '',
-});
-
-const contact = (email: string | null, fields: VendorContact['fields'] = {}, vendorId: string | null = null): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: null,
-  fields,
-  vendorId,
-  consentAt: '2026-11-29T10:00:00.000Z',
-});
-
-const failureOf = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as VendorError,
-  );
+const conn = (settings?: IntegrationSettings, origin = ownOrigin) => connectionTo('mailrelay', fake, settings, { origin });
 
 describe('Mailrelay adapter', () => {
   it('tests the key at the account address, lists its groups and checks the chosen one', async () => {
@@ -102,15 +87,10 @@ describe('Mailrelay adapter', () => {
   });
 
   it('surfaces a 503 as unavailable (retried by the engine)', async () => {
-    fake.failRandomly(1, Date.now() + 60_000);
-    try {
-      expect(await failureOf(mailrelay.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
-        reason: 'unavailable',
-        info: { httpStatus: 503 },
-      });
-    } finally {
-      fake.failRandomly(0, 0);
-    }
+    expect(await failureWhileUnavailable(fake, () => mailrelay.upsert!(conn(), [contact('eve@example.com')]))).toMatchObject({
+      reason: 'unavailable',
+      info: { httpStatus: 503 },
+    });
     expect(fake.contact('eve@example.com')).toBeUndefined();
   });
 
@@ -124,7 +104,7 @@ describe('Mailrelay adapter', () => {
     });
 
     const id = (saved as { vendorId: string }).vendorId;
-    expect(await mailrelay.erase!(conn(), contact(null, {}, id))).toMatchObject({ ok: true, httpStatus: 204 });
+    expect(await mailrelay.erase!(conn(), contact(null, {}, { vendorId: id }))).toMatchObject({ ok: true, httpStatus: 204 });
     expect(fake.erased('dora@example.com')).toBe(true);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/api/v1/subscribers/${id}` });
     expect(await mailrelay.erase!(conn(), contact('dora@example.com'))).toMatchObject({ ok: true });

@@ -1,16 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { TeamsWorkflow } from '../../../../test/fakes/integrations/msteams.ts';
-import { VendorError, type LoginNotice, type VendorConnection } from '../vendor.ts';
+import { connectionTo, ownOrigin } from '../../../../test/vendor-adapter.ts';
+import { VendorError, type LoginNotice } from '../vendor.ts';
 import { msteamsAdapter } from './msteams.ts';
-
-const connection = (settings: IntegrationSettings): VendorConnection => ({
-  kind: 'msteams',
-  settings,
-  oauth: null,
-  origin: (real) => real,
-  sign: () => '',
-});
 
 const notice = (event: LoginNotice['event'] = 'guest.login'): LoginNotice => ({
   id: 'dlv_1',
@@ -32,6 +25,7 @@ const notice = (event: LoginNotice['event'] = 'guest.login'): LoginNotice => ({
 
 let fake: TeamsWorkflow;
 afterEach(() => fake.close());
+const connection = (settings: IntegrationSettings) => connectionTo('msteams', fake, settings, { origin: ownOrigin });
 
 describe('Microsoft Teams (Workflows webhook)', () => {
   it('test posts a small card; a wrong signature is refused as auth', async () => {

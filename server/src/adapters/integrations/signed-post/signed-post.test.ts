@@ -2,25 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { IntegrationSettings } from '@splashboard/contract';
 import { signature } from '../../../domains/integrations/connection.ts';
 import { SignedPostReceiver } from '../../../../test/fakes/integrations/signed-post-receiver.ts';
-import { VendorError, type VendorConnection, type VendorContact } from '../vendor.ts';
+import { connectionTo, ownOrigin, vendorContact } from '../../../../test/vendor-adapter.ts';
+import { VendorError, type VendorContact } from '../vendor.ts';
 import { SIGNED_POST_KINDS, signedPostAdapter } from './signed-post.ts';
 
-const connection = (fake: SignedPostReceiver, settings: IntegrationSettings = fake.settings): VendorConnection => ({
-  kind: fake.kind,
-  settings,
-  oauth: null,
-  origin: (real) => real,
-  sign: (body, t) => signature(settings.api_key ?? '', body, t),
-});
+const connection = (fake: SignedPostReceiver, settings: IntegrationSettings = fake.settings) =>
+  connectionTo(fake.kind, fake, settings, { origin: ownOrigin, sign: (body, t) => signature(settings.api_key ?? '', body, t) });
 
-const contact = (email: string, fields: VendorContact['fields'] = {}): VendorContact => ({
-  guestId: 1,
-  email,
-  phone: '+34600111222',
-  fields: { email, ...fields },
-  vendorId: null,
-  consentAt: '2026-11-01T10:00:00.000Z',
-});
+const contact = (email: string, fields: VendorContact['fields'] = {}) =>
+  vendorContact(email, { email, ...fields }, { phone: '+34600111222', consentAt: '2026-11-01T10:00:00.000Z' });
 
 let fake: SignedPostReceiver | undefined;
 afterEach(async () => {
