@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { INTEGRATION_KINDS, INTEGRATIONS, type IntegrationKind } from '@splashboard/contract';
 import { startServer, type TestServer } from '../../../test/harness.ts';
 import { apiBasesOf, startFakeVendor, type FakeVendor } from '../../../test/fakes/integrations/index.ts';
