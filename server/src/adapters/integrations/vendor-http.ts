@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { causeCode, isTimeout } from '../fetch-errors.ts';
+import { resolvesPrivate } from './private-address.ts';
 import { VendorError } from './vendor.ts';
 
 /** What a vendor answered: its status, headers, body text and, when JSON, the parsed body. */
@@ -11,16 +12,38 @@ export interface VendorResponse {
 }
 
 const TIMEOUT_MS = 15_000;
-
-const pacing = new AsyncLocalStorage<() => Promise<void>>();
-
-/**
- * Runs `fn` with each vendor request it makes waiting for `pace` first: the caller keeps the vendor's rate
- * per HTTP request, whatever number of requests an adapter's call takes (a contact, then its list).
- */
-export const withPacing = <T>(pace: () => Promise<void>, fn: () => Promise<T>): Promise<T> => pacing.run(pace, fn);
 /** Longest wait a Retry-After may ask for before the engine parks instead (an hour). */
 const RETRY_AFTER_MAX = 3600;
+
+/**
+ * How the requests of one delivery or test are made: `pace` waited for before each (the vendor's rate,
+ * kept by the caller), and `publicOnly` refusing a host that resolves to a private address (an operator's
+ * URL must not reach inside our network).
+ */
+export interface CallPolicy {
+  pace?: () => Promise<void>;
+  publicOnly?: boolean;
+}
+const policies = new AsyncLocalStorage<CallPolicy>();
+
+/** Runs `fn` with every vendor request it makes under `policy`, however many requests an adapter's call takes. */
+export const withCallPolicy = <T>(policy: CallPolicy, fn: () => Promise<T>): Promise<T> => policies.run(policy, fn);
+
+async function refusePrivate(url: string) {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    throw new VendorError('rejected', 'the address is not a valid URL');
+  }
+  let inside: boolean;
+  try {
+    inside = await resolvesPrivate(host);
+  } catch {
+    throw new VendorError('unavailable', `${host} cannot be resolved`);
+  }
+  if (inside) throw new VendorError('rejected', `${host} is a private network address: refused`);
+}
 
 /**
  * One HTTP call to a vendor. A timeout or a refused connection is a VendorError `unavailable`; any
@@ -32,7 +55,9 @@ export async function vendorRequest(
   init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
 ): Promise<VendorResponse> {
   const timeoutMs = init.timeoutMs ?? TIMEOUT_MS;
-  await pacing.getStore()?.();
+  const policy = policies.getStore();
+  if (policy?.publicOnly) await refusePrivate(url);
+  await policy?.pace?.();
   let res: Response;
   try {
     res = await fetch(url, {

@@ -70,5 +70,9 @@ export async function connectionFor(
   };
 }
 
+/** Whether a kind's requests must stay on the internet: its URL is the operator's, and the server does not allow private ones. */
+export const mustStayPublic = (config: Config, kind: IntegrationKind) =>
+  !config.integrations.allowPrivateUrls && INTEGRATIONS[kind].fields.some((f) => f.name === 'url');
+
 /** The secret fields of a kind (sealed, shown as hints). */
 export const secretFieldsOf = (kind: IntegrationKind) => INTEGRATIONS[kind].fields.filter((f) => f.secret).map((f) => f.name);

@@ -1,10 +1,10 @@
-import { INTEGRATIONS } from '@splashboard/contract';
+import { INTEGRATIONS, type IntegrationKind } from '@splashboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { SecretBox } from '../../../platform/crypto.ts';
 import type { JobQueue } from '../../../platform/jobs.ts';
 import { VENDOR_ADAPTERS, type VendorConnection } from '../../../adapters/integrations/index.ts';
-import { connectionFor, isKind } from '../connection.ts';
+import { connectionFor, isKind, mustStayPublic } from '../connection.ts';
 import type { IntegrationsRepo } from '../integrations.repo.ts';
 import { drainJob } from '../jobs.ts';
 import type { CollectorRepo } from './collector.repo.ts';
@@ -86,6 +86,7 @@ export function createDrain(deps: DrainDeps) {
           row: current,
           adapter,
           pace,
+          publicOnly: mustStayPublic(deps.config, current.kind as IntegrationKind),
           conn: async () => (conn ??= await connectionFor({ ...deps, repo: deps.integrations }, current)),
         });
         await send(batch);

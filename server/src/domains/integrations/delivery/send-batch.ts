@@ -7,7 +7,7 @@ import {
   type VendorConnection,
   type VendorContact,
 } from '../../../adapters/integrations/index.ts';
-import { withPacing } from '../../../adapters/integrations/vendor-http.ts';
+import { withCallPolicy } from '../../../adapters/integrations/vendor-http.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IntegrationRow, IntegrationsRepo } from '../integrations.repo.ts';
 import { AUTH_PAUSE_SECONDS, MAX_ATTEMPTS, retryDelaySeconds } from './backoff.ts';
@@ -46,7 +46,14 @@ const EVENTS = { login: 'guest.login', upsert: 'guest.login', unsubscribe: 'gues
  */
 export function createBatchSender(
   deps: SendDeps,
-  ctx: { row: IntegrationRow; adapter: VendorAdapter; conn: () => Promise<VendorConnection>; pace: () => Promise<void> },
+  ctx: {
+    row: IntegrationRow;
+    adapter: VendorAdapter;
+    conn: () => Promise<VendorConnection>;
+    pace: () => Promise<void>;
+    /** The operator's URL may not reach a private address (connection.ts mustStayPublic). */
+    publicOnly: boolean;
+  },
 ) {
   const { deliveries, contacts, log } = deps;
   const kind = ctx.row.kind as IntegrationKind;
@@ -223,7 +230,7 @@ export function createBatchSender(
     for (const [n, call] of todo.entries()) {
       let outcomes: ContactOutcome[];
       try {
-        outcomes = await withPacing(ctx.pace, () => call.run());
+        outcomes = await withCallPolicy({ pace: ctx.pace, publicOnly: ctx.publicOnly }, () => call.run());
       } catch (err) {
         if (!(await failed(call.items, err))) continue;
         // Paused: what this batch has not sent yet waits in the queue, its try not counted.

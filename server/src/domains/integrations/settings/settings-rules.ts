@@ -1,4 +1,3 @@
-import { BlockList, isIP } from 'node:net';
 import {
   INTEGRATIONS,
   MESSAGES,
@@ -8,51 +7,16 @@ import {
   type IntegrationSettings,
 } from '@splashboard/contract';
 import type { SchemaErrors } from '../../../platform/errors.ts';
+import { isPrivateHost } from '../../../adapters/integrations/private-address.ts';
 
 /** Longest value of a field that names a list, account or id (URLs and keys may be longer, up to the contract's 2000). */
 const SHORT_FIELD_MAX = 200;
 const LONG_FIELDS = new Set<IntegrationField>(['url', 'api_key', 'private_key', 'public_key', 'data_template', 'attributes']);
 
-/** Loopback, link-local, private and other non-internet ranges an operator's URL may not name. */
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '')
-    .toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const version = isIP(host);
-  if (version === 4) return PRIVATE.check(host, 'ipv4');
-  // An IPv4-mapped IPv6 address (::ffff:7f00:1) is checked against the IPv4 ranges too.
-  if (version === 6) return PRIVATE.check(host, 'ipv6');
-  return false;
-}
-
 /**
  * Why an operator's URL may not be called, or null: https only, and no loopback, link-local or private
- * address (a literal IP or localhost) unless the server allows them (tests, labs). Host names are not
- * resolved here.
+ * address (a literal IP or localhost) unless the server allows them (tests, labs). Host names are
+ * resolved when a request is made (adapters/integrations/vendor-http.ts).
  */
 export function urlProblem(value: string, allowPrivate: boolean): string | null {
   let url: URL;

@@ -17,12 +17,21 @@ import {
   type MessageParams,
 } from '@splashboard/contract';
 import { VENDOR_ADAPTERS, VendorError } from '../../../adapters/integrations/index.ts';
+import { withCallPolicy } from '../../../adapters/integrations/vendor-http.ts';
 import type { AccessMode, Actor } from '../../../platform/access.ts';
 import { AppError, invalid, notFound } from '../../../platform/errors.ts';
 import type { SiteRow } from '../../../platform/site-access.ts';
 import { methodFieldsOf, mergeGuestFields } from '../../splash/guest-fields.ts';
 import { createSplashRepo } from '../../splash/splash.repo.ts';
-import { connectionFor, isKind, oauthClientOf, openSecrets, sealSecrets, type IntegrationSecrets } from '../connection.ts';
+import {
+  connectionFor,
+  isKind,
+  mustStayPublic,
+  oauthClientOf,
+  openSecrets,
+  sealSecrets,
+  type IntegrationSecrets,
+} from '../connection.ts';
 import type { IntegrationDeps } from '../deps.ts';
 import { createIntegrationsRepo, type IntegrationRow } from '../integrations.repo.ts';
 import { drainJob } from '../jobs.ts';
@@ -293,7 +302,7 @@ export function createIntegrationSettingsService(deps: IntegrationDeps) {
         return { ok: false, message: messageText('integrations.vendorDown', { detail: 'no adapter on this server' }) };
       try {
         const conn = await connectionFor({ config: deps.config, secrets: deps.secrets, repo: integrations }, row, merged);
-        const found = await adapter.test(conn);
+        const found = await withCallPolicy({ publicOnly: mustStayPublic(deps.config, kind) }, () => adapter.test(conn));
         return {
           ok: true,
           message: messageText('integrations.connectionOk'),
