@@ -192,14 +192,15 @@ export const integrationSettingsSchema = z
   .partial() as z.ZodType<Partial<Record<IntegrationField, string>>>;
 export type IntegrationSettings = Partial<Record<IntegrationField, string>>;
 
-export const integrationUpdateSchema = z.object({
+/** Unknown keys are refused (a misspelt field would otherwise save nothing and say nothing). */
+export const integrationUpdateSchema = z.strictObject({
   settings: integrationSettingsSchema.optional(),
   field_map: fieldMapSchema.optional(),
   enabled: z.boolean().optional(),
 });
 export type IntegrationUpdate = z.infer<typeof integrationUpdateSchema>;
 
-export const integrationTestSchema = z.object({ settings: integrationSettingsSchema.optional() });
+export const integrationTestSchema = z.strictObject({ settings: integrationSettingsSchema.optional() });
 
 /** inactive: not turned on (or never set); active: on and delivering; failing: on, and its last calls failed. */
 export const INTEGRATION_STATES = ['active', 'inactive', 'failing'] as const;
@@ -289,7 +290,7 @@ export const deliveryListSchema = z.object({
 });
 export type DeliveryList = z.infer<typeof deliveryListSchema>;
 
-export const backfillSchema = z.object({ since: z.iso.datetime({ offset: true }).optional() });
+export const backfillSchema = z.strictObject({ since: z.iso.datetime({ offset: true }).optional() });
 export const queuedResultSchema = z.object({ status: z.literal(200), message: z.string(), queued: z.number().int() });
 export const oauthStartResultSchema = z.object({ url: z.string() });
 
