@@ -71,14 +71,15 @@ describe.each(WIDTHS)('integrations at $width wide', ({ width, height }) => {
     await page.goto(`${server.url}/newapp/app/settings-view?site=${site}`);
     await page.getByRole('link', { name: /^Integrations/ }).click();
     await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
-    await expect(page.getByTestId('integration-card').count()).resolves.toBe(19);
+    // The cards come after the heading, once the list has loaded.
+    await expect.poll(() => page.getByTestId('integration-card').count()).toBe(19);
     await page.getByRole('link', { name: /^Webhook/ }).click();
     await page.getByRole('heading', { name: 'Webhook', level: 1 }).waitFor();
     await page.getByText(/signed with the private key, in the header Splashboard-Signature/).waitFor();
 
     // Nothing typed: the form points at what is missing, and the switch is refused.
     await press(page, 'Save');
-    await expect(page.getByText('This field is required').count()).resolves.toBe(2);
+    await expect.poll(() => page.getByText('This field is required').count()).toBe(2);
     await page.getByRole('switch', { name: 'Send guests to Webhook' }).click();
     await page.getByText('Enter this integration’s settings before turning it on').waitFor();
 
@@ -121,7 +122,7 @@ describe.each(WIDTHS)('integrations at $width wide', ({ width, height }) => {
     await card.getByText('1 delivered · 0 parked (30 days)').waitFor();
     await page.getByRole('link', { name: 'Inactive integrations' }).click();
     await page.getByRole('heading', { name: 'Inactive integrations', level: 1 }).waitFor();
-    await expect(page.getByTestId('integration-card').count()).resolves.toBe(18);
+    await expect.poll(() => page.getByTestId('integration-card').count()).toBe(18);
     await context.close();
   });
 });
