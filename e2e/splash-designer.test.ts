@@ -157,8 +157,12 @@ describe.each([
     await page.goto(`${server.url}/newapp/app/site/splash-pages`);
     await page.getByRole('tab', { name: 'Email' }).click();
     await page.getByRole('button', { name: 'Advanced settings' }).click();
-    // Limited speed with no limit set: only the server knows it is wrong.
-    await page.getByLabel('Unlimited speed').click();
+    // Limited speed with no limit set: only the server knows it is wrong. Clicked once the method's settings
+    // have arrived (unlimited, as saved), or the click is undone by their arrival.
+    const unlimited = page.getByLabel('Unlimited speed');
+    await expect.poll(() => unlimited.isChecked()).toBe(true);
+    await unlimited.click();
+    await expect.poll(() => unlimited.isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Save updates failed').waitFor();
     await page.getByText('Set an upload or download limit, or choose unlimited speed').waitFor();
