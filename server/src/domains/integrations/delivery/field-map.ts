@@ -1,22 +1,23 @@
 import type { FieldMapEntry } from '@splashboard/contract';
+import type { guests } from '../../../db/schema/index.ts';
 
-/** What the field map reads of a guest (and their site) at delivery time. */
-export interface MappedGuest {
-  email: string | null;
-  phone: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  gender: string | null;
-  birthday: string | null;
-  country: string | null;
-  postcode: string | null;
-  fields: Record<string, string | boolean>;
-  visits: number;
-  firstSeenAt: Date;
-  lastSeenAt: Date;
-  lastMethod: string;
-  siteName: string;
-}
+/** What the field map reads of a guest (their row's columns) and of their site, at delivery time. */
+export type MappedGuest = Pick<
+  typeof guests.$inferSelect,
+  | 'email'
+  | 'phone'
+  | 'firstName'
+  | 'lastName'
+  | 'gender'
+  | 'birthday'
+  | 'country'
+  | 'postcode'
+  | 'fields'
+  | 'visits'
+  | 'firstSeenAt'
+  | 'lastSeenAt'
+  | 'lastMethod'
+> & { siteName: string };
 
 type Value = string | number | boolean | null;
 

@@ -225,16 +225,16 @@ export function createBatchSender(
 
   /** Sends the batch; answers whether the integration is now paused. */
   return async function send(batch: DeliveryRow[]): Promise<boolean> {
-    const todo = await calls(await items(batch));
+    const pending = await calls(await items(batch));
     let delivered = false;
-    for (const [n, call] of todo.entries()) {
+    for (const [n, call] of pending.entries()) {
       let outcomes: ContactOutcome[];
       try {
         outcomes = await withCallPolicy({ pace: ctx.pace, publicOnly: ctx.publicOnly }, () => call.run());
       } catch (err) {
         if (!(await failed(call.items, err))) continue;
         // Paused: what this batch has not sent yet waits in the queue, its try not counted.
-        const rest = todo.slice(n + 1).flatMap((c) => c.items.map((i) => i.row.id));
+        const rest = pending.slice(n + 1).flatMap((c) => c.items.map((i) => i.row.id));
         await deliveries.requeue(rest, 0, 'waiting for the vendor', null);
         return true;
       }
