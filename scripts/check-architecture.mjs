@@ -213,6 +213,10 @@ const OWNER = {
   integrations: 'domains/integrations',
   integrationContacts: 'domains/integrations',
   integrationDeliveries: 'domains/integrations',
+  userIdentities: 'domains/auth',
+  reportSchedules: 'domains/reports',
+  reportRuns: 'domains/reports',
+  accessNotices: 'domains/access-notices',
 };
 /**
  * Queries that must read two areas' tables in one statement live with one owner: these repos may name

@@ -32,3 +32,4 @@ export * from './custom-domain.ts';
 export * from './payments.ts';
 export * from './campaigns.ts';
 export * from './integrations.ts';
+export * from './reports.ts';

@@ -14,6 +14,7 @@ import { GUEST_ACCOUNT_MESSAGES } from './guest-accounts.ts';
 import { GUEST_MESSAGES } from './guests.ts';
 import { INTEGRATION_MESSAGES } from './integrations.ts';
 import { PAYMENT_MESSAGES } from './payments.ts';
+import { REPORT_MESSAGES } from './reports.ts';
 import { API_ROUTER_MESSAGES, RADIUS_GATEWAY_MESSAGES, ROUTER_MESSAGES } from './routers.ts';
 import { SMS_MESSAGES } from './sms.ts';
 import { TEAM_MESSAGES } from './team.ts';
@@ -35,6 +36,7 @@ export {
   MESSAGES,
   PAYMENT_MESSAGES,
   RADIUS_GATEWAY_MESSAGES,
+  REPORT_MESSAGES,
   ROUTER_MESSAGES,
   SMS_MESSAGES,
   TEAM_MESSAGES,
@@ -63,6 +65,7 @@ export const MESSAGE_CATALOGUES = {
   payments: PAYMENT_MESSAGES,
   campaigns: CAMPAIGN_MESSAGES,
   integrations: INTEGRATION_MESSAGES,
+  reports: REPORT_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

@@ -71,3 +71,25 @@ export const clientSiteAccess = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.siteId, t.area] })],
 );
+
+/**
+ * A sign-in identity of a user at an outside provider (provider 'google': subject is the ID token's `sub`),
+ * linked once the provider vouched for the user's email.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+);

@@ -20,3 +20,4 @@ export * from './plan-limits.ts';
 export * from './payments.ts';
 export * from './campaigns.ts';
 export * from './integrations.ts';
+export * from './reports.ts';
