@@ -36,6 +36,7 @@ import { createRadiusServerOf } from './domains/radius/index.ts';
 import { createPlanLimits, type PlanLimits } from './domains/plan-limits/index.ts';
 import { campaignsArea } from './domains/campaigns/index.ts';
 import { integrationsArea } from './domains/integrations/index.ts';
+import { accessNoticesArea } from './domains/access-notices/index.ts';
 import { portalArea } from './portal/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
 
@@ -69,6 +70,7 @@ const AREAS = [
   paymentsArea,
   campaignsArea,
   integrationsArea,
+  accessNoticesArea,
   portalArea,
 ];
 

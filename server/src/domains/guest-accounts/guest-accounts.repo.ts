@@ -231,6 +231,18 @@ export function createGuestAccountsRepo(db: Database) {
         })
         .where(eq(guestAccountImports.id, id));
     },
+
+    // ---- Usage and expiry notices ----------------------------------------------------------------------
+
+    /** A site's accounts in use at `now` (first used, not yet expired), soonest to end first. */
+    async inUseAt(siteId: number, now: Date, limit: number): Promise<GuestAccountRow[]> {
+      return db
+        .select()
+        .from(guestAccounts)
+        .where(and(eq(guestAccounts.siteId, siteId), sql`${guestAccounts.expiresAt} > ${now}`))
+        .orderBy(guestAccounts.expiresAt, guestAccounts.id)
+        .limit(limit);
+    },
   };
 }
 export type GuestAccountsRepo = ReturnType<typeof createGuestAccountsRepo>;

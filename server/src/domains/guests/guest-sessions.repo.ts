@@ -670,6 +670,31 @@ export function createGuestSessionsRepo(db: Database) {
         .where(and(eq(voucherSessions.voucherId, voucherId), inArray(guestSessions.grantStatus, COUNTED)));
       return Number(usage?.minutes ?? 0);
     },
+
+    // ---- Whom to tell of an allowance running out (access notices) ------------------------------------
+
+    /** The email and phone a guest (by identity) gave at a site, when they gave any. */
+    async contactOfIdentity(siteId: number, identity: string): Promise<{ email: string; phone: string }> {
+      const [row] = await db
+        .select({ email: guests.email, phone: guests.phone })
+        .from(guests)
+        .where(and(eq(guests.siteId, siteId), eq(guests.identity, identity)))
+        .limit(1);
+      return { email: row?.email ?? '', phone: row?.phone ?? '' };
+    },
+
+    /** The email and phone the guest who last logged in with a voucher gave (anywhere it works), when they gave any. */
+    async contactOfVoucher(voucherId: number): Promise<{ email: string; phone: string }> {
+      const [row] = await db
+        .select({ email: guests.email, phone: guests.phone })
+        .from(voucherSessions)
+        .innerJoin(guestSessions, eq(guestSessions.id, voucherSessions.sessionId))
+        .innerJoin(guests, eq(guests.id, guestSessions.guestId))
+        .where(and(eq(voucherSessions.voucherId, voucherId), sql`(${guests.email} is not null or ${guests.phone} is not null)`))
+        .orderBy(desc(guestSessions.startedAt))
+        .limit(1);
+      return { email: row?.email ?? '', phone: row?.phone ?? '' };
+    },
   };
 }
 export type GuestSessionsRepo = ReturnType<typeof createGuestSessionsRepo>;

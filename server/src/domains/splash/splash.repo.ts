@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { splashDesigns, splashMethodSettings, splashUploads } from '../../db/schema/index.ts';
 
@@ -58,6 +58,23 @@ export function createSplashRepo(db: Database) {
         .from(splashMethodSettings)
         .where(methodOf(siteId, method));
       return row?.values;
+    },
+
+    /**
+     * The stored values of these methods at every site where the usage or expiry notification is switched
+     * on (the access notices' scan starts from them).
+     */
+    async methodsNotifying(methods: string[]): Promise<{ siteId: number; method: string; values: Record<string, unknown> }[]> {
+      return db
+        .select({ siteId: splashMethodSettings.siteId, method: splashMethodSettings.method, values: splashMethodSettings.values })
+        .from(splashMethodSettings)
+        .where(
+          and(
+            inArray(splashMethodSettings.method, methods),
+            sql`(${splashMethodSettings.values}->>'usage_notification' = 'true' or ${splashMethodSettings.values}->>'expiry_notification' = 'true')`,
+          ),
+        )
+        .orderBy(splashMethodSettings.siteId);
     },
 
     async methodRow(siteId: number, method: string): Promise<MethodSettingsRow | null> {

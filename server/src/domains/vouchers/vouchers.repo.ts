@@ -376,6 +376,30 @@ export function createVouchersRepo(db: Database) {
         .returning({ id: voucherDevices.id });
       return removed.length > 0;
     },
+
+    // ---- Usage and expiry notices ----------------------------------------------------------------------
+
+    /**
+     * The vouchers of a kind working at a site that are in use at `now` (activated, not yet expired), with
+     * their batch's limits and the bytes they used at every site, soonest to end first.
+     */
+    async inUseAt(siteId: number, kind: VoucherKind, now: Date, limit: number) {
+      return db
+        .select({ voucher: vouchers, batch: voucherBatches, bytesUsed: bytesUsedSql })
+        .from(vouchers)
+        .innerJoin(voucherBatches, eq(voucherBatches.id, vouchers.batchId))
+        .where(
+          and(
+            eq(voucherBatches.kind, kind),
+            worksAtSite(siteId),
+            sql`${vouchers.activatedAt} is not null`,
+            sql`${vouchers.expiresAt} > ${now}`,
+            sql`(${voucherBatches.validUntil} is null or ${voucherBatches.validUntil} > ${now})`,
+          ),
+        )
+        .orderBy(vouchers.expiresAt, vouchers.id)
+        .limit(limit);
+    },
   };
 }
 export type VouchersRepo = ReturnType<typeof createVouchersRepo>;

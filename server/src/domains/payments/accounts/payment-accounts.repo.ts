@@ -196,6 +196,24 @@ export function createPaymentAccountsRepo(db: Database) {
         .returning({ id: paymentAccounts.id });
       return done.length > 0;
     },
+
+    /** A site's accounts whose package runs at `now` (started, not yet ended), with the package's name, soonest to end first. */
+    async runningAt(siteId: number, now: Date, limit: number) {
+      return db
+        .select({ account: paymentAccounts, packageName: sql<string | null>`${paymentPackages.name}` })
+        .from(paymentAccounts)
+        .leftJoin(paymentPackages, eq(paymentPackages.id, paymentAccounts.packageId))
+        .where(
+          and(
+            eq(paymentAccounts.siteId, siteId),
+            isNotNull(paymentAccounts.startsAt),
+            sql`${paymentAccounts.startsAt} <= ${now}`,
+            sql`${paymentAccounts.expiresAt} > ${now}`,
+          ),
+        )
+        .orderBy(asc(paymentAccounts.expiresAt), asc(paymentAccounts.id))
+        .limit(limit);
+    },
   };
 }
 export type PaymentAccountsRepo = ReturnType<typeof createPaymentAccountsRepo>;
