@@ -400,36 +400,46 @@ describe('payment accounts', () => {
     expect(owner[0]!.text).toContain('Payment account: lucia.pago@example.test');
   });
 
-  it('tells the operator of the end once; the guest keeps the payment settings’ own expiry reminder only', async () => {
+  it('tells of the end once: the operator always, the guest only by a channel the payment reminder does not use', async () => {
     const o = await operator(['payment'], { sms: true });
+    // The payment settings' own reminder emails the guest a day before (on by default), so ours texts only.
     await switches(o, 'paymentloginconfig', {
       expiry_notification: true,
       expiry_notification_to_self: true,
       expiry_notification_emails: ['till@harbour.example.test'],
     });
+    const noReminder = await operator(['payment']);
+    await switches(noReminder, 'paymentloginconfig', { expiry_notification: true, emailexpiryreminder: false });
     const at = later();
-    await paymentAccount(
-      o,
-      { email: 'nora.paid@example.test', phone: '+34622333444' },
-      new Date(at.getTime() - 29.75 * DAY),
-      new Date(at.getTime() + 6 * HOUR),
-    );
-    await paymentAccount(
-      o,
-      { email: 'otto.paid@example.test' },
-      new Date(at.getTime() - 20 * DAY),
-      new Date(at.getTime() + 10 * DAY),
-    );
+    const ends = (s: number) => [new Date(at.getTime() - 30 * DAY + s), new Date(at.getTime() + s)] as const;
+    await paymentAccount(o, { email: 'nora.paid@example.test', phone: '+34622333444' }, ...ends(6 * HOUR));
+    await paymentAccount(o, { email: 'otto.paid@example.test' }, ...ends(10 * DAY));
+    const rita = await paymentAccount(o, { email: 'rita.paid@example.test', phone: '+34633444555' }, ...ends(5 * HOUR));
+    await db().update(paymentAccounts).set({ recurring: true }).where(eq(paymentAccounts.id, rita));
+    await paymentAccount(noReminder, { email: 'pia.paid@example.test', lang: 'es-ES' }, ...ends(3 * HOUR));
 
     await scanTwice(at);
     await scanTwice(new Date(at.getTime() + HOUR));
 
     expect(await emailsTo('nora.paid@example.test')).toHaveLength(0);
-    expect(smsTo('34622333444')).toHaveLength(0);
+    expect(smsTo('34622333444')).toHaveLength(1);
+    expect(smsTo('34622333444')[0]).toContain('Your Wi-Fi access at Harbour Café ends on');
+    // A recurring account is charged again rather than ended: its guest is not told.
+    expect(await emailsTo('rita.paid@example.test')).toHaveLength(0);
+    expect(smsTo('34633444555')).toHaveLength(0);
     const owner = await emailsTo(o.email);
-    expect(owner).toHaveLength(1);
-    expect(owner[0]!.subject).toBe('Wi-Fi expiry notice at Harbour Café: nora.paid@example.test');
-    expect(owner[0]!.text).toContain('Time left: 6 hours');
-    expect(await emailsTo('till@harbour.example.test')).toHaveLength(1);
+    expect(owner.map((m) => m.subject).sort()).toEqual([
+      'Wi-Fi expiry notice at Harbour Café: nora.paid@example.test',
+      'Wi-Fi expiry notice at Harbour Café: rita.paid@example.test',
+    ]);
+    expect(owner.find((m) => m.subject.includes('nora'))!.text).toContain('Time left: 6 hours');
+    expect(await emailsTo('till@harbour.example.test')).toHaveLength(2);
+    expect(await emailsTo('otto.paid@example.test')).toHaveLength(0);
+
+    const pia = await emailsTo('pia.paid@example.test');
+    expect(pia).toHaveLength(1);
+    expect(pia[0]!.subject).toBe('Tu acceso Wi-Fi en Harbour Café termina pronto');
+    expect(pia[0]!.text).toContain('Tiempo restante: 3 horas');
+    expect(await emailsTo(noReminder.email)).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PackageTerms } from '@splashboard/contract';
+import { DEFAULT_LOGIN_METHOD_VALUES, type PackageTerms } from '@splashboard/contract';
 import type { AccountsRepo } from '../../platform/accounts.repo.ts';
 import { defineScheduledJob } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mailer.ts';
@@ -65,12 +65,8 @@ interface Subject {
   dataUsedMb: () => Promise<number>;
   /** Where the guest can be told, and in which language (null: the site's). */
   guest: () => Promise<{ email: string; phone: string; lang: string | null }>;
-  /**
-   * Whether the guest is told of this kind here. A payment account's guest is reminded of the end by the
-   * payment settings' own expiry reminder (emailexpiryreminder / smsexpiryreminder, payments/notifications):
-   * expiry_notification adds only the operator's copies for it, so the guest never gets two expiry emails.
-   */
-  guestTold: (kind: NoticeKind) => boolean;
+  /** The channels the guest is told of this kind by here (where they have the address). */
+  guestChannels: (kind: NoticeKind) => { email: boolean; sms: boolean };
 }
 
 export interface AccessNoticesDeps {
@@ -87,6 +83,8 @@ export interface AccessNoticesDeps {
   guestSessions: Pick<GuestSessionsRepo, 'bytesOfIdentity' | 'usageOfIdentitySince' | 'contactOfIdentity' | 'contactOfVoucher'>;
 }
 
+const BOTH = { email: true, sms: true };
+const NONE = { email: false, sms: false };
 const dataMbOfTerms = (t: PackageTerms | null) => (t ? t.bytes_t * (t.bytes_type === 'GB' ? 1000 : 1) : 0);
 
 /**
@@ -95,11 +93,17 @@ const dataMbOfTerms = (t: PackageTerms | null) => (t ? t.bytes_t * (t.bytes_type
  * end within min(24 h, 20 % of their validity); claims each notice in access_notices (once per subject, kind
  * and period, across workers and re-runs) and tells the guest (email where they have one, SMS where the site
  * has a gateway and they a phone), the owner (`*_to_self`) and the extra addresses (`*_emails`).
+ *
+ * Usage counts the time of the allowance gone since it started (guest accounts and vouchers run from first
+ * use, payment packages from their start) and the data its sessions used; the first to reach 80 % tells.
+ * A payment account's guest is told of the end only by a channel its payment reminder does not use (see
+ * guestChannels), so nobody gets two expiry emails. Guests whose language is unknown (guest accounts,
+ * vouchers) read the site owner's language, as sites keep none of their own; operators read theirs.
  */
 export function createAccessNotices(deps: AccessNoticesDeps) {
   const { log } = deps;
 
-  async function subjectsOf(method: Method, site: SiteRow, now: Date): Promise<Subject[]> {
+  async function subjectsOf(method: Method, values: Record<string, unknown>, site: SiteRow, now: Date): Promise<Subject[]> {
     if (method === 'guestuserloginconfig') {
       return (await deps.guestAccounts.inUseAt(site.id, now, BATCH)).flatMap((a) =>
         a.firstLoginAt && a.expiresAt
@@ -118,7 +122,7 @@ export function createAccessNotices(deps: AccessNoticesDeps) {
                   const known = await deps.guestSessions.contactOfIdentity(site.id, identityOfAccount(a.id));
                   return { email: a.email || known.email, phone: known.phone, lang: null };
                 },
-                guestTold: () => true,
+                guestChannels: () => BOTH,
               },
             ]
           : [],
@@ -143,7 +147,16 @@ export function createAccessNotices(deps: AccessNoticesDeps) {
           return (own.bytes + signedIn.bytes) / 1_000_000;
         },
         guest: async () => ({ email: a.email, phone: a.phone, lang: a.lang }),
-        guestTold: (kind) => kind === 'usage',
+        // The payment settings have their own expiry reminder to the guest (emailexpiryreminder, smsexpiryreminder:
+        // payments/notifications/notify.ts, a day before, not for recurring accounts, which are charged instead).
+        // So the guest never gets two: expiry_notification tells the guest only by a channel whose reminder is
+        // off, never of a recurring account's end, and always adds the operator's copies.
+        guestChannels: (kind) =>
+          kind === 'usage'
+            ? BOTH
+            : a.recurring
+              ? NONE
+              : { email: values.emailexpiryreminder !== true, sms: values.smsexpiryreminder !== true },
       }));
     }
     const kind = method === 'voucherloginconfig' ? 'voucher' : 'multisite_voucher';
@@ -158,7 +171,7 @@ export function createAccessNotices(deps: AccessNoticesDeps) {
       dataLimitMb: batch.dataLimitMb,
       dataUsedMb: async () => Number(bytesUsed) / 1_000_000,
       guest: async () => ({ ...(await deps.guestSessions.contactOfVoucher(v.id)), lang: null }),
-      guestTold: () => true,
+      guestChannels: () => BOTH,
     }));
   }
 
@@ -199,14 +212,15 @@ export function createAccessNotices(deps: AccessNoticesDeps) {
       endsAt: s.endsAt,
       left,
     };
-    if (s.guestTold(kind)) {
+    const channels = s.guestChannels(kind);
+    if (channels.email || channels.sms) {
       const guest = await s.guest();
       const lang = guest.lang ? langOf(guest.lang) : siteLang;
-      if (guest.email) {
+      if (channels.email && guest.email) {
         await deps.mailer.send({ to: guest.email, ...guestEmail(facts, lang), accountId: site.accountId });
         told.push('guest-email');
       }
-      if (guest.phone) {
+      if (channels.sms && guest.phone) {
         try {
           await deps.sms.send(site.id, guest.phone, guestSms(facts, lang));
           told.push('guest-sms');
@@ -231,10 +245,12 @@ export function createAccessNotices(deps: AccessNoticesDeps) {
       const rows = await deps.splash.methodsNotifying(Object.keys(METHODS));
       for (const row of rows) {
         const method = row.method as Method;
-        const switches = { usage: switchesOf(row.values, 'usage'), expiry: switchesOf(row.values, 'expiry') };
+        // What is stored over the defaults (as the splash settings read them).
+        const values: Record<string, unknown> = { ...DEFAULT_LOGIN_METHOD_VALUES[method], ...row.values };
+        const switches = { usage: switchesOf(values, 'usage'), expiry: switchesOf(values, 'expiry') };
         const site = await deps.sitesRepo.byId(row.siteId);
         if (!site) continue;
-        for (const s of await subjectsOf(method, site, now)) {
+        for (const s of await subjectsOf(method, values, site, now)) {
           for (const kind of ['usage', 'expiry'] as const) {
             if (!switches[kind].on) continue;
             const left = await due(kind, s, now);
