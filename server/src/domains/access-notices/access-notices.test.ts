@@ -409,7 +409,13 @@ describe('payment accounts', () => {
       expiry_notification_emails: ['till@harbour.example.test'],
     });
     const noReminder = await operator(['payment']);
-    await switches(noReminder, 'paymentloginconfig', { expiry_notification: true, emailexpiryreminder: false });
+    await switches(noReminder, 'paymentloginconfig', {
+      expiry_notification: true,
+      expiry_notification_to_self: true,
+      emailexpiryreminder: false,
+    });
+    // This owner reads the dashboard in Spanish: their copy is in Spanish too.
+    await db().update(users).set({ language: 'es-ES' }).where(eq(users.email, noReminder.email));
     const at = later();
     const ends = (s: number) => [new Date(at.getTime() - 30 * DAY + s), new Date(at.getTime() + s)] as const;
     await paymentAccount(o, { email: 'nora.paid@example.test', phone: '+34622333444' }, ...ends(6 * HOUR));
@@ -440,6 +446,9 @@ describe('payment accounts', () => {
     expect(pia).toHaveLength(1);
     expect(pia[0]!.subject).toBe('Tu acceso Wi-Fi en Harbour Café termina pronto');
     expect(pia[0]!.text).toContain('Tiempo restante: 3 horas');
-    expect(await emailsTo(noReminder.email)).toHaveLength(0);
+    const ownerCopy = await emailsTo(noReminder.email);
+    expect(ownerCopy).toHaveLength(1);
+    expect(ownerCopy[0]!.subject).toBe('Aviso de caducidad de Wi-Fi en Harbour Café: pia.paid@example.test');
+    expect(ownerCopy[0]!.text).toContain('Cuenta de pago: pia.paid@example.test');
   });
 });
