@@ -37,6 +37,7 @@ import { createPlanLimits, type PlanLimits } from './domains/plan-limits/index.t
 import { campaignsArea } from './domains/campaigns/index.ts';
 import { integrationsArea } from './domains/integrations/index.ts';
 import { portalArea } from './portal/index.ts';
+import { reportsArea } from './domains/reports/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
 
 /**
@@ -69,6 +70,7 @@ const AREAS = [
   paymentsArea,
   campaignsArea,
   integrationsArea,
+  reportsArea,
   portalArea,
 ];
 
