@@ -52,9 +52,9 @@ const runsOf = async (scheduleId: number) =>
 async function dispatchAt(at: string, times = 1) {
   await Promise.all(Array.from({ length: times }, () => server.built.ctx.jobs.enqueue(REPORTS_DISPATCH_JOB, { at })));
   const states = async () =>
-    (await server.handle.executeSql(`select state from pgboss.job where name = 'reports.dispatch' and data->>'at' = $1`, [at])).rows.map(
-      (r) => String(r.state),
-    );
+    (
+      await server.handle.executeSql(`select state from pgboss.job where name = 'reports.dispatch' and data->>'at' = $1`, [at])
+    ).rows.map((r) => String(r.state));
   const start = Date.now();
   while ((await states()).filter((s) => s === 'completed').length < times) {
     if (Date.now() - start > 20_000) throw new Error(`dispatch at ${at} did not complete: ${JSON.stringify(await states())}`);
@@ -97,14 +97,19 @@ function partsOf(entity: string): Part[] {
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
       : encoding === 'quoted-printable'
         ? Buffer.from(
-            body.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('latin1')),
+            body
+              .replace(/=\r?\n/g, '')
+              .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('latin1')),
             'latin1',
           )
         : Buffer.from(body, 'utf8');
   const filename = /filename="?([^";]+)"?/i.exec(header('content-disposition') || type)?.[1] ?? null;
   return [{ type: type.split(';')[0]!.toLowerCase(), filename, body: decoded }];
 }
-const textOf = (mail: ReceivedMail) => partsOf(mail.raw).find((p) => p.type === 'text/plain')!.body.toString('utf8');
+const textOf = (mail: ReceivedMail) =>
+  partsOf(mail.raw)
+    .find((p) => p.type === 'text/plain')!
+    .body.toString('utf8');
 /** A header as a reader sees it (RFC 2047 encoded words decoded). */
 const headerOf = (mail: ReceivedMail, name: string) =>
   (new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '')
@@ -164,11 +169,18 @@ describe('report settings', () => {
       expect(res.body.schema_errors[field]).toEqual([message]);
     };
     await bad(settings({ recipients: [] }), 'recipients', 'Address is mandatory; recipients are required');
-    await bad(settings({ recipients: ['boss@example.com', 'not-an-email'] }), 'recipients.1', 'Please enter a valid email address');
+    await bad(
+      settings({ recipients: ['boss@example.com', 'not-an-email'] }),
+      'recipients.1',
+      'Please enter a valid email address',
+    );
     await bad(settings({ frequency: 'hourly' }), 'frequency', 'Choose one of the frequencies listed');
     const panel = await client.put('/a/api/v1/reports/settings', settings({ time_zone: 'Mars/Olympus_Mons' }));
     expect(panel.status).toBe(422);
-    expect(panel.body).toMatchObject({ message: 'Report settings update failed', schema_errors: { time_zone: ['Unknown time zone'] } });
+    expect(panel.body).toMatchObject({
+      message: 'Report settings update failed',
+      schema_errors: { time_zone: ['Unknown time zone'] },
+    });
     expect(await schedulesOf(accountId)).toEqual([]);
     expect((await client.get(sitePath(siteId))).body).toMatchObject({ frequency: 'never', recipients: [] });
   });
@@ -336,7 +348,10 @@ describe('a scheduled send', () => {
   async function rewind(siteId: number | null, at: string) {
     const rows = await schedulesOf(accountId);
     const row = rows.find((r) => r.siteId === siteId)!;
-    await db().update(reportSchedules).set({ nextRunAt: new Date(at) }).where(eq(reportSchedules.id, row.id));
+    await db()
+      .update(reportSchedules)
+      .set({ nextRunAt: new Date(at) })
+      .where(eq(reportSchedules.id, row.id));
     return row;
   }
   const tile = async (siteId: number, key: DashboardTileKey) => {
@@ -396,7 +411,10 @@ describe('a scheduled send', () => {
   });
 
   it("sends the control panel's report with every site's figures in their own local days", async () => {
-    const put = await owner.put('/a/api/v1/reports/settings', settings({ day_of_week: 6, time_zone: 'America/New_York', recipients: ['panel-weekly@example.com'] }));
+    const put = await owner.put(
+      '/a/api/v1/reports/settings',
+      settings({ day_of_week: 6, time_zone: 'America/New_York', recipients: ['panel-weekly@example.com'] }),
+    );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const schedule = await rewind(null, SEND);
     await dispatchAt('2025-03-08T13:02:00.000Z');

@@ -12,7 +12,12 @@ export const REPORT_SEND_JOB = defineJob('reports.send', z.object({ runId: z.num
 /** Schedules looked at per dispatch (the rest are due at the next one). */
 const DISPATCH_BATCH = 200;
 
-export function registerReportJobs(deps: { jobs: JobQueue; log: FastifyBaseLogger; reports: ReportsRepo; service: ReportsService }) {
+export function registerReportJobs(deps: {
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  reports: ReportsRepo;
+  service: ReportsService;
+}) {
   const { jobs, reports, service, log } = deps;
   jobs.register(REPORTS_DISPATCH_JOB, ({ at }) => dispatch(at ? new Date(at) : new Date()));
   jobs.schedule(REPORTS_DISPATCH_JOB, '*/5 * * * *');

@@ -176,7 +176,11 @@ export function createReportsService(deps: ReportsDeps) {
       const period = periodOfRun(run.periodStart, run.periodEnd, zone);
       const account = await deps.accounts.accountById(schedule.accountId);
       const input = await renderInput(schedule, settings, site, sites, period, account?.name ?? '');
-      for (const [lang, recipients] of await languagesOf(schedule.accountId, run.recipients, asLang(settings.language) ?? 'en-US')) {
+      for (const [lang, recipients] of await languagesOf(
+        schedule.accountId,
+        run.recipients,
+        asLang(settings.language) ?? 'en-US',
+      )) {
         const rendered = await renderReport({ ...input, lang });
         for (const to of recipients)
           await deps.mailer.send({
@@ -233,12 +237,14 @@ export function createReportsService(deps: ReportsDeps) {
 
   return {
     getSite: async (actor: Actor | null, siteId: number) => view(await siteTarget(actor, siteId, 'read')),
-    saveSite: async (actor: Actor | null, siteId: number, input: ReportSettings) => save(await siteTarget(actor, siteId, 'write'), input),
+    saveSite: async (actor: Actor | null, siteId: number, input: ReportSettings) =>
+      save(await siteTarget(actor, siteId, 'write'), input),
     testSite: async (actor: Actor | null, siteId: number, recipients: string[] | undefined) =>
       testNow(await siteTarget(actor, siteId, 'write'), recipients),
     getAccount: async (actor: Actor | null) => view(accountTarget(actor, 'read')),
     saveAccount: async (actor: Actor | null, input: ReportSettings) => save(accountTarget(actor, 'write'), input),
-    testAccount: async (actor: Actor | null, recipients: string[] | undefined) => testNow(accountTarget(actor, 'write'), recipients),
+    testAccount: async (actor: Actor | null, recipients: string[] | undefined) =>
+      testNow(accountTarget(actor, 'write'), recipients),
     sendRun,
     zoneOfSchedule: async (schedule: ReportScheduleRow) => zoneOf((await sitesOf(schedule)).site, schedule.settings),
   };

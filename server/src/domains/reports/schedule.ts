@@ -104,7 +104,8 @@ export interface ReportPeriod {
 
 /** A period of local days (inclusive) and the equal run of days just before it. */
 function periodOfDays(from: Day, to: Day, timeZone: string): ReportPeriod {
-  const length = Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / DAY_MS) + 1;
+  const length =
+    Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / DAY_MS) + 1;
   return {
     from: isoOf(from),
     to: isoOf(to),
