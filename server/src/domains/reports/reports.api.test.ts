@@ -389,6 +389,12 @@ describe('a scheduled send', () => {
       expect(headerOf(mine[0]!, 'to')).not.toContain(recipients.find((r) => r !== to));
     }
 
+    // Moved on to the next Saturday, 08:00 in New York now on summer time (EDT since 9 March: 12:00Z).
+    const view = (await owner.get(sitePath(A))).body;
+    expect(view.next_run_at).toBe('2025-03-15T12:00:00.000Z');
+    expect(view.last_sent_at).not.toBeNull();
+    expect(view.last_error).toBeNull();
+
     const text = textOf(mailsTo('ana@example.com')[0]!);
     expect(headerOf(mailsTo('ana@example.com')[0]!, 'subject')).toContain('2025-03-01');
     const figures: [string, number][] = [
