@@ -68,7 +68,7 @@ async function settledRuns(scheduleId: number, count: number) {
   for (;;) {
     const runs = await runsOf(scheduleId);
     if (runs.length >= count && runs.every((r) => r.status !== 'sending')) return runs;
-    if (Date.now() - start > 20_000) throw new Error(`runs not settled: ${JSON.stringify(runs)}`);
+    if (Date.now() - start > 30_000) throw new Error(`runs not settled: ${JSON.stringify(runs)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -127,7 +127,7 @@ const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
 async function emailsArrive(to: string, count: number) {
   const start = Date.now();
   while (mailsTo(to).length < count) {
-    if (Date.now() - start > 15_000) throw new Error(`${mailsTo(to).length} of ${count} emails reached ${to}`);
+    if (Date.now() - start > 30_000) throw new Error(`${mailsTo(to).length} of ${count} emails reached ${to}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -314,12 +314,13 @@ describe('the schedule across daylight-saving changes', () => {
     // One email per run, each of its own week.
     await emailsArrive(to, 4);
     expect(mailsTo(to)).toHaveLength(4);
-    expect(mailsTo(to).map((m) => headerOf(m, 'subject'))).toEqual([
-      expect.stringContaining('2027-03-14'),
-      expect.stringContaining('2027-03-21'),
-      expect.stringContaining('2027-10-17'),
-      expect.stringContaining('2027-10-24'),
-    ]);
+    // (Delivered by the mailer's own jobs, so not necessarily in the order they were sent.)
+    const subjects = mailsTo(to).map((m) => headerOf(m, 'subject'));
+    for (const from of ['2027-03-14', '2027-03-21', '2027-10-17', '2027-10-24'])
+      expect(
+        subjects.filter((x) => x.includes(from)),
+        from,
+      ).toHaveLength(1);
   });
 });
 
