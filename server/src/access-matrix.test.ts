@@ -109,6 +109,9 @@ const RULES: [RegExp, Need][] = [
   [new RegExp(`^GET ${S}/radiusclients/\\{id\\}/secret$`), site('routersettings', 'write')],
   [new RegExp(`^\\w+ ${S}/(radiusclients|routersettings|accesshealth|unifi)/.*$`), site('routersettings')],
   [new RegExp(`^GET ${S}/settings/summary$`), site('sitesettings')],
+  // Scheduled reports: a site's (permission reports) and the control panel's across sites (admins).
+  [new RegExp(`^\\w+ ${S}/reports/(settings|test)$`), site('reports')],
+  [new RegExp(`^\\w+ ${A}/reports/(settings|test)$`), ADMIN],
   [new RegExp(`^\\w+ ${S}/guest/.*$`), site('guests')],
   [new RegExp(`^\\w+ ${S}/guestuser/.*$`), site('guestuser')],
   [new RegExp(`^\\w+ ${S}/voucher/.*$`), site('voucher')],
@@ -178,6 +181,17 @@ function expected(need: Need, method: string, role: Role): Expect {
   if (need.adminOnly) return 'forbidden';
   return clientMay(level) ? 'allowed' : 'forbidden';
 }
+
+const REPORT_BODY = {
+  frequency: 'weekly',
+  day_of_week: 1,
+  day_of_month: 1,
+  hour: 8,
+  time_zone: 'UTC',
+  recipients: ['matrix-report@example.com'],
+  figures: ['guests'],
+  language: 'en-US',
+};
 
 /** Valid bodies for the writes whose body is checked before the service runs (so a refused write meets the access check, not a 422). */
 const BODIES: Record<string, (siteId: number) => unknown> = {
@@ -258,6 +272,10 @@ const BODIES: Record<string, (siteId: number) => unknown> = {
     payment_auth_field2: 'pk_test_matrixNotAKey',
   }),
   'PUT /s/{siteId}/api/v1/integrations/{kind}': () => ({ field_map: [{ source: 'email', target: 'email' }], enabled: false }),
+  'PUT /s/{siteId}/api/v1/reports/settings': () => REPORT_BODY,
+  'POST /s/{siteId}/api/v1/reports/test': () => ({ recipients: ['matrix-report@example.com'] }),
+  'PUT /a/api/v1/reports/settings': () => REPORT_BODY,
+  'POST /a/api/v1/reports/test': () => ({ recipients: ['matrix-report@example.com'] }),
   'POST /s/{siteId}/api/v1/multisite_voucher/': (siteId) => ({
     count: 1,
     duration_value: 1,

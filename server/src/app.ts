@@ -38,6 +38,7 @@ import { campaignsArea } from './domains/campaigns/index.ts';
 import { integrationsArea } from './domains/integrations/index.ts';
 import { accessNoticesArea } from './domains/access-notices/index.ts';
 import { portalArea } from './portal/index.ts';
+import { reportsArea } from './domains/reports/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
 
 /**
@@ -71,6 +72,7 @@ const AREAS = [
   campaignsArea,
   integrationsArea,
   accessNoticesArea,
+  reportsArea,
   portalArea,
 ];
 

@@ -16,7 +16,7 @@ import * as paymentTiles from './analytics/payment-tiles.ts';
 import * as voucherTiles from './analytics/voucher-tiles.ts';
 import { createDashboardLayoutsRepo } from './dashboard-layouts.repo.ts';
 import { periodOf } from './period.ts';
-import { createScopes, type Scope } from './scope.ts';
+import { createScopes, scopeOf, type Scope, type ScopeSite } from './scope.ts';
 
 type Deps = Pick<AppContext, 'db' | 'sessions'> & { sites: SiteAccess; sitesRepo: Pick<SitesRepo, 'allOfAccount'> };
 type Tile<K extends DashboardTileKey> = (scope: Scope, query: DashboardRangeQuery) => Promise<DashboardTileData<K>>;
@@ -29,6 +29,38 @@ export function createDashboardService({ db, sessions, sites, sitesRepo }: Deps)
   const scopeFor = createScopes({ sessions, sites, sitesRepo });
   const layouts = createDashboardLayoutsRepo(db);
   const read: <T>(run: (reader: Database) => Promise<T>) => Promise<T> = createAnalyticsReader(db);
+  const tiles = createTiles(read);
+
+  return {
+    /** One tile's answer; siteId 0 is the control panel (all the user's sites). */
+    async tile<K extends DashboardTileKey>(actor: Actor | null, siteId: number, key: K, query: DashboardRangeQuery) {
+      const scope = await scopeFor(actor, siteId, DASHBOARD_TILE_CALLS[key].permission);
+      return tiles[key](scope, query);
+    },
+
+    async dataReal(actor: Actor | null, siteId: number) {
+      const scope = await scopeFor(actor, siteId, 'all');
+      const since = scope.sites.length ? await read((r) => guestTiles.firstLoginDay(r, scope)) : null;
+      return { real: since !== null, since, sites: scope.sites.length };
+    },
+
+    async getConfig(actorIn: Actor | null, siteId: number) {
+      const actor = requireActor(actorIn);
+      if (siteId > 0) await sites.siteFor(actor, siteId, 'all', 'read');
+      return layouts.get(actor.userId, siteId);
+    },
+
+    async saveConfig(actorIn: Actor | null, siteId: number, input: DashboardConfigInput) {
+      const actor = requireActor(actorIn);
+      if (siteId > 0) await sites.siteFor(actor, siteId, 'all', 'read');
+      return layouts.save(actor.userId, siteId, input);
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;
+
+/** Every tile's reader over a scope, its period worked out from the query in the scope's time zone. */
+function createTiles(read: <T>(run: (reader: Database) => Promise<T>) => Promise<T>) {
   const ranged =
     <K extends DashboardTileKey>(
       answer: (scope: Scope, p: ReturnType<typeof periodOf>) => Promise<DashboardTileData<K>> | DashboardTileData<K>,
@@ -65,30 +97,20 @@ export function createDashboardService({ db, sessions, sites, sitesRepo }: Deps)
     popular_packages: ranged((s, p) => read((r) => paymentTiles.popularPackages(r, s, p))),
   };
 
+  return tiles;
+}
+
+/**
+ * The tiles read for given sites without a user (the scheduled reports' job, which has no actor): the
+ * same code and SQL as the dashboard's calls, for a scope the caller has already decided on (one site, or
+ * the sites of an account with timezone null, as the control panel).
+ */
+export function createSystemTiles(db: Database) {
+  const tiles = createTiles(createAnalyticsReader(db));
   return {
-    /** One tile's answer; siteId 0 is the control panel (all the user's sites). */
-    async tile<K extends DashboardTileKey>(actor: Actor | null, siteId: number, key: K, query: DashboardRangeQuery) {
-      const scope = await scopeFor(actor, siteId, DASHBOARD_TILE_CALLS[key].permission);
-      return tiles[key](scope, query);
-    },
-
-    async dataReal(actor: Actor | null, siteId: number) {
-      const scope = await scopeFor(actor, siteId, 'all');
-      const since = scope.sites.length ? await read((r) => guestTiles.firstLoginDay(r, scope)) : null;
-      return { real: since !== null, since, sites: scope.sites.length };
-    },
-
-    async getConfig(actorIn: Actor | null, siteId: number) {
-      const actor = requireActor(actorIn);
-      if (siteId > 0) await sites.siteFor(actor, siteId, 'all', 'read');
-      return layouts.get(actor.userId, siteId);
-    },
-
-    async saveConfig(actorIn: Actor | null, siteId: number, input: DashboardConfigInput) {
-      const actor = requireActor(actorIn);
-      if (siteId > 0) await sites.siteFor(actor, siteId, 'all', 'read');
-      return layouts.save(actor.userId, siteId, input);
+    tile<K extends DashboardTileKey>(sites: ScopeSite[], timezone: string | null, key: K, query: DashboardRangeQuery) {
+      return tiles[key](scopeOf(sites, timezone), query);
     },
   };
 }
-export type DashboardService = ReturnType<typeof createDashboardService>;
+export type SystemTiles = ReturnType<typeof createSystemTiles>;

@@ -7,6 +7,8 @@ import { dashboardAdminRoutes, dashboardSiteRoutes } from './dashboard.routes.ts
 import { createDashboardService } from './dashboard.service.ts';
 import { createDashboardLayoutsRepo } from './dashboard-layouts.repo.ts';
 
+export { createSystemTiles, type SystemTiles } from './dashboard.service.ts';
+
 /** The dashboard's tiles and layouts, for one site and for the control panel (all sites). */
 export const dashboardArea: Area<Pick<AppContext, 'db' | 'sessions'> & { sites: SiteAccess & SiteRemovals }> = {
   name: 'dashboard',

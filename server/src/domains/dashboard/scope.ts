@@ -30,7 +30,7 @@ const pick = (row: SiteRow): ScopeSite => ({
   currency: row.currency,
 });
 
-const scopeOf = (list: ScopeSite[], timezone: string | null): Scope => ({
+export const scopeOf = (list: ScopeSite[], timezone: string | null): Scope => ({
   sites: list,
   timezone,
   idArray: `{${list.map((s) => s.id).join(',')}}`,
