@@ -6,7 +6,7 @@ import * as fontkit from 'fontkit';
 const require = createRequire(import.meta.url);
 const ROBOTO_DIR = path.join(path.dirname(require.resolve('@fontsource/roboto/package.json')), 'files');
 
-/** The report's typeface (Roboto, latin: Spanish accents, ↑ ↓ and −), as font file bytes. */
+/** The report's typeface (Roboto, latin: Spanish accents, − and no-break spaces), as font file bytes. */
 export type ReportWeight = 'regular' | 'bold';
 const FILES: Record<ReportWeight, string> = {
   regular: 'roboto-latin-400-normal.woff',

@@ -12,7 +12,7 @@ export interface ReportTile {
   value: string;
   /** The previous period's value, formatted ("" where there is none to show). */
   previous: string;
-  /** "↑ +12%", "↓ −3 pts", "0%" ("" where there is no comparison). */
+  /** "+12%", "−3 pts", "0%" ("" where there is no comparison); `trend` says which way. */
   change: string;
   trend: Trend;
   good: boolean | null;
@@ -20,8 +20,7 @@ export interface ReportTile {
   note: string;
 }
 
-const number = (lang: ReportLang, value: number) =>
-  new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(value);
+const number = (lang: ReportLang, value: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(value);
 
 /** 65 -> "1 h 5 min"; 45 -> "45 min"; 120 -> "2 h". */
 export function formatDuration(lang: ReportLang, minutes: number): string {
@@ -44,20 +43,22 @@ export const formatMoney = (lang: ReportLang, minor: number, currency: string) =
 /** Hour 18 -> "6:00 PM–7:00 PM" / "18:00–19:00". */
 export function formatHour(lang: ReportLang, hour: number): string {
   const f = new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-  return `${f.format(Date.UTC(2000, 0, 1, hour))}–${f.format(Date.UTC(2000, 0, 1, hour + 1))}`;
+  // The narrow no-break space before AM/PM as a no-break space (the PDF's typeface has the one, not the other).
+  const at = (h: number) => f.format(Date.UTC(2000, 0, 1, h)).replace(/\u202f/g, '\u00a0');
+  return `${at(hour)}–${at(hour + 1)}`;
 }
 
-const arrow = (trend: Trend) => (trend === 'up' ? '↑ ' : trend === 'down' ? '↓ ' : '');
+/** ▲ or ▼ before a change in the email and its text (the PDF draws its own triangles). */
+export const arrowOf = (trend: Trend) => (trend === 'up' ? '▲' : trend === 'down' ? '▼' : '');
 const minus = (s: string) => s.replace(/^-/, '−');
 
 /** The change as percent of the previous value. */
 function percentChange(lang: ReportLang, c: Compared): { change: string; trend: Trend } {
   const trend: Trend = c.current > c.previous ? 'up' : c.current < c.previous ? 'down' : 'flat';
-  if (c.previous === 0)
-    return { change: c.current === 0 ? '' : `${arrow(trend)}${REPORT_WORDS[lang].noPreviousData}`, trend };
+  if (c.previous === 0) return { change: c.current === 0 ? '' : REPORT_WORDS[lang].noPreviousData, trend };
   const ratio = (c.current - c.previous) / c.previous;
   const f = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' });
-  return { change: `${arrow(trend)}${minus(f.format(ratio))}`, trend };
+  return { change: minus(f.format(ratio)), trend };
 }
 
 /** The change of a percentage, in points. */
@@ -65,7 +66,7 @@ function pointsChange(lang: ReportLang, c: Compared): { change: string; trend: T
   const diff = Math.round((c.current - c.previous) * 10) / 10;
   const trend: Trend = diff > 0 ? 'up' : diff < 0 ? 'down' : 'flat';
   const f = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-  return { change: `${arrow(trend)}${minus(f.format(diff))} ${REPORT_WORDS[lang].points}`, trend };
+  return { change: `${minus(f.format(diff))} ${REPORT_WORDS[lang].points}`, trend };
 }
 
 function compared(
@@ -115,9 +116,7 @@ export function reportTiles(input: ReportRenderInput): ReportTile[] {
         break;
       case 'bounce_rate':
         if (f.bounce_rate)
-          tiles.push(
-            compared(figure, lang, f.bounce_rate, (v) => formatPercent(lang, v), { points: true, upIsGood: false }),
-          );
+          tiles.push(compared(figure, lang, f.bounce_rate, (v) => formatPercent(lang, v), { points: true, upIsGood: false }));
         break;
       case 'busiest_hours':
         if (f.busiest_hours) {

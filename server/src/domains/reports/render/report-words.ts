@@ -108,8 +108,7 @@ export const REPORT_WORDS: Record<ReportLang, ReportWords> = {
       previousPeriod: 'Periodo anterior',
     },
     openDashboard: 'Abrir el panel',
-    footer: (product) =>
-      `Recibe este informe porque está programado en ${product}. Puede cambiarlo en los ajustes del sitio.`,
+    footer: (product) => `Recibe este informe porque está programado en ${product}. Puede cambiarlo en los ajustes del sitio.`,
     pdfFooter: 'Panel',
     page: (n, of) => `Página ${n} de ${of}`,
   },
