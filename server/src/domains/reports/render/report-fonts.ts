@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
@@ -13,12 +14,54 @@ const FILES: Record<ReportWeight, string> = {
   bold: 'roboto-latin-700-normal.woff',
 };
 
+/**
+ * A WOFF font as the TrueType font it wraps: its tables inflated once, instead of at every read
+ * (fontkit reading the WOFF itself inflates a table each time a glyph is looked up).
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error('not a WOFF font');
+  const count = woff.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    return {
+      tag: woff.readUInt32BE(at),
+      checksum: woff.readUInt32BE(at + 16),
+      data: compLength < origLength ? inflateSync(raw) : raw,
+    };
+  });
+  const header = Buffer.alloc(12 + 16 * count);
+  header.writeUInt32BE(woff.readUInt32BE(4), 0);
+  const power = 2 ** Math.floor(Math.log2(count));
+  header.writeUInt16BE(count, 4);
+  header.writeUInt16BE(power * 16, 6);
+  header.writeUInt16BE(Math.log2(power), 8);
+  header.writeUInt16BE(count * 16 - power * 16, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((t, i) => {
+    const at = 12 + i * 16;
+    header.writeUInt32BE(t.tag, at);
+    header.writeUInt32BE(t.checksum, at + 4);
+    header.writeUInt32BE(offset, at + 8);
+    header.writeUInt32BE(t.data.length, at + 12);
+    const padded = Buffer.alloc((t.data.length + 3) & ~3);
+    t.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
 const bytes = new Map<ReportWeight, Buffer>();
-/** A weight's WOFF file, read once. */
+/** A weight's font as TrueType bytes, read and unwrapped once. */
 export function fontBytes(weight: ReportWeight): Buffer {
   let b = bytes.get(weight);
   if (!b) {
-    b = readFileSync(path.join(ROBOTO_DIR, FILES[weight]));
+    b = woffToSfnt(readFileSync(path.join(ROBOTO_DIR, FILES[weight])));
     bytes.set(weight, b);
   }
   return b;
