@@ -247,6 +247,19 @@ describe('renderReport', () => {
     expect(es.html).toContain('Todos los sitios (3)');
   });
 
+  it('sets names with letters beyond Western European ones in the PDF', async () => {
+    const r = await renderReport(
+      sampleReport({
+        siteName: 'Łódź Kawiarnia Śródmieście',
+        brand: { productName: 'Sieć Wi-Fi Gdańsk', logoUrl: null, accentColor: '#e65100' },
+      }),
+    );
+    const pdfWords = await pdfOf(r).text;
+    expect(pdfWords).toContain('łódź kawiarnia śródmieście');
+    expect(pdfWords).toContain('sieć wi-fi gdańsk');
+    expect(r.html).toContain('Łódź Kawiarnia Śródmieście');
+  });
+
   it('escapes names in the html and reads figures without a previous value', async () => {
     const sample = sampleReport({ siteName: '<b>Bar & Grill</b>' });
     const r = await renderReport({

@@ -9,9 +9,13 @@ const ROBOTO_DIR = path.join(path.dirname(require.resolve('@fontsource/roboto/pa
 
 /** The report's typeface (Roboto, latin: Spanish accents, − and no-break spaces), as font file bytes. */
 export type ReportWeight = 'regular' | 'bold';
-const FILES: Record<ReportWeight, string> = {
+/** Each weight's latin file, and its latin-ext file for names in Central European languages and others. */
+export type ReportFontFile = ReportWeight | 'regular-ext' | 'bold-ext';
+const FILES: Record<ReportFontFile, string> = {
   regular: 'roboto-latin-400-normal.woff',
   bold: 'roboto-latin-700-normal.woff',
+  'regular-ext': 'roboto-latin-ext-400-normal.woff',
+  'bold-ext': 'roboto-latin-ext-700-normal.woff',
 };
 
 /**
@@ -56,9 +60,9 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-const bytes = new Map<ReportWeight, Buffer>();
-/** A weight's font as TrueType bytes, read and unwrapped once. */
-export function fontBytes(weight: ReportWeight): Buffer {
+const bytes = new Map<ReportFontFile, Buffer>();
+/** A font file as TrueType bytes, read and unwrapped once. */
+export function fontBytes(weight: ReportFontFile): Buffer {
   let b = bytes.get(weight);
   if (!b) {
     b = woffToSfnt(readFileSync(path.join(ROBOTO_DIR, FILES[weight])));
@@ -72,10 +76,11 @@ interface Glyph {
 }
 interface Font {
   unitsPerEm: number;
+  hasGlyphForCodePoint(codePoint: number): boolean;
   layout(text: string): { glyphs: Glyph[]; positions: { xAdvance: number; xOffset: number; yOffset: number }[] };
 }
-const fonts = new Map<ReportWeight, Font>();
-function fontOf(weight: ReportWeight): Font {
+const fonts = new Map<ReportFontFile, Font>();
+function fontOf(weight: ReportFontFile): Font {
   let f = fonts.get(weight);
   if (!f) {
     f = fontkit.create(fontBytes(weight)) as unknown as Font;
@@ -127,4 +132,22 @@ export function textPath(
     penX += pos.xAdvance * scale;
   });
   return parts.join('');
+}
+
+/**
+ * `text` split where it needs the latin-ext file (Ł, ő, ș…): runs to set one after the other, each with
+ * whether it takes the -ext file. Characters in neither stay in the latin file.
+ */
+export function fontRuns(text: string, weight: ReportWeight): { text: string; ext: boolean }[] {
+  const latin = fontOf(weight);
+  const ext = fontOf(`${weight}-ext`);
+  const runs: { text: string; ext: boolean }[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const useExt = !latin.hasGlyphForCodePoint(cp) && ext.hasGlyphForCodePoint(cp);
+    const last = runs.at(-1);
+    if (last && last.ext === useExt) last.text += ch;
+    else runs.push({ text: ch, ext: useExt });
+  }
+  return runs;
 }

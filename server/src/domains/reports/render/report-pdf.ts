@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { ReportContent } from './report-email.ts';
-import { fontBytes } from './report-fonts.ts';
+import { fontBytes, fontRuns, type ReportWeight } from './report-fonts.ts';
 import { INK, MUTED, TILE, changeColour } from './report-look.ts';
 import { CHART_HEIGHT, CHART_WIDTH } from './report-charts.ts';
 import type { ReportTile } from './report-tiles.ts';
@@ -31,6 +31,8 @@ export async function reportPdf(c: ReportContent, subject: string): Promise<Buff
   });
   doc.registerFont('Regular', fontBytes('regular'));
   doc.registerFont('Bold', fontBytes('bold'));
+  doc.registerFont('RegularExt', fontBytes('regular-ext'));
+  doc.registerFont('BoldExt', fontBytes('bold-ext'));
 
   const pageW = doc.page.width;
   const contentW = pageW - 2 * MARGIN;
@@ -44,14 +46,12 @@ export async function reportPdf(c: ReportContent, subject: string): Promise<Buff
 
   // Brand and title.
   doc.rect(0, 0, pageW, 8).fill(c.accent);
-  doc
-    .font('Bold')
-    .fontSize(13)
-    .fillColor(c.accent)
-    .text(c.input.brand.productName, MARGIN, MARGIN - 8, { width: contentW });
+  doc.fontSize(13).fillColor(c.accent);
+  names(doc, c.input.brand.productName, 'bold', { x: MARGIN, y: MARGIN - 8, width: contentW });
   doc.moveDown(1.2);
   doc.font('Bold').fontSize(10).fillColor(c.accent).text(c.heading.toUpperCase());
-  doc.font('Bold').fontSize(22).fillColor(INK).text(c.scope);
+  doc.fontSize(22).fillColor(INK);
+  names(doc, c.scope, 'bold', { x: MARGIN, y: doc.y, width: contentW });
   doc.font('Regular').fontSize(13).fillColor(INK).text(c.period);
   doc.font('Regular').fontSize(10).fillColor(MUTED).text(w.comparedWith(c.previousPeriod));
   doc.moveDown(1);
@@ -96,15 +96,29 @@ export async function reportPdf(c: ReportContent, subject: string): Promise<Buff
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN - 10;
     doc.font('Regular').fontSize(8).fillColor(MUTED);
-    doc.text(`${c.input.brand.productName} · ${c.heading} · ${c.period}`, MARGIN, y, {
-      width: contentW * 0.75,
-      lineBreak: false,
-    });
+    doc.text(`${c.heading} · ${c.period}`, MARGIN, y, { width: contentW * 0.75, lineBreak: false });
     doc.text(w.page(p + 1, range.count), MARGIN, y, { width: contentW, align: 'right', lineBreak: false });
   }
   doc.end();
   await done;
   return Buffer.concat(chunks);
+}
+
+/** A name (site, brand) in the latin file, switching to the latin-ext one for the letters only it has. */
+function names(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  weight: ReportWeight,
+  at: { x: number; y: number; width: number; lineBreak?: boolean },
+) {
+  const runs = fontRuns(text, weight);
+  const base = weight === 'bold' ? 'Bold' : 'Regular';
+  runs.forEach((run, i) => {
+    doc.font(run.ext ? `${base}Ext` : base);
+    const opts = { width: at.width, lineBreak: at.lineBreak ?? true, continued: i < runs.length - 1 };
+    if (i === 0) doc.text(run.text, at.x, at.y, opts);
+    else doc.text(run.text, opts);
+  });
 }
 
 function tileHeight(doc: PDFKit.PDFDocument, tile: ReportTile, width: number): number {
