@@ -7,6 +7,8 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   contentBase64: string;
+  /** Content id of an inline image, shown in the html as `cid:<cid>` (absent: an ordinary attachment). */
+  cid?: string;
 }
 
 /** outbox_emails: every email we send, kept with its delivery state. The only module that queries it. */

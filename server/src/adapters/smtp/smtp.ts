@@ -7,7 +7,7 @@ export interface SmtpMessage {
   subject: string;
   text: string;
   html: string;
-  attachments?: { filename: string; contentType: string; contentBase64: string }[];
+  attachments?: { filename: string; contentType: string; contentBase64: string; cid?: string }[];
 }
 
 export interface SmtpTransport {
@@ -27,6 +27,7 @@ export function createSmtpTransport(url: string): SmtpTransport {
             filename: a.filename,
             contentType: a.contentType,
             content: Buffer.from(a.contentBase64, 'base64'),
+            ...(a.cid && { cid: a.cid }),
           })),
         }),
       });

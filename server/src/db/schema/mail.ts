@@ -12,7 +12,7 @@ export const outboxEmails = pgTable('outbox_emails', {
   replyTo: text('reply_to'),
   /** Files sent with the email (an invoice's PDF), their content base64. */
   attachments: jsonb('attachments')
-    .$type<{ filename: string; contentType: string; contentBase64: string }[]>()
+    .$type<{ filename: string; contentType: string; contentBase64: string; cid?: string }[]>()
     .notNull()
     .default([]),
   status: text('status').notNull().default('queued'),
