@@ -13,6 +13,11 @@ export interface OutgoingEmail {
   /** The account the email is sent for: its email branding (sender name, logo, colours) applies. */
   accountId?: number;
   attachments?: MailAttachment[];
+  /**
+   * The html is a whole designed document that applies the brand itself (a report): the brand's sender
+   * name and reply-to still apply, its logo and footer frame does not.
+   */
+  ownLayout?: boolean;
 }
 
 /** Where emails leave from (adapters/smtp in the app; a test's own SMTP server in tests). */
@@ -127,6 +132,8 @@ function branded(email: OutgoingEmail, brand: EmailBrand, from: string) {
   const footer = brand.footerText
     ? `<div style="padding:16px 24px;color:#666;font-size:12px;border-top:1px solid #eee">${escapeHtml(brand.footerText).replace(/\n/g, '<br>')}</div>`
     : '';
+  const sender = { fromAddress: brand.senderName ? withSenderName(from, brand.senderName) : null, replyTo: brand.replyTo || null };
+  if (email.ownLayout) return { ...email, ...sender };
   // Links take the accent colour; the body keeps its own markup.
   const body = email.html.replace(/<a /g, `<a style="color:${accent}" `);
   const html = `<!doctype html><html><body style="margin:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif"><div style="max-width:600px;margin:0 auto;background:#fff">${logo}<div style="padding:24px">${body}</div>${footer}</div></body></html>`;
@@ -135,8 +142,7 @@ function branded(email: OutgoingEmail, brand: EmailBrand, from: string) {
     ...email,
     html,
     text,
-    fromAddress: brand.senderName ? withSenderName(from, brand.senderName) : null,
-    replyTo: brand.replyTo || null,
+    ...sender,
   };
 }
 

@@ -186,6 +186,7 @@ export function createReportsService(deps: ReportsDeps) {
           await deps.mailer.send({
             to,
             accountId: schedule.accountId,
+            ownLayout: true,
             subject: rendered.subject,
             text: rendered.text,
             html: rendered.html,
