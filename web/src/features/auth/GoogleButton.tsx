@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import { loadMeta } from '../../app/meta.ts';
-import './google-i18n.ts';
 
 /** Google's "G", drawn here (no image is downloaded). */
 function GoogleG() {
@@ -38,8 +37,13 @@ export function GoogleButton({ intent, plan }: { intent: 'login' | 'register'; p
   const [on, setOn] = useState(false);
   useEffect(() => {
     let live = true;
+    // The texts load with the button (the sign-in page is in the first chunk; they need not be).
     loadMeta()
-      .then((meta) => live && setOn(meta.google_sign_in === true))
+      .then(async (meta) => {
+        if (!meta.google_sign_in) return;
+        await import('./google-i18n.ts');
+        if (live) setOn(true);
+      })
       .catch(() => undefined);
     return () => {
       live = false;

@@ -270,3 +270,23 @@ describe('Google sign-in switched off', () => {
     }
   });
 });
+
+describe('Google sign-in rate limit', () => {
+  it('answers 429 once one address has posted as many answers as it may sign in per window', async () => {
+    const limited = await startServer({
+      GOOGLE_CLIENT_ID: google.client.id,
+      GOOGLE_CLIENT_SECRET: google.client.secret,
+      GOOGLE_ISSUER: google.url,
+      RATE_LIMIT_LOGIN_PER_IP: '3',
+      STRIPE_SECRET_KEY: '',
+    });
+    try {
+      const guesses = [];
+      for (let i = 0; i < 4; i++)
+        guesses.push((await limited.client().post('/google/callback', { state: `guess-${i}`, code: 'x' })).status);
+      expect(guesses).toEqual([422, 422, 422, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
