@@ -56,6 +56,9 @@ const envSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().max(128).default(''),
   FACEBOOK_DIALOG_URL: z.string().url().default('https://www.facebook.com/v25.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v25.0'),
+  GOOGLE_CLIENT_ID: z.string().max(200).default(''),
+  GOOGLE_CLIENT_SECRET: z.string().max(200).default(''),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   HUBSPOT_CLIENT_ID: z.string().max(200).default(''),
   HUBSPOT_CLIENT_SECRET: z.string().max(200).default(''),
   MAILCHIMP_CLIENT_ID: z.string().max(200).default(''),
@@ -173,6 +176,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       graphUrl: c.FACEBOOK_GRAPH_URL,
       /** Facebook login can be offered: both the app's id and secret are set. */
       configured: c.FACEBOOK_APP_ID !== '' && c.FACEBOOK_APP_SECRET !== '',
+    },
+    google: {
+      clientId: c.GOOGLE_CLIENT_ID,
+      clientSecret: c.GOOGLE_CLIENT_SECRET,
+      /** Its discovery document is `${issuer}/.well-known/openid-configuration`; a local provider in tests. */
+      issuer: c.GOOGLE_ISSUER.replace(/\/$/, ''),
+      /** Operators can sign in with Google: both the client id and secret are set. */
+      enabled: c.GOOGLE_CLIENT_ID !== '' && c.GOOGLE_CLIENT_SECRET !== '',
     },
     integrations: {
       oauth: {

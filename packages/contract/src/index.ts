@@ -33,3 +33,4 @@ export * from './payments.ts';
 export * from './campaigns.ts';
 export * from './integrations.ts';
 export * from './reports.ts';
+export * from './google.ts';

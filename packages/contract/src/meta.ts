@@ -18,4 +18,6 @@ export const metaSchema = z.object({
   languages: z.array(z.string()),
   /** Login methods this server cannot serve (Facebook without a Facebook app): the designer offers them disabled. */
   unavailable_login_methods: z.array(z.enum(AUTH_METHODS)),
+  /** Operators can sign in with Google (the server has a Google client id and secret). */
+  google_sign_in: z.boolean(),
 });

@@ -12,6 +12,8 @@ const PUBLIC = new Set([
   'POST /password/forgot',
   'POST /password/reset',
   'GET /logout',
+  'GET /google/start',
+  'POST /google/callback',
   'GET /a/api/v1/meta/',
   'GET /a/api/v1/plans/',
   'GET /a/api/v1/brand',

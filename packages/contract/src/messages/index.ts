@@ -10,6 +10,7 @@ import { CAMPAIGN_MESSAGES } from './campaigns.ts';
 import { MESSAGES } from './common.ts';
 import { CUSTOM_DOMAIN_MESSAGES } from './custom-domain.ts';
 import { DASHBOARD_MESSAGES } from './dashboard.ts';
+import { GOOGLE_MESSAGES } from './google.ts';
 import { GUEST_ACCOUNT_MESSAGES } from './guest-accounts.ts';
 import { GUEST_MESSAGES } from './guests.ts';
 import { INTEGRATION_MESSAGES } from './integrations.ts';
@@ -30,6 +31,7 @@ export {
   CAMPAIGN_MESSAGES,
   CUSTOM_DOMAIN_MESSAGES,
   DASHBOARD_MESSAGES,
+  GOOGLE_MESSAGES,
   GUEST_ACCOUNT_MESSAGES,
   GUEST_MESSAGES,
   INTEGRATION_MESSAGES,
@@ -66,6 +68,7 @@ export const MESSAGE_CATALOGUES = {
   campaigns: CAMPAIGN_MESSAGES,
   integrations: INTEGRATION_MESSAGES,
   reports: REPORT_MESSAGES,
+  google: GOOGLE_MESSAGES,
 } as const;
 
 type Catalogues = typeof MESSAGE_CATALOGUES;

@@ -50,7 +50,34 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
     return accounts.advanceTfCounter(userId, counter);
   }
 
+  /**
+   * The answer of a sign-in that proved who the user is (a password, Google): a session, or the two-factor
+   * step's token when two-factor is on.
+   */
+  async function signIn(user: { id: number; email: string; tfEnabled: boolean }, meta: Meta, previous?: Actor | null) {
+    if (user.tfEnabled) {
+      const token = randomToken(32);
+      await accounts.insertToken({
+        id: sha256(token),
+        kind: 'tf_login',
+        userId: user.id,
+        email: user.email,
+        expiresAt: new Date(Date.now() + TF_TOKEN_MINUTES * 60_000),
+      });
+      return { kind: 'tf' as const, body: { csrf_token: '', user: null, tf_required: true, error: '2faRequired', token } };
+    }
+    if (previous?.sessionId) await sessions.destroy(previous.sessionId);
+    const { session, user: profile } = await startSession(user.id, meta);
+    return {
+      kind: 'session' as const,
+      session,
+      body: { csrf_token: session.csrfToken, user: profile, tf_required: false, error: null },
+    };
+  }
+
   return {
+    signIn,
+
     /** `previous` is the session the browser already had, if any: it ends when a new one starts. */
     async login(input: { email: string; password: string }, meta: Meta, previous?: Actor | null) {
       await rateLimiter.consume(`login:ip:${meta.ip}`, config.rateLimits.loginPerIp, window);
@@ -65,24 +92,7 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
         throw new AppError(401, 'common.invalidCredentials');
       }
       await rateLimiter.reset(accountKey);
-      if (user.tfEnabled) {
-        const token = randomToken(32);
-        await accounts.insertToken({
-          id: sha256(token),
-          kind: 'tf_login',
-          userId: user.id,
-          email: user.email,
-          expiresAt: new Date(Date.now() + TF_TOKEN_MINUTES * 60_000),
-        });
-        return { kind: 'tf' as const, body: { csrf_token: '', user: null, tf_required: true, error: '2faRequired', token } };
-      }
-      if (previous?.sessionId) await sessions.destroy(previous.sessionId);
-      const { session, user: profile } = await startSession(user.id, meta);
-      return {
-        kind: 'session' as const,
-        session,
-        body: { csrf_token: session.csrfToken, user: profile, tf_required: false, error: null },
-      };
+      return signIn(user, meta, previous);
     },
 
     async validateTwoFactor(input: { code?: string; recovery_code?: string; csrf_token: string }, meta: Meta) {

@@ -20,5 +20,6 @@ export const metaRoutes =
       supported_routers: ROUTER_TYPES.map((id) => ({ id, name: ROUTER_LABELS[id] })),
       languages: ['en-US', 'es-ES'],
       unavailable_login_methods: config.facebook.configured ? [] : ['facebook' as const],
+      google_sign_in: config.google.enabled,
     }));
   };

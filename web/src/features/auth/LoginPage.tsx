@@ -16,6 +16,7 @@ import { startUp } from '../../app/session.ts';
 import { signedIn, tfCancelled, tfRequired, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { useErrorText } from '../../app/errorText.ts';
+import { GoogleButton } from './GoogleButton.tsx';
 
 interface LoginAnswer {
   csrf_token: string;
@@ -144,6 +145,7 @@ export function LoginPage() {
         <Button type="submit" variant="contained" disabled={busy} sx={buttonColour}>
           {t('auth.signIn')}
         </Button>
+        <GoogleButton intent="login" />
         <Link component={RouterLink} to="/register">
           {t('auth.noAccount')}
         </Link>

@@ -18,6 +18,7 @@ import { signedIn, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { useErrorText } from '../../app/errorText.ts';
 import { PlanField } from './PlanField.tsx';
+import { GoogleButton } from '../auth/GoogleButton.tsx';
 
 /** The fields of the registration form, which show their own errors. */
 const FORM_FIELDS = new Set([
@@ -65,6 +66,7 @@ export function RegisterPage() {
           <Button type="submit" variant="contained">
             {t('signup.sendLink')}
           </Button>
+          <GoogleButton intent="register" plan={planOf(plan)} />
           <Link component={RouterLink} to="/login">
             {t('signup.haveAccount')}
           </Link>
@@ -190,6 +192,8 @@ export function RegistrationPage() {
       label={label}
       autoComplete={autoComplete}
       required
+      // The name Google gave, when Google started the registration.
+      defaultValue={name === 'displayname' ? (params.get('name') ?? undefined) : undefined}
       error={!!errors[name]}
       helperText={errors[name] ?? hint}
     />
