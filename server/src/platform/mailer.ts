@@ -132,7 +132,10 @@ function branded(email: OutgoingEmail, brand: EmailBrand, from: string) {
   const footer = brand.footerText
     ? `<div style="padding:16px 24px;color:#666;font-size:12px;border-top:1px solid #eee">${escapeHtml(brand.footerText).replace(/\n/g, '<br>')}</div>`
     : '';
-  const sender = { fromAddress: brand.senderName ? withSenderName(from, brand.senderName) : null, replyTo: brand.replyTo || null };
+  const sender = {
+    fromAddress: brand.senderName ? withSenderName(from, brand.senderName) : null,
+    replyTo: brand.replyTo || null,
+  };
   if (email.ownLayout) return { ...email, ...sender };
   // Links take the accent colour; the body keeps its own markup.
   const body = email.html.replace(/<a /g, `<a style="color:${accent}" `);

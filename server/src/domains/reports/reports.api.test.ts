@@ -6,6 +6,7 @@ import { createSite, registerAccount, startServer, type TestClient, type TestSer
 import { startSmtp, type ReceivedMail } from '../../../test/smtp.ts';
 import { signedInClient } from '../../../test/clients.ts';
 import { writeDashboardFixture, writeNowFixture } from '../../../test/fixtures/dashboard.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { REPORTS_DISPATCH_JOB } from './index.ts';
 
 /**
@@ -316,7 +317,7 @@ describe('the schedule across daylight-saving changes', () => {
     expect(mailsTo(to)).toHaveLength(4);
     // (Delivered by the mailer's own jobs, so not necessarily in the order they were sent.)
     const subjects = mailsTo(to).map((m) => headerOf(m, 'subject'));
-    for (const from of ['2027-03-14', '2027-03-21', '2027-10-17', '2027-10-24'])
+    for (const from of ['Mar 14–20, 2027', 'Mar 21–27, 2027', 'Oct 17–23, 2027', 'Oct 24–30, 2027'])
       expect(
         subjects.filter((x) => x.includes(from)),
         from,
@@ -397,24 +398,29 @@ describe('a scheduled send', () => {
     expect(view.last_error).toBeNull();
 
     const text = textOf(mailsTo('ana@example.com')[0]!);
-    expect(headerOf(mailsTo('ana@example.com')[0]!, 'subject')).toContain('2025-03-01');
+    expect(headerOf(mailsTo('ana@example.com')[0]!, 'subject')).toBe('Weekly report for Nueva York: Mar 1–7, 2025');
     const figures: [string, number][] = [
       ['total guests', (await tile(A, 'total_guests')).value],
       ['previous guests', (await tile(A, 'total_guests')).previous],
       ['new guests', (await tile(A, 'first_time_guests')).value],
       ['logins', (await tile(A, 'wifi_logins')).total.value],
       ['previous logins', (await tile(A, 'wifi_logins')).total.previous],
-      ['dwell time', (await tile(A, 'dwell_time')).value],
+      // The report shows whole minutes, as people read a dwell time.
+      ['dwell time', Math.round((await tile(A, 'dwell_time')).value)],
       ['bounce rate', (await tile(A, 'bounce_rate')).value],
       ['activated vouchers', (await tile(A, 'activated_vouchers')).value],
       ['active vouchers', (await tile(A, 'active_vouchers')).value],
       ['unused vouchers', (await tile(A, 'unused_vouchers')).value],
     ];
     expect(figures.find(([k]) => k === 'total guests')![1]).toBe(5);
-    for (const [name, value] of figures) expect(mentions(text, value), `${name} ${value} in:\n${text}`).toBe(true);
-    // The PDF, when the renderer attaches one.
+    // The same figures in the attached PDF, as a reader extracts its text.
     const pdf = partsOf(mailsTo('ana@example.com')[0]!.raw).find((p) => p.type === 'application/pdf');
-    if (pdf) expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf, 'the PDF is attached').toBeDefined();
+    const pdfWords = await pdfText(pdf!.body);
+    for (const [name, value] of figures) {
+      expect(mentions(text, value), `${name} ${value} in:\n${text}`).toBe(true);
+      expect(mentions(pdfWords, value), `${name} ${value} in the PDF:\n${pdfWords}`).toBe(true);
+    }
   });
 
   it("sends the control panel's report with every site's figures in their own local days", async () => {
