@@ -12,4 +12,14 @@ export const reports: Feature = {
       page: ReportSettingsPage,
     },
   ],
+  // The control panel's report across sites; a site's is in its settings list.
+  menu: [
+    {
+      menu: 'controlPanel',
+      position: 40,
+      label: 'menu.reports',
+      path: '/app/settings-view/configure-reports',
+      permission: 'reports',
+    },
+  ],
 };
