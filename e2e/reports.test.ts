@@ -49,14 +49,14 @@ describe('client reports', () => {
     await page.getByText('No report is scheduled.').waitFor();
 
     // Weekly with nobody to send it to: refused, with the server's own words.
-    await page.getByLabel('Frequency').selectOption('weekly');
-    await page.getByLabel('Day of the week').selectOption({ label: 'Wednesday' });
-    await page.getByLabel('Hour').selectOption({ label: '09:00' });
+    await page.getByLabel('Frequency', { exact: true }).selectOption('weekly');
+    await page.getByLabel('Day of the week', { exact: true }).selectOption({ label: 'Wednesday' });
+    await page.getByLabel('Hour', { exact: true }).selectOption({ label: '09:00' });
     await page.getByText('In the location’s time zone (Europe/Madrid).').waitFor();
     await press(page, 'Save');
     await page.getByText('Address is mandatory; recipients are required').waitFor();
 
-    const recipients = page.getByLabel('Recipients');
+    const recipients = page.getByLabel('Recipients', { exact: true });
     await recipients.fill(recipient);
     await recipients.press('Enter');
     await page.getByRole('button', { name: recipient }).waitFor();
@@ -70,9 +70,9 @@ describe('client reports', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Client reports', level: 1 }).waitFor();
     await page.getByRole('button', { name: recipient }).waitFor();
-    expect(await page.getByLabel('Frequency').inputValue()).toBe('weekly');
-    expect(await page.getByLabel('Day of the week').inputValue()).toBe('3');
-    expect(await page.getByLabel('Hour').inputValue()).toBe('9');
+    expect(await page.getByLabel('Frequency', { exact: true }).inputValue()).toBe('weekly');
+    expect(await page.getByLabel('Day of the week', { exact: true }).inputValue()).toBe('3');
+    expect(await page.getByLabel('Hour', { exact: true }).inputValue()).toBe('9');
     await page.getByText(/^Next report: /).waitFor();
 
     // A test now: the email reaches the SMTP server.
@@ -80,6 +80,22 @@ describe('client reports', () => {
     await page.getByTestId('report-test-result').getByText(`Sent to ${recipient}`, { exact: false }).waitFor();
     const mail = await smtp.waitFor(recipient, 30_000);
     expect(mail.to).toEqual([recipient]);
-    expect(mail.raw).toContain('Harbour Cafe');
+    expect(mail.raw).toMatch(/^Subject: .+/m);
+
+    // The control panel's report across locations: from its menu, with a time zone of its own.
+    await page.getByRole('button', { name: 'Control Panel' }).click();
+    const menu = page.getByRole('navigation', { name: 'main' });
+    await menu.getByRole('button', { name: 'Reports', exact: true }).click();
+    await page.getByRole('heading', { name: 'Report across locations', level: 1 }).waitFor();
+    await page.getByLabel('Frequency', { exact: true }).selectOption('daily');
+    expect(await page.getByLabel('Day of the week', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Time zone', { exact: true }).selectOption('America/New_York');
+    await page.getByLabel('Recipients', { exact: true }).fill(recipient);
+    await press(page, 'Save');
+    await page.getByText('Report settings saved').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Report across locations', level: 1 }).waitFor();
+    expect(await page.getByLabel('Time zone', { exact: true }).inputValue()).toBe('America/New_York');
+    await page.getByRole('button', { name: recipient }).waitFor();
   }, 180_000);
 });

@@ -213,4 +213,12 @@ describe('the report settings page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(helperOf('Recipients')).toBe('ana@harbour.test: Please enter a valid email address'));
     await screen.findByText('Report settings update failed');
   });
+
+  it('keeps its heading and says so when the settings cannot be loaded', async () => {
+    stubServer({});
+    open();
+    await screen.findByRole('heading', { name: 'Client reports', level: 1 });
+    await screen.findByText('Not found');
+    expect(screen.queryByLabelText('Frequency')).toBeNull();
+  });
 });

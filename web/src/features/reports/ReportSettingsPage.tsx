@@ -61,6 +61,7 @@ export function ReportSettingsPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
+  const [loadError, setLoadError] = useState('');
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const api = siteId === null ? null : reportApi(siteId);
@@ -78,20 +79,35 @@ export function ReportSettingsPage() {
     get<ReportSettingsView>(settingsPath).then(
       (v) => {
         if (!live) return;
+        setLoadError('');
         setView(v);
         setValues(settingsOf(v));
       },
-      (err) => live && enqueueSnackbar(failure.current(err), { variant: 'error' }),
+      (err) => live && setLoadError(failure.current(err)),
     );
     return () => {
       live = false;
     };
-  }, [settingsPath, enqueueSnackbar]);
+  }, [settingsPath]);
 
   const lang = i18n.language;
   const weekdays = useMemo(() => weekdayNames(lang), [lang]);
   const zones = useMemo(() => (controlPanel ? timeZones(values?.time_zone ?? 'UTC') : []), [controlPanel, values?.time_zone]);
-  if (!api || !view || !values) return null;
+  const title = controlPanel ? t('reports.accountTitle') : t('reports.siteTitle');
+  const heading = (
+    <PageHeader>
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+    </PageHeader>
+  );
+  if (!api || !view || !values)
+    return (
+      <Stack spacing={2}>
+        {heading}
+        {loadError && <Alert severity="error">{loadError}</Alert>}
+      </Stack>
+    );
 
   const suggestions = new Map<string, Suggestion>(view.suggested_recipients.map((s) => [s.email, s]));
   const set = <K extends keyof ReportSettings>(key: K, value: ReportSettings[K]) => {
@@ -230,14 +246,9 @@ export function ReportSettingsPage() {
 
   // In the reader's own time zone (the browser's).
   const local = (iso: string | null) => dateTime(iso, lang);
-  const title = controlPanel ? t('reports.accountTitle') : t('reports.siteTitle');
   return (
     <Stack component="form" spacing={2} onSubmit={save} noValidate sx={{ maxWidth: 720 }}>
-      <PageHeader>
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
-      </PageHeader>
+      {heading}
       <Typography color="text.secondary">{controlPanel ? t('reports.accountIntro') : t('reports.siteIntro')}</Typography>
 
       <Box data-testid="report-status">
