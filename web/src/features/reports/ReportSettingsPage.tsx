@@ -76,6 +76,10 @@ export function ReportSettingsPage() {
   useEffect(() => {
     if (!settingsPath) return;
     let live = true;
+    // Another site's (or the control panel's) report: nothing of the one before shows meanwhile.
+    setView(null);
+    setValues(null);
+    setLoadError('');
     get<ReportSettingsView>(settingsPath).then(
       (v) => {
         if (!live) return;
