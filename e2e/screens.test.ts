@@ -73,13 +73,13 @@ describe.each([
       await screenshot(page, `${name}-${width}`);
     };
     await submitSignIn(page, app, owner.email, owner.password);
-    // A provider starts in the control panel view: only Admins, Clients and Branding.
+    // A provider starts in the control panel view: only Admins, Clients, Branding and Reports.
     await page.getByTestId('dashboard-site').getByText('All locations').waitFor();
     await page.getByRole('button', { name: 'Go to sites' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'main' });
     if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
     await nav.getByText('Admins').waitFor();
-    await expect(nav.getByRole('button').allInnerTexts()).resolves.toEqual(['Admins', 'Clients', 'Branding']);
+    await expect(nav.getByRole('button').allInnerTexts()).resolves.toEqual(['Admins', 'Clients', 'Branding', 'Reports']);
     await shoot('control-panel');
     if (phone) await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Go to sites' }).click();

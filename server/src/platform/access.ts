@@ -106,7 +106,8 @@ export function sitePermissions(
 export function controlPanelPermissions(actor: Actor, chatWidget: boolean): PermissionMap {
   const map = emptyMap();
   if (actor.role !== 'admin') return { ...map, chat_widget: chatWidget };
-  for (const p of ['control_panel', 'clients', 'branding', 'payment_branding'] as PermissionName[]) map[p] = planAllows(actor, p);
+  for (const p of ['control_panel', 'clients', 'branding', 'payment_branding', 'reports'] as PermissionName[])
+    map[p] = planAllows(actor, p);
   map.chat_widget = chatWidget;
   return map;
 }

@@ -13,6 +13,7 @@ import { guestAccounts } from './guest-accounts/index.ts';
 import { guests } from './guests/index.ts';
 import { integrations } from './integrations/index.ts';
 import { payments } from './payments/index.ts';
+import { reports } from './reports/index.ts';
 import { routers } from './routers/index.ts';
 import { settings } from './settings/index.ts';
 import { signup } from './signup/index.ts';
@@ -40,6 +41,7 @@ export const FEATURES: Feature[] = [
   whitelist,
   sms,
   integrations,
+  reports,
   admins,
   clients,
   customDomain,

@@ -246,6 +246,7 @@ export const enUS = {
     admins: 'Admins',
     clients: 'Clients',
     branding: 'Branding',
+    reports: 'Reports',
   },
   dashboard: {
     title: 'Dashboard',

@@ -302,6 +302,7 @@ export const esES: Catalog = {
     admins: 'Administradores',
     clients: 'Clientes',
     branding: 'Marca',
+    reports: 'Informes',
   },
   dashboard: {
     title: 'Panel',

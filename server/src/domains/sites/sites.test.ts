@@ -143,6 +143,7 @@ describe('sites', () => {
       all: true,
       control_panel: true,
       clients: true,
+      reports: true,
       guests: false,
       landingpage: false,
     });

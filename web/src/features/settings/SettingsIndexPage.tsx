@@ -22,6 +22,7 @@ import '../unifi-tasks/linkStrings.ts';
 import '../access-health/linkStrings.ts';
 import '../clients/linkStrings.ts';
 import '../payments/linkStrings.ts';
+import '../reports/linkStrings.ts';
 
 const SMS_COLOUR = { on: 'success', off: 'default', not_set: 'default' } as const;
 
@@ -174,6 +175,13 @@ export function SettingsViewPage() {
               to="/app/settings-view/integrations"
               title={t('settings.integrations')}
               purpose={t('settings.index.integrations')}
+            />
+          )}
+          {site?.permissions.reports && (
+            <Entry
+              to="/app/settings-view/configure-reports"
+              title={t('reports.settingsLink')}
+              purpose={t('reports.settingsPurpose')}
             />
           )}
         </List>
