@@ -5,6 +5,7 @@ import { useStore } from 'react-redux';
 import { useSnackbar } from 'notistack';
 import { loadSite } from '../../app/session.ts';
 import type { Store } from '../../app/store.ts';
+import type { Profile } from '@splashboard/contract';
 
 const DASHBOARD = '/app/reports/dashboard';
 
@@ -25,7 +26,7 @@ export function SiteLinkPage() {
   useEffect(() => {
     if (handled.current === siteId) return;
     handled.current = siteId;
-    const user = store.getState().session.user;
+    const user: Profile | null = store.getState().session.user;
     const id = /^\d{1,9}$/.test(siteId) ? Number(siteId) : null;
     const reachable = id !== null && !!user && (id === 0 ? user.permissions.control_panel : user.sites.some((s) => s.id === id));
     // Read before any switch: a refused switch goes back to it (the `site` parameter loads it again).
