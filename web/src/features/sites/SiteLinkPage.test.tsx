@@ -67,6 +67,9 @@ function renderAt(path: string, signedInUser = true) {
   return store;
 }
 
+// Pages and the layout load lazily: on a busy machine that takes more than a second.
+const LOAD = { timeout: 10_000 };
+
 beforeAll(() => initI18n('en-US'));
 afterEach(() => {
   cleanup();
@@ -89,11 +92,12 @@ function serveSites() {
   });
 }
 
-describe('/app/site/{siteId}, a link to a site', () => {
+// The pages load lazily (the new-location page is a large chunk): on a busy machine that can take more than 5 s.
+describe('/app/site/{siteId}, a link to a site', { timeout: 20_000 }, () => {
   it('selects a site of the user and opens its dashboard with the site in the address', async () => {
     serveSites();
     const store = renderAt('/app/site/12');
-    expect(await screen.findByText('dashboard at /app/reports/dashboard?site=12')).toBeTruthy();
+    expect(await screen.findByText('dashboard at /app/reports/dashboard?site=12', undefined, LOAD)).toBeTruthy();
     expect(store.getState().site.selectedSiteId).toBe(12);
     expect(store.getState().site.settings?.name).toBe('Station Kiosk');
     expect(asked).toEqual(['/s/api/v1/site/12']);
@@ -102,24 +106,24 @@ describe('/app/site/{siteId}, a link to a site', () => {
   it('tells of a site the user cannot reach and opens the current site’s dashboard', async () => {
     serveSites();
     const store = renderAt('/app/site/999999');
-    expect(await screen.findByText('dashboard at /app/reports/dashboard?site=11')).toBeTruthy();
-    expect(await screen.findByText('No site exist with site id 999999')).toBeTruthy();
+    expect(await screen.findByText('dashboard at /app/reports/dashboard?site=11', undefined, LOAD)).toBeTruthy();
+    expect(await screen.findByText('No site exist with site id 999999', undefined, LOAD)).toBeTruthy();
     expect(store.getState().site.selectedSiteId).toBe(11);
     // Nothing is asked of the server for a site the profile does not list.
     expect(asked).toEqual([]);
     cleanup();
     renderAt('/app/site/abc');
-    expect(await screen.findByText('No site exist with site id abc')).toBeTruthy();
+    expect(await screen.findByText('No site exist with site id abc', undefined, LOAD)).toBeTruthy();
   });
 
   it('keeps /app/site/new the new-location page, and sends a signed-out visitor to sign in', async () => {
     serveSites();
     renderAt('/app/site/new');
-    expect(await screen.findByRole('heading', { name: /location/i })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /location/i }, LOAD)).toBeTruthy();
     expect(screen.queryByText(/dashboard at/)).toBeNull();
     cleanup();
     renderAt('/app/site/12', false);
-    expect(await screen.findByText('sign-in at /login')).toBeTruthy();
+    expect(await screen.findByText('sign-in at /login', undefined, LOAD)).toBeTruthy();
     expect(asked.filter((url) => url.includes('/site/'))).toEqual([]);
   });
 });

@@ -88,6 +88,9 @@ function renderAt(path: string, site: { permissions: Record<string, boolean>; re
   );
 }
 
+// Pages and the layout load lazily: on a busy machine that takes more than a second.
+const LOAD = { timeout: 10_000 };
+
 beforeAll(() => initI18n('en-US'));
 afterEach(async () => {
   cleanup();
@@ -96,20 +99,21 @@ afterEach(async () => {
   await setLanguage('en-US');
 });
 
-describe('social profiles', () => {
+// The layout and the page load lazily: on a busy machine that can take more than 5 s.
+describe('social profiles', { timeout: 20_000 }, () => {
   it('/app/social opens the profile page, which saves the Facebook login’s page and switch', async () => {
     serveSettings();
     renderAt('/app/social', { permissions: { all: true, landingpage: true, facebook: true } });
-    expect(await screen.findByRole('heading', { name: 'Social profiles' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Social profiles' }, LOAD)).toBeTruthy();
     const page = screen.getByRole('textbox', { name: 'Facebook page' });
     fireEvent.change(page, { target: { value: 'facebook.com/harbour' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter the page address starting with https://')).toBeTruthy();
+    expect(await screen.findByText('Enter the page address starting with https://', undefined, LOAD)).toBeTruthy();
     expect(stored.fb_page).toBe('');
     fireEvent.change(page, { target: { value: 'https://www.facebook.com/harbour' } });
     fireEvent.click(screen.getByRole('switch', { name: 'Ask guests to post about your page' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(await screen.findByText('Saved', undefined, LOAD)).toBeTruthy();
     expect(stored).toEqual({ fb_page: 'https://www.facebook.com/harbour', auth_fb_post: true });
     // Only these two fields are sent: the Facebook login's other settings keep theirs.
     expect(puts.at(-1)).toEqual({ fb_page: 'https://www.facebook.com/harbour', auth_fb_post: true });
@@ -121,13 +125,13 @@ describe('social profiles', () => {
   it('says when the Facebook login is off, with a way to turn it on, and words the rule in Spanish', async () => {
     serveSettings();
     renderAt('/app/social/profile', { permissions: { all: true, landingpage: true, facebook: false } }, 'es-ES');
-    const notice = await screen.findByText(/El acceso con Facebook no está activado/);
+    const notice = await screen.findByText(/El acceso con Facebook no está activado/, undefined, LOAD);
     expect(notice).toBeTruthy();
     const turnOn = screen.getByRole('link', { name: 'Actívalo en los métodos de acceso de la página de bienvenida' });
     expect(turnOn.getAttribute('href')).toBe('/app/site/splash-pages');
     fireEvent.change(screen.getByRole('textbox', { name: 'Página de Facebook' }), { target: { value: 'http://x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Escribe la dirección de la página empezando por https://')).toBeTruthy();
+    expect(await screen.findByText('Escribe la dirección de la página empezando por https://', undefined, LOAD)).toBeTruthy();
   });
 
   it('is read only for a Read Only client, and not there without the splash page permission', async () => {
@@ -136,12 +140,12 @@ describe('social profiles', () => {
       permissions: { all: true, landingpage: true, facebook: true },
       read_only: ['landingpage'],
     });
-    const form = await screen.findByTestId('read-only-form');
+    const form = await screen.findByTestId('read-only-form', undefined, LOAD);
     // The disabled fieldset disables what is inside it (:disabled), not each control's own attribute.
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Save' }).matches(':disabled')).toBe(true));
     expect(within(form).getByRole('textbox', { name: 'Facebook page' }).matches(':disabled')).toBe(true);
     cleanup();
     renderAt('/app/social', { permissions: { all: true, landingpage: false, facebook: true } });
-    expect(await screen.findByText('dashboard at /app/reports/dashboard')).toBeTruthy();
+    expect(await screen.findByText('dashboard at /app/reports/dashboard', undefined, LOAD)).toBeTruthy();
   });
 });
