@@ -51,6 +51,7 @@ const NOT_SCANNED: Record<string, string> = {
   '/app/payment': 'the Payments menu group’s address: goes to /app/payment/packages, which is scanned',
   '/app/campaigns': 'the Campaigns menu group’s address: goes to /app/campaigns/email, which is scanned',
   '/app/social': 'goes to /app/social/profile, which is scanned',
+  '/app/site/:siteId': 'a link to a site: selects it and goes to its dashboard, which is scanned',
 };
 
 const NO_CLIENT_ACCESS = Object.fromEntries(CLIENT_AREAS.map((a) => [a, 'none']));
@@ -107,8 +108,6 @@ const ADDRESSES: Record<string, (d: Data) => string[]> = {
   '/app/settings-view/:kind/connection': () => ['/app/settings-view/hubspot/connection'],
   '/password/reset/:token': () => ['/password/reset/not-a-token'],
   '/signup/verification/:token?': () => ['/signup/verification/not-a-token'],
-  // The link to a site opens its dashboard: the site scanned everywhere else, so that the rest stays there.
-  '/app/site/:siteId': (d) => [`/app/site/${d.siteId}`],
 };
 
 /** The routes signed out (signed-out-only and open pages) and signed in (the rest), as addresses. */
