@@ -50,6 +50,8 @@ const NOT_SCANNED: Record<string, string> = {
   '/logout': 'signs out and goes to the sign-in page, which is scanned',
   '/app/payment': 'the Payments menu group’s address: goes to /app/payment/packages, which is scanned',
   '/app/campaigns': 'the Campaigns menu group’s address: goes to /app/campaigns/email, which is scanned',
+  '/app/social': 'goes to /app/social/profile, which is scanned',
+  '/app/site/:siteId': 'a link to a site: selects it and goes to its dashboard, which is scanned',
 };
 
 const NO_CLIENT_ACCESS = Object.fromEntries(CLIENT_AREAS.map((a) => [a, 'none']));

@@ -19,6 +19,7 @@ import { settings } from './settings/index.ts';
 import { signup } from './signup/index.ts';
 import { sites } from './sites/index.ts';
 import { sms } from './sms/index.ts';
+import { social } from './social/index.ts';
 import { splash } from './splash/index.ts';
 import { teamInvite } from './team-invite/index.ts';
 import { unifiTasks } from './unifi-tasks/index.ts';
@@ -29,6 +30,7 @@ import { whitelist } from './whitelist/index.ts';
 export const FEATURES: Feature[] = [
   dashboard,
   splash,
+  social,
   guests,
   vouchers,
   guestAccounts,

@@ -230,6 +230,7 @@ export const enUS = {
   menu: {
     dashboard: 'Dashboard',
     splashPage: 'Splash Page',
+    social: 'Social',
     campaigns: 'Campaigns',
     emailCampaigns: 'Email Campaigns',
     splashAds: 'Splash page Ads',

@@ -286,6 +286,7 @@ export const esES: Catalog = {
   menu: {
     dashboard: 'Panel',
     splashPage: 'Página de bienvenida',
+    social: 'Redes sociales',
     campaigns: 'Campañas',
     emailCampaigns: 'Campañas de correo',
     splashAds: 'Anuncios en la página de bienvenida',

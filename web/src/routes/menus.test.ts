@@ -13,6 +13,7 @@ describe('side menu', () => {
     expect(labels(visibleItems(SITE_MENU, all))).toEqual([
       'menu.dashboard',
       'menu.splashPage',
+      'menu.social',
       'menu.campaigns',
       'menu.emailCampaigns',
       'menu.splashAds',

@@ -46,7 +46,7 @@ export const authRoutes =
         schema: { tags, body: tfValidateBodySchema, response: { 200: tfValidateResponseSchema, 422: apiErrorSchema } },
       },
       async (request, reply) => {
-        const result = await auth.validateTwoFactor(request.body, clientMeta(request));
+        const result = await auth.validateTwoFactor(request.body, clientMeta(request), request.actor);
         setSessionCookies(reply, ctx.config, result.session);
         return result.body;
       },

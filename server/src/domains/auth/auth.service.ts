@@ -95,7 +95,11 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       return signIn(user, meta, previous);
     },
 
-    async validateTwoFactor(input: { code?: string; recovery_code?: string; csrf_token: string }, meta: Meta) {
+    async validateTwoFactor(
+      input: { code?: string; recovery_code?: string; csrf_token: string },
+      meta: Meta,
+      previous?: Actor | null,
+    ) {
       await rateLimiter.consume(`tf:ip:${meta.ip}`, config.rateLimits.loginPerIp, window);
       const pending = await accounts.attemptToken(sha256(input.csrf_token), 'tf_login');
       if (!pending || pending.attempts > TF_TOKEN_ATTEMPTS || !pending.userId) {
@@ -116,6 +120,8 @@ export function createAuthService({ accounts, config, sessions, rateLimiter, sec
       }
       await rateLimiter.reset(userKey);
       await accounts.markTokenUsed(pending.id);
+      // As at sign-in without two-factor: the session the browser had (another user's, say) ends.
+      if (previous?.sessionId) await sessions.destroy(previous.sessionId);
       const { session, user: profile } = await startSession(user.id, meta);
       const left = viaRecovery ? { recovery_codes_left: await accounts.liveUserTokens(user.id, RECOVERY_KIND) } : {};
       return { session, body: { user: profile, csrf_token: session.csrfToken, ...left } };

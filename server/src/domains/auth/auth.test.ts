@@ -105,6 +105,21 @@ describe('sign-in', () => {
     expect((await c.get('/a/api/v1/profile/')).status).toBe(200);
   });
 
+  it('signing in as another user while signed in (/login-unprotected) ends the first session and answers as the second', async () => {
+    const first = await registerAccount(server);
+    const second = await registerAccount(server);
+    const c = server.client();
+    await c.post('/login', { email: first.email, password: first.password });
+    const before = c.cookies.get('sb_session')!;
+    const res = await c.post('/login', { email: second.email, password: second.password });
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe(second.email);
+    expect((await c.get('/a/api/v1/profile/')).body.email).toBe(second.email);
+    const stale = server.client();
+    stale.cookies.set('sb_session', before);
+    expect((await stale.get('/a/api/v1/profile/')).status).toBe(401);
+  });
+
   it('logs out: the session is gone and the cookie no longer works', async () => {
     const { email, password } = await registerAccount(server);
     const c = server.client();
@@ -223,6 +238,23 @@ describe('two-factor', () => {
     const login2 = await server.client().post('/login', { email, password });
     const reuse = await server.client().post('/tf-validate', { code: nextCode, csrf_token: login2.body.token });
     expect(reuse.status).toBe(422);
+  });
+
+  it('signing in with a code as another user while signed in ends the first session', async () => {
+    const first = await registerAccount(server);
+    const second = await registerAccount(server);
+    const secret = await enable(second.client);
+    const c = server.client();
+    await c.post('/login', { email: first.email, password: first.password });
+    const before = c.cookies.get('sb_session')!;
+    const login = await c.post('/login', { email: second.email, password: second.password });
+    expect(login.body.tf_required).toBe(true);
+    const good = await c.post('/tf-validate', { code: codeFor(secret, 1), csrf_token: login.body.token });
+    expect(good.status).toBe(200);
+    expect((await c.get('/a/api/v1/profile/')).body.email).toBe(second.email);
+    const stale = server.client();
+    stale.cookies.set('sb_session', before);
+    expect((await stale.get('/a/api/v1/profile/')).status).toBe(401);
   });
 
   it('disables two-factor only with a valid code', async () => {

@@ -13,7 +13,7 @@ import type { Profile } from '@splashboard/contract';
 import { ApiFailure, post } from '../../app/api.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { startUp } from '../../app/session.ts';
-import { signedIn, tfCancelled, tfRequired, type Store } from '../../app/store.ts';
+import { loggedOut, signedIn, tfCancelled, tfRequired, type Store } from '../../app/store.ts';
 import { CenteredCard } from '../../layout/CenteredCard.tsx';
 import { useErrorText } from '../../app/errorText.ts';
 import { GoogleButton } from './GoogleButton.tsx';
@@ -46,6 +46,8 @@ export function LoginPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   const finish = async (user: Profile) => {
+    // Signed in already (/login-unprotected, to change account): the other user's stored state goes first.
+    if (store.getState().session.user) dispatch(loggedOut());
     dispatch(signedIn(user));
     await startUp(store);
     navigate('/app/reports/dashboard');
