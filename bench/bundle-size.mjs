@@ -9,7 +9,10 @@ import path from 'node:path';
 
 const dist = path.resolve(import.meta.dirname, '../web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const BUDGET = { signIn: 250, shell: 450 };
+// The shell's budget went from 450 to 460 KB with issue 23: three more features' routes and menu entries
+// (reports, social, the Google sign-in page) and the chunks Rollup splits anew around them came to about 4.6 KB,
+// more than the 1.5 KB left; the features' pages themselves load later.
+const BUDGET = { signIn: 250, shell: 460 };
 const SHELL_SCREENS = /^src\/(layout\/|features\/(dashboard|account|settings|sites|signup)\/)/;
 
 /** A chunk and everything it imports statically. */
