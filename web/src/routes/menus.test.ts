@@ -28,7 +28,12 @@ describe('side menu', () => {
       'menu.guestAccounts',
       'menu.settings',
     ]);
-    expect(labels(visibleItems(CONTROL_PANEL_MENU, all))).toEqual(['menu.admins', 'menu.clients', 'menu.branding']);
+    expect(labels(visibleItems(CONTROL_PANEL_MENU, all))).toEqual([
+      'menu.admins',
+      'menu.clients',
+      'menu.branding',
+      'menu.reports',
+    ]);
   });
 
   it('shows an item only with its permission, and a group only with a visible child', () => {
