@@ -14,7 +14,9 @@ type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log' | 'metrics'>;
 const DB_TIMEOUT_MS = 2000;
 
 /** The last migration this build ships (drizzle's journal), which the database must have applied. */
-const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../../db/migrations/meta/_journal.json', import.meta.url)), 'utf8')) as {
+const journal = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../db/migrations/meta/_journal.json', import.meta.url)), 'utf8'),
+) as {
   entries: { when: number; tag: string }[];
 };
 const LATEST = journal.entries.at(-1)!;
@@ -49,7 +51,10 @@ export const healthRoutes =
 
     app.get(
       '/healthz',
-      { config: { public: true, csrf: false }, schema: { tags: ['Health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+      {
+        config: { public: true, csrf: false },
+        schema: { tags: ['Health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+      },
       async () => ({ status: 'ok' as const }),
     );
 
