@@ -253,7 +253,8 @@ export class RadiusServer {
   }
 
   private async accounting(s: Scanned, client: NasClient, rinfo: dgram.RemoteInfo): Promise<Buffer | null> {
-    if (!validAccountingAuthenticator(s.packet, client.secret)) return this.drop('bad accounting authenticator', rinfo.address, CODES.AccountingRequest);
+    if (!validAccountingAuthenticator(s.packet, client.secret))
+      return this.drop('bad accounting authenticator', rinfo.address, CODES.AccountingRequest);
     if (s.has(ATTR.MessageAuthenticator) && !validMessageAuthenticator(s, client.secret, true))
       return this.drop('bad Message-Authenticator', rinfo.address, CODES.AccountingRequest);
     const status = s.integer(ATTR.AcctStatusType);
