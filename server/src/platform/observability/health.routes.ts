@@ -5,10 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { safeEqual } from '../crypto.ts';
 import type { AppContext } from '../context.ts';
-import { notFound, unauthenticated } from '../errors.ts';
+import { AppError, notFound, unauthenticated } from '../errors.ts';
 import { createHealthRepo } from './health.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log' | 'metrics'>;
+type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log' | 'metrics' | 'rateLimiter'>;
+
+/** Wrong metrics tokens one client address may send in a window before it is refused (429) for the rest of it. */
+const TOKEN_TRIES = 10;
+const TOKEN_WINDOW_SECONDS = 900;
 
 /** How long /readyz waits for the database before calling it unreachable. */
 const DB_TIMEOUT_MS = 2000;
@@ -103,8 +107,15 @@ export const healthRoutes =
       async (request, reply) => {
         const token = deps.config.metricsToken;
         if (token) {
+          // Guessing the token is rate-limited; a database that is down leaves the metrics readable.
+          const key = `metrics-token:${request.ip}`;
+          const noLimiter = (err: unknown) => {
+            if (err instanceof AppError) throw err;
+          };
+          await deps.rateLimiter.assertUnder(key, TOKEN_TRIES, TOKEN_WINDOW_SECONDS).catch(noLimiter);
           const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
           if (!safeEqual(given, token)) {
+            await deps.rateLimiter.hit(key, TOKEN_WINDOW_SECONDS).catch(noLimiter);
             reply.header('www-authenticate', 'Bearer');
             throw unauthenticated();
           }

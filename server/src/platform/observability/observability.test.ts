@@ -212,6 +212,16 @@ describe('a server with METRICS_TOKEN', () => {
     expect((await scrape(server, { authorization: `Bearer ${token}`, 'x-forwarded-for': '198.51.100.7' })).status).toBe(200);
   });
 
+  it('refuses a client that keeps guessing the token, even once it guesses right', async () => {
+    // 3 wrong tries above; 7 more reach the limit.
+    for (let i = 0; i < 7; i++) expect((await scrape(server, { authorization: `Bearer guess-${i}` })).status).toBe(401);
+    const limited = await scrape(server, { authorization: `Bearer ${token}` });
+    expect(limited.status).toBe(429);
+    expect(limited.text).not.toContain('splashboard_');
+    await server.built.ctx.rateLimiter.reset('metrics-token:127.0.0.1');
+    expect((await scrape(server, { authorization: `Bearer ${token}` })).status).toBe(200);
+  });
+
   it('answers /readyz 503 naming the database when it is gone, while /healthz stays 200', async () => {
     expect((await server.client().get('/readyz')).status).toBe(200);
     // The database goes away under the running server (closed once: the harness closes it again at the end).
