@@ -58,6 +58,7 @@ const RULES: [RegExp, Need][] = [
   // Signing in and out, registration, password resets, the public catalogue.
   [/^POST \/(login|tf-validate|password\/forgot|password\/reset)$/, PUBLIC],
   [/^GET \/logout$/, PUBLIC],
+  [/^GET \/(healthz|readyz|metrics)$/, PUBLIC],
   [/^(GET \/google\/start|POST \/google\/callback)$/, PUBLIC],
   [new RegExp(`^POST ${A}/registration/.*$`), PUBLIC],
   [new RegExp(`^GET ${A}/(meta|plans)/$`), PUBLIC],

@@ -40,12 +40,14 @@ import { accessNoticesArea } from './domains/access-notices/index.ts';
 import { portalArea } from './portal/index.ts';
 import { reportsArea } from './domains/reports/index.ts';
 import { createAuthmonQueues } from './domains/opennds/opennds-authmon.ts';
+import { observabilityArea } from './platform/observability/index.ts';
 
 /**
  * The areas of the product, in the order their routes are registered (and listed in the API document).
  * Each is a folder that registers its own routes and jobs from the dependencies below.
  */
 const AREAS = [
+  observabilityArea,
   authArea,
   profileArea,
   registrationArea,
@@ -146,6 +148,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     startWorkers: () => ctx.jobs.start({ work: config.roles.has('worker') }),
     async startRadius() {
       radius = createRadiusServerOf(deps);
+      ctx.metrics.sources.radius = radius.stats;
       await radius.start();
       return radius;
     },

@@ -30,6 +30,7 @@ const envSchema = z.object({
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  METRICS_TOKEN: z.string().default(''),
   DEMO_EMAIL: z.string().default('demo@splashboard.local'),
   DEMO_PASSWORD: z.string().min(7).default('splashboard-demo'),
   STRIPE_PUBLISHABLE_KEY: z.string().default(''),
@@ -144,6 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: c.COOKIE_SECURE,
     trustProxy: c.TRUST_PROXY,
     sessionDays: c.SESSION_DAYS,
+    /** The bearer token /metrics asks for; without one it answers only loopback clients. */
+    metricsToken: c.METRICS_TOKEN,
     demo: { email: c.DEMO_EMAIL.toLowerCase(), password: c.DEMO_PASSWORD },
     stripePublishableKey: c.STRIPE_PUBLISHABLE_KEY,
     stripe: {

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The connections it holds: a pg Pool's counts, or PGlite's one. */
+  poolUse(): { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -71,6 +73,7 @@ export async function openDatabase(opts: {
       },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
@@ -96,6 +99,7 @@ export async function openDatabase(opts: {
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    poolUse: () => ({ total: 1, idle: 0, waiting: 0 }),
     close: async () => {
       await client.close();
       lock?.release();

@@ -14,6 +14,7 @@ import { createRateLimitsRepo } from './rate-limits.repo.ts';
 import { createSessionStore, type SessionStore } from './sessions.ts';
 import { createSiteChanges, type SiteChanges } from './site-changes.ts';
 import { createLocalStorage, type Storage } from './storage.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
 
 /** What every area is built from; each service factory takes only the parts it uses. */
 export interface AppContext {
@@ -34,6 +35,8 @@ export interface AppContext {
   siteChanges: SiteChanges;
   /** A guest erased or withdrawing consent: the steps other areas run in that transaction. */
   guestChanges: GuestChanges;
+  /** The process's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
 }
 
 /** The platform of one process: database handle, secrets, job queue, mail, storage, sessions, rate limits. */
@@ -49,7 +52,9 @@ export function createAppContext(opts: {
   const { config, handle, log } = opts;
   const db = handle.db;
   const secretKeyHex = resolveSecretKey(config.secretKeyHex, config.dataDir);
-  const jobs = createJobQueue(handle, config.databaseUrl, log);
+  const metrics = createMetrics();
+  const jobs = createJobQueue(handle, config.databaseUrl, log, metrics.jobFailed);
+  Object.assign(metrics.sources, { pool: handle.poolUse, queueDepths: jobs.depths });
   const accounts = createAccountsRepo(db);
   const rateLimits = createRateLimitsRepo(db);
   createMaintenance({ accounts, rateLimits, jobs });
@@ -75,5 +80,6 @@ export function createAppContext(opts: {
     log,
     siteChanges: createSiteChanges(),
     guestChanges: createGuestChanges(),
+    metrics,
   };
 }

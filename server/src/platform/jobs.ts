@@ -43,12 +43,21 @@ export interface JobQueue {
   every(name: string, ms: number, fn: () => Promise<void>): void;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
+  /** Whether start() has run (and with work), for /readyz. */
+  state(): { started: boolean; working: boolean };
+  /** Jobs waiting (created or to retry) in each registered queue, for /metrics. */
+  depths(): Promise<Map<string, number>>;
 }
 
 type Registered = { job: JobDefinition; handler: (data: unknown) => Promise<void> };
 
 /** pg-boss on the same database: PostgreSQL through its own pool, PGlite through our connection. */
-export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | undefined, log: FastifyBaseLogger): JobQueue {
+export function createJobQueue(
+  handle: DatabaseHandle,
+  databaseUrl: string | undefined,
+  log: FastifyBaseLogger,
+  onFailed: (queue: string) => void = () => {},
+): JobQueue {
   const handlers = new Map<string, Registered>();
   const schedules = new Map<string, string>();
   const tickers = new Map<string, { ms: number; fn: () => Promise<void> }>();
@@ -59,6 +68,7 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
     : new PgBoss({ ...common, db: { executeSql: handle.executeSql } });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   let started = false;
+  let working = false;
 
   return {
     register(job, handler) {
@@ -84,6 +94,7 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
     async start({ work }) {
       await boss.start();
       started = true;
+      working = work;
       for (const [name, { job, handler }] of handlers) {
         await boss.createQueue(name, job.keyOf ? { name, policy: 'stately' } : undefined);
         if (!work) continue;
@@ -98,6 +109,7 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
             await handler(data.data);
           } catch (err) {
             log.warn({ err, job: one.id, queue: name }, 'job failed; it will be retried');
+            onFailed(name);
             throw err;
           }
         };
@@ -118,7 +130,14 @@ export function createJobQueue(handle: DatabaseHandle, databaseUrl: string | und
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
       if (started) await boss.stop({ graceful: true, timeout: 5000, wait: true });
-      started = false;
+      started = working = false;
+    },
+    state: () => ({ started, working }),
+    async depths() {
+      if (!started) return new Map();
+      const names = [...handlers.keys()];
+      const sizes = await Promise.all(names.map((name) => boss.getQueueSize(name)));
+      return new Map(names.map((name, i) => [name, sizes[i]!]));
     },
   };
 }

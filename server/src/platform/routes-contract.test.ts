@@ -7,6 +7,9 @@ import { accounts, sites, users } from '../db/schema/index.ts';
 let server: TestServer;
 let routes: { method: string; path: string; hasBody: boolean }[];
 const PUBLIC = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
   'POST /login',
   'POST /tf-validate',
   'POST /password/forgot',

@@ -26,6 +26,7 @@ import { createSitesRepo, type SitesRepo } from '../domains/sites/sites.repo.ts'
 import { createCustomDomainsRepo, type CustomDomainsRepo } from '../domains/custom-domain/custom-domains.repo.ts';
 import type { Payments } from '../domains/payments/index.ts';
 import type { JobQueue } from '../platform/jobs.ts';
+import type { Metrics } from '../platform/observability/metrics.ts';
 import { createPortalFunnel, type PortalFunnel } from './funnel/funnel.ts';
 import type { CheckoutPayments } from '../domains/payments/checkout/checkout-payments.ts';
 import { createPortalAds, type PortalAds } from '../domains/campaigns/splash-ads/portal-ads.ts';
@@ -60,6 +61,8 @@ export interface PortalSetup {
   jobs: JobQueue;
   /** The account's uploads (the invoice branding's logo on the customer portal's invoices). */
   storage: Storage;
+  /** Logins and grants counted for /metrics. */
+  metrics: Pick<Metrics, 'portalLogin' | 'portalGrant'>;
 }
 
 /** The data the portal reads and writes, through the repos of the tables' own domains. */

@@ -56,6 +56,12 @@ export type LoginOutcome =
  * controller to let the device in and answer the page that follows (connected, or the gateway's URL).
  */
 export async function login(deps: PortalDeps, attempt: LoginAttempt): Promise<LoginOutcome> {
+  const outcome = await tryLogin(deps, attempt);
+  deps.metrics.portalLogin(attempt.method, outcome.ok ? 'ok' : outcome.reason);
+  return outcome;
+}
+
+async function tryLogin(deps: PortalDeps, attempt: LoginAttempt): Promise<LoginOutcome> {
   const { snap, pass, method } = attempt;
   const lang = pass.lang;
   const values = methodSettings(snap, method).values;
@@ -217,6 +223,7 @@ export async function grantSession(
       radius,
     });
     const confirmed = result.kind === 'granted';
+    deps.metrics.portalGrant(adapter.family, result.kind);
     await deps.guestSessions.markGranted(sessionId, confirmed, unenforcedDetail(result, limits));
     deps.funnel.granted(snap, pass.arrival.clientMac);
     if (result.kind === 'redirect')
@@ -226,6 +233,7 @@ export async function grantSession(
     return (await afterLoginAd(deps, snap, pass, userAgent)) ?? connectedPage(snap, lang, continueUrl);
   } catch (error) {
     const detail = error instanceof ControllerError ? `${error.code}: ${error.message}` : String(error);
+    deps.metrics.portalGrant(adapter.family, 'failed');
     deps.log.error({ err: error, siteId: snap.site.id, sessionId }, 'the controller did not grant a guest access');
     // The next try (the guest's retry) reads the settings again: an operator may be fixing them.
     deps.controllers.invalidate(snap.site.id);

@@ -14,7 +14,18 @@ import { createCheckoutPayments } from '../domains/payments/checkout/checkout-pa
 
 type Deps = Pick<
   AppContext,
-  'db' | 'accounts' | 'config' | 'log' | 'mailer' | 'rateLimiter' | 'secrets' | 'siteChanges' | 'deriveKey' | 'jobs' | 'storage'
+  | 'db'
+  | 'accounts'
+  | 'config'
+  | 'log'
+  | 'mailer'
+  | 'rateLimiter'
+  | 'secrets'
+  | 'siteChanges'
+  | 'deriveKey'
+  | 'jobs'
+  | 'storage'
+  | 'metrics'
 > & {
   controllers: Controllers;
   planLimits: PlanLimits;

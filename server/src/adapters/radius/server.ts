@@ -119,7 +119,8 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value insta
  * RFC 2865 asks. Accounting is acknowledged only after it is stored, so gateways retry on failure.
  */
 export class RadiusServer {
-  readonly stats = { received: 0, dropped: 0, accepted: 0, rejected: 0, accounted: 0, errors: 0 };
+  /** Running totals (read by /metrics); `droppedAcct` and `errorsAcct` are the accounting port's part. */
+  readonly stats = { received: 0, dropped: 0, droppedAcct: 0, accepted: 0, rejected: 0, accounted: 0, errors: 0, errorsAcct: 0 };
   private auth?: dgram.Socket;
   private acct?: dgram.Socket;
   /**
@@ -156,9 +157,9 @@ export class RadiusServer {
       this.stats.received++;
       try {
         const pending = this.handle(socket, msg, rinfo, expectedCode);
-        if (pending) pending.catch((err: unknown) => this.failed(err, rinfo));
+        if (pending) pending.catch((err: unknown) => this.failed(err, rinfo, expectedCode));
       } catch (err) {
-        this.failed(err, rinfo);
+        this.failed(err, rinfo, expectedCode);
       }
     });
     socket.on('error', (err) => this.opts.log.error({ err }, 'radius: socket error'));
@@ -168,13 +169,15 @@ export class RadiusServer {
     });
   }
 
-  private failed(err: unknown, rinfo: dgram.RemoteInfo) {
+  private failed(err: unknown, rinfo: dgram.RemoteInfo, code: number) {
     this.stats.errors++;
+    if (code === CODES.AccountingRequest) this.stats.errorsAcct++;
     this.opts.log.error({ err, from: rinfo.address }, 'radius: request failed');
   }
 
-  private drop(reason: string, from: string): null {
+  private drop(reason: string, from: string, code: number = CODES.AccessRequest): null {
     this.stats.dropped++;
+    if (code === CODES.AccountingRequest) this.stats.droppedAcct++;
     // Debug only: a flood of junk must not become a flood of log lines.
     this.opts.log.debug({ from, reason }, 'radius: packet dropped');
     return null;
@@ -186,8 +189,8 @@ export class RadiusServer {
    */
   private handle(socket: dgram.Socket, msg: Buffer, rinfo: dgram.RemoteInfo, expectedCode: number): Promise<void> | void {
     const s = scan(msg);
-    if (typeof s === 'string') return void this.drop(s, rinfo.address);
-    if (msg[0] !== expectedCode) return void this.drop('unexpected code', rinfo.address);
+    if (typeof s === 'string') return void this.drop(s, rinfo.address, expectedCode);
+    if (msg[0] !== expectedCode) return void this.drop('unexpected code', rinfo.address, expectedCode);
     // A retransmission is the same packet again (RFC 5080 2.2.1): Identifier and Request Authenticator.
     const key = `${rinfo.address} ${rinfo.port} ${msg.toString('latin1', 0, 20)}`;
     const previous = this.answered.get(key) ?? this.answeredBefore.get(key);
@@ -198,11 +201,11 @@ export class RadiusServer {
     if (isPromise(client)) {
       this.inFlight.add(key);
       return client
-        .then((c) => (c ? this.decide(s, c, rinfo, expectedCode) : this.drop('unknown client', rinfo.address)))
+        .then((c) => (c ? this.decide(s, c, rinfo, expectedCode) : this.drop('unknown client', rinfo.address, expectedCode)))
         .then((reply) => this.answer(socket, key, reply, rinfo))
         .finally(() => this.inFlight.delete(key));
     }
-    if (!client) return void this.drop('unknown client', rinfo.address);
+    if (!client) return void this.drop('unknown client', rinfo.address, expectedCode);
     const reply = this.decide(s, client, rinfo, expectedCode);
     if (!isPromise(reply)) return this.answer(socket, key, reply, rinfo);
     this.inFlight.add(key);
@@ -250,12 +253,13 @@ export class RadiusServer {
   }
 
   private async accounting(s: Scanned, client: NasClient, rinfo: dgram.RemoteInfo): Promise<Buffer | null> {
-    if (!validAccountingAuthenticator(s.packet, client.secret)) return this.drop('bad accounting authenticator', rinfo.address);
+    if (!validAccountingAuthenticator(s.packet, client.secret))
+      return this.drop('bad accounting authenticator', rinfo.address, CODES.AccountingRequest);
     if (s.has(ATTR.MessageAuthenticator) && !validMessageAuthenticator(s, client.secret, true))
-      return this.drop('bad Message-Authenticator', rinfo.address);
+      return this.drop('bad Message-Authenticator', rinfo.address, CODES.AccountingRequest);
     const status = s.integer(ATTR.AcctStatusType);
     const statusType = status === undefined ? undefined : ACCT_STATUS_TYPES[status];
-    if (!statusType) return this.drop(`unsupported Acct-Status-Type ${status}`, rinfo.address);
+    if (!statusType) return this.drop(`unsupported Acct-Status-Type ${status}`, rinfo.address, CODES.AccountingRequest);
     const cause = s.integer(ATTR.AcctTerminateCause);
     await this.opts.handlers.account({
       client,
