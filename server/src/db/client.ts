@@ -9,7 +9,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,6 +31,14 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The last migration this build ships (drizzle's journal, beside the migrations in the source and in the build). */
+export function latestShippedMigration(): { when: number; tag: string } {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  return journal.entries.at(-1)!;
+}
 
 // Extensions the migrations create must be loaded into PGlite first (PostgreSQL ships them).
 const PGLITE_EXTENSIONS = { pg_trgm };

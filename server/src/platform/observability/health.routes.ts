@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { safeEqual } from '../crypto.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, unauthenticated } from '../errors.ts';
+import { latestShippedMigration } from '../../db/client.ts';
 import { createHealthRepo } from './health.repo.ts';
 
 type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log' | 'metrics' | 'rateLimiter'>;
@@ -17,13 +16,8 @@ const TOKEN_WINDOW_SECONDS = 900;
 /** How long /readyz waits for the database before calling it unreachable. */
 const DB_TIMEOUT_MS = 2000;
 
-/** The last migration this build ships (drizzle's journal), which the database must have applied. */
-const journal = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../db/migrations/meta/_journal.json', import.meta.url)), 'utf8'),
-) as {
-  entries: { when: number; tag: string }[];
-};
-const LATEST = journal.entries.at(-1)!;
+/** The last migration this build ships, which the database must have applied. */
+const LATEST = latestShippedMigration();
 
 const checkSchema = z.object({ ok: z.boolean(), detail: z.string().optional() });
 const readySchema = z.object({
