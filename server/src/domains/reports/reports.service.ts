@@ -176,23 +176,22 @@ export function createReportsService(deps: ReportsDeps) {
       const period = periodOfRun(run.periodStart, run.periodEnd, zone);
       const account = await deps.accounts.accountById(schedule.accountId);
       const input = await renderInput(schedule, settings, site, sites, period, account?.name ?? '');
-      for (const [lang, recipients] of await languagesOf(
-        schedule.accountId,
-        run.recipients,
-        asLang(settings.language) ?? 'en-US',
-      )) {
-        const rendered = await renderReport({ ...input, lang });
+      const groups = await languagesOf(schedule.accountId, run.recipients, asLang(settings.language) ?? 'en-US');
+      // Every language is drawn before any email is queued, so a render that fails (and is retried) has sent nothing.
+      const rendered = await Promise.all(
+        [...groups].map(async ([lang, recipients]) => ({ recipients, report: await renderReport({ ...input, lang }) })),
+      );
+      for (const { recipients, report } of rendered)
         for (const to of recipients)
           await deps.mailer.send({
             to,
             accountId: schedule.accountId,
             ownLayout: true,
-            subject: rendered.subject,
-            text: rendered.text,
-            html: rendered.html,
-            attachments: rendered.attachments,
+            subject: report.subject,
+            text: report.text,
+            html: report.html,
+            attachments: report.attachments,
           });
-      }
       await reports.finishRun(runId, { status: 'sent' });
     } catch (err) {
       await reports.finishRun(runId, { status: 'failed', error: err instanceof Error ? err.message : String(err) });
