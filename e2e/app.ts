@@ -88,7 +88,8 @@ export async function ownerOfUnifiLocation(
 /** Fills in and sends the sign-in form, in English or, for a browser that prefers Spanish, in Spanish. */
 export async function submitSignIn(page: Page, server: { url: string }, email: string, password: string) {
   await page.goto(`${server.url}/newapp/login`);
-  await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
+  // A fresh context parses the whole first chunk: on a starved CI machine that once took over the default 30 s.
+  await page.getByLabel(/^(Email|Correo electrónico)/).fill(email, { timeout: 60_000 });
   await page.getByLabel(/^(Password|Contraseña)/).fill(password);
   await page.getByRole('button', { name: /^(Sign in|Iniciar sesión)$/ }).click();
 }
