@@ -66,8 +66,9 @@ export async function openDatabase(opts: {
   poolSize?: number;
   template?: Blob;
 }): Promise<DatabaseHandle> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+  const url = opts.url;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });
@@ -80,7 +81,7 @@ export async function openDatabase(opts: {
         const rows = Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows;
         return { rows };
       },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migrateOneAtATime(url, pool),
       close: () => pool.end(),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
@@ -114,6 +115,26 @@ export async function openDatabase(opts: {
       lock?.release();
     },
   };
+}
+
+/** Any fixed number: the session lock every process takes around its migrations on one PostgreSQL. */
+const MIGRATIONS_LOCK = 0x5b_d0a2d;
+
+/**
+ * Several nodes started at once would each apply the same pending migration, and all but one fail on it
+ * (drizzle's migrator takes no lock). The first to take the lock migrates; the others wait, then find
+ * nothing left to apply.
+ */
+async function migrateOneAtATime(url: string, pool: pg.Pool) {
+  // A connection of its own, outside the pool, which may be a single connection the migrator needs.
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+  } finally {
+    await holder.end().catch(() => undefined);
+  }
 }
 
 /** What `$client` is on the drizzle instances openDatabase makes: a pg Pool, or the PGlite client. */
