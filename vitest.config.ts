@@ -25,6 +25,8 @@ function filesWithoutDatabase() {
  * PostgreSQL by each area's own tests.
  */
 const EMBEDDED_ENGINE_ONLY = ['server/src/access-matrix.test.ts'];
+/** Server test files about what only PostgreSQL does: several processes on one database. */
+const POSTGRES_ONLY = ['server/src/db/migrate-lock.test.ts'];
 /**
  * Server and component tests run two files at a time (Vitest's default on two cores is one): most of
  * their time is spent waiting on a database, a socket or a child process. Browser tests run after them,
@@ -45,7 +47,7 @@ export default defineConfig({
           exclude: [
             '**/*.e2e.test.ts',
             '**/node_modules/**',
-            ...(engine === 'pglite' ? [] : [...filesWithoutDatabase(), ...EMBEDDED_ENGINE_ONLY]),
+            ...(engine === 'pglite' ? POSTGRES_ONLY : [...filesWithoutDatabase(), ...EMBEDDED_ENGINE_ONLY]),
           ],
           environment: 'node',
           env: { TEST_ENGINE: engine },

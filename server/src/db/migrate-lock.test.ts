@@ -3,10 +3,10 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { latestShippedMigration, openDatabase } from './client.ts';
 
+// Run on PostgreSQL only (vitest.config.ts, POSTGRES_ONLY): PGlite is one process's database.
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-// PGlite is one process's database: only PostgreSQL is started on by several nodes.
-describe.runIf(process.env.TEST_ENGINE === 'postgres' && adminUrl)('migrations on PostgreSQL', () => {
+describe('migrations on PostgreSQL', () => {
   it('are applied once when several nodes start on a new database at the same moment', async () => {
     const name = `sb_test_migrate_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
