@@ -43,11 +43,13 @@ async function main(command: string | undefined) {
   }
   await built.app.listen({ port: config.port, host: config.host });
   const db = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${path.join(config.dataDir, 'pglite')}`;
-  const demoLogin = {
-    works: `  Sign in with ${config.demo.email} / ${config.demo.password}`,
-    password_changed: `  Sign in with ${config.demo.email} and the password you gave it (it is no longer ${config.demo.password})`,
-    gone: `  Sign in with your account (the demo login ${config.demo.email} is no longer there)`,
-  }[await demoLoginState(handle.db, config.demo, verifyPassword)];
+  const demoLogin = config.demo.email
+    ? {
+        works: `  Sign in with ${config.demo.email} / ${config.demo.password}`,
+        password_changed: `  Sign in with ${config.demo.email} and the password you gave it (it is no longer ${config.demo.password})`,
+        gone: `  Sign in with your account (the demo login ${config.demo.email} is no longer there)`,
+      }[await demoLoginState(handle.db, config.demo, verifyPassword)]
+    : '  Sign in with your account (no demo account: DEMO_EMAIL is empty)';
   console.log(
     [
       '',

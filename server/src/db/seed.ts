@@ -39,9 +39,23 @@ export async function seedDemo(
   demo: { email: string; password: string },
   hashPassword: (password: string) => Promise<string>,
 ): Promise<boolean> {
+  // No demo account where DEMO_EMAIL is set empty (a production deployment).
+  if (!demo.email) return false;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demo.email));
   if (existing) return false;
   const passwordHash = await hashPassword(demo.password);
+  try {
+    await createDemoAccount(db, demo.email, passwordHash);
+  } catch (err) {
+    // Another node starting at the same moment made it first (the email is unique).
+    const { code, cause } = err as { code?: string; cause?: { code?: string } };
+    if (code === '23505' || cause?.code === '23505') return false;
+    throw err;
+  }
+  return true;
+}
+
+async function createDemoAccount(db: Database, email: string, passwordHash: string) {
   await db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
@@ -55,7 +69,7 @@ export async function seedDemo(
       .returning({ id: accounts.id });
     await tx.insert(users).values({
       accountId: account!.id,
-      email: demo.email,
+      email,
       name: 'Demo Admin',
       passwordHash,
       role: 'admin',
@@ -63,7 +77,6 @@ export async function seedDemo(
     });
     await tx.insert(sites).values(DEMO_SITES.map((s) => ({ ...s, accountId: account!.id })));
   });
-  return true;
 }
 
 /**
