@@ -71,6 +71,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/cluster/**', '**/node_modules/**'],
           globalSetup,
           environment: 'node',
           testTimeout: 60_000,
@@ -87,7 +88,8 @@ export default defineConfig({
       {
         test: {
           name: 'gateways',
-          include: ['server/**/*.e2e.test.ts'],
+          // With the deployment on several nodes (e2e/cluster/): processes, ports and a PostgreSQL of its own.
+          include: ['server/**/*.e2e.test.ts', 'e2e/cluster/*.test.ts'],
           globalSetup,
           environment: 'node',
           testTimeout: 60_000,

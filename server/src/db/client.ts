@@ -28,6 +28,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The connections it holds: a pg Pool's counts, or PGlite's one. */
   poolUse(): { total: number; idle: number; waiting: number };
+  /**
+   * Runs `fn` while no other process on this database runs anything under the same `name` (a PostgreSQL
+   * session lock on a connection of its own); PGlite is one process's database, so there it just runs.
+   */
+  oneAtATime<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -81,7 +86,8 @@ export async function openDatabase(opts: {
         const rows = Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows;
         return { rows };
       },
-      migrate: () => migrateOneAtATime(url, pool),
+      migrate: () => underSessionLock(url, 'migrations', () => migratePg(drizzlePg(pool), { migrationsFolder })),
+      oneAtATime: (name, fn) => underSessionLock(url, name, fn),
       close: () => pool.end(),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
@@ -110,6 +116,7 @@ export async function openDatabase(opts: {
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     poolUse: () => ({ total: 1, idle: 0, waiting: 0 }),
+    oneAtATime: (_name, fn) => fn(),
     close: async () => {
       await client.close();
       lock?.release();
@@ -117,21 +124,17 @@ export async function openDatabase(opts: {
   };
 }
 
-/** Any fixed number: the session lock every process takes around its migrations on one PostgreSQL. */
-const MIGRATIONS_LOCK = 0x5b_d0a2d;
-
 /**
- * Several nodes started at once would each apply the same pending migration, and all but one fail on it
- * (drizzle's migrator takes no lock). The first to take the lock migrates; the others wait, then find
- * nothing left to apply.
+ * `fn` under a PostgreSQL session lock named `name`, held on a connection of its own (outside the pool,
+ * which may be a single connection that `fn` needs). Several nodes started at once would otherwise each
+ * apply the same pending migration (drizzle's migrator takes no lock) and all but one fail on it.
  */
-async function migrateOneAtATime(url: string, pool: pg.Pool) {
-  // A connection of its own, outside the pool, which may be a single connection the migrator needs.
+async function underSessionLock<T>(url: string, name: string, fn: () => Promise<T>): Promise<T> {
   const holder = new pg.Client({ connectionString: url });
   await holder.connect();
   try {
-    await holder.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    await holder.query("select pg_advisory_lock(hashtext('splashboard.' || $1))", [name]);
+    return await fn();
   } finally {
     await holder.end().catch(() => undefined);
   }

@@ -95,8 +95,11 @@ export function createJobQueue(
       await boss.start();
       started = true;
       working = work;
+      // pg-boss makes a queue's partition without a lock: nodes starting at once would deadlock on it.
+      await handle.oneAtATime('job-queues', async () => {
+        for (const [name, { job }] of handlers) await boss.createQueue(name, job.keyOf ? { name, policy: 'stately' } : undefined);
+      });
       for (const [name, { job, handler }] of handlers) {
-        await boss.createQueue(name, job.keyOf ? { name, policy: 'stately' } : undefined);
         if (!work) continue;
         const run = async (one: { id: string; data: unknown }) => {
           // A payload that does not fit would fail every retry the same way: it is logged and dropped.
