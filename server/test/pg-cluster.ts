@@ -43,7 +43,7 @@ export interface PgNode {
   /** A connection string to one of its databases (`postgres` unless named). */
   url(database?: string): string;
   /** Runs one statement on it (a new connection each time, so a stopped node answers with an error). */
-  query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  query<Row = Record<string, unknown>>(text: string, values?: unknown[], database?: string): Promise<Row[]>;
   start(): Promise<void>;
   /** `fast` ends the sessions and shuts down cleanly; `immediate` is a crash (recovery at the next start). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
@@ -74,8 +74,8 @@ function nodeAt(name: string, dataDir: string, port: number, socketDir: string):
       return running;
     },
     url,
-    async query<Row>(text: string, values?: unknown[]) {
-      const client = new pg.Client({ connectionString: url(), connectionTimeoutMillis: 5000 });
+    async query<Row>(text: string, values?: unknown[], database?: string) {
+      const client = new pg.Client({ connectionString: url(database), connectionTimeoutMillis: 5000 });
       await client.connect();
       try {
         return (await client.query(text, values)).rows as Row[];
@@ -136,7 +136,19 @@ export async function startPgCluster(): Promise<PgCluster> {
       const name = `replica${nodes.length}`;
       const dataDir = path.join(root, name);
       const port = await freePort();
-      await asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', dataDir, '-X', 'stream', '--no-sync']);
+      await asPostgres('pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primaryPort),
+        '-U',
+        'postgres',
+        '-D',
+        dataDir,
+        '-X',
+        'stream',
+        '--no-sync',
+      ]);
       // Written by root into a folder postgres owns: the files must be postgres's too.
       writeFileSync(path.join(dataDir, 'standby.signal'), '');
       appendFileSync(

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config.ts';
 import { buildApp, type BuiltApp } from '../app.ts';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from './client.ts';
+import { openReadReplica, type ReadTarget } from './read-replica.ts';
 import { TestClient, createSite, uniqueEmail } from '../../test/harness.ts';
 import { startPgCluster, type PgCluster, type PgNode } from '../../test/pg-cluster.ts';
 
@@ -37,7 +39,7 @@ async function startOnCluster(cluster: PgCluster, replica: PgNode, maxLagSeconds
     DATABASE_READ_URL: replica.url(DB),
     DATABASE_READ_MAX_LAG_SECONDS: String(maxLagSeconds),
   });
-  const built = await buildApp(config, { logStream: { write: (line) => void log.push(line) } });
+  const built = await buildApp(config, { logStream: { write: (line) => void log.push(line) }, console: { write: () => {} } });
   await built.startWorkers();
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
@@ -113,16 +115,17 @@ describe('dashboard reads on a streaming read replica', () => {
       `insert into guests (account_id, site_id, identity, email, first_method, last_method, visits)
        values ($1, $2, $3, $3, 'email', 'email', 1) returning id`,
       [accountId, siteId, email],
+      DB,
     );
     await cluster.primary.query(
       `insert into guest_sessions (account_id, site_id, guest_id, method, family, expires_at, minutes, grant_status)
        values ($1, $2, $3, 'email', 'unifi', now() + interval '1 hour', 60, 'granted')`,
       [accountId, siteId, g!.id],
+      DB,
     );
     return email;
   };
-  const paused = (node: PgNode, on: boolean) =>
-    node.query(on ? 'select pg_wal_replay_pause()' : 'select pg_wal_replay_resume()');
+  const paused = (node: PgNode, on: boolean) => node.query(on ? 'select pg_wal_replay_pause()' : 'select pg_wal_replay_resume()');
 
   beforeAll(async () => {
     cluster = await startPgCluster();
@@ -135,7 +138,11 @@ describe('dashboard reads on a streaming read replica', () => {
     patient = await startOnCluster(cluster, replica, 60);
     strict = await startOnCluster(cluster, replica, 2);
     for (const server of [patient, strict]) {
-      await until('replica healthy', () => readyz(server), (r) => r.replica?.state === 'healthy');
+      await until(
+        'replica healthy',
+        () => readyz(server),
+        (r) => r.replica?.state === 'healthy',
+      );
     }
     owner = new TestClient(patient.url);
     const registered = await owner.post('/a/api/v1/registration/', {
@@ -147,9 +154,13 @@ describe('dashboard reads on a streaming read replica', () => {
     });
     expect(registered.status).toBe(200);
     siteId = (await createSite(owner)).id;
-    const [site] = await cluster.primary.query<{ account_id: number }>(`select account_id from sites where id = $1`, [siteId]);
+    const [site] = await cluster.primary.query<{ account_id: number }>(
+      `select account_id from sites where id = $1`,
+      [siteId],
+      DB,
+    );
     accountId = site!.account_id;
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await patient?.close();
@@ -174,7 +185,11 @@ describe('dashboard reads on a streaming read replica', () => {
     expect(ours[0]!.n).toBeGreaterThan(0);
 
     await paused(replica, false);
-    await until('the guest replayed onto the list', () => guestEmails(patient), (emails) => emails.includes(email));
+    await until(
+      'the guest replayed onto the list',
+      () => guestEmails(patient),
+      (emails) => emails.includes(email),
+    );
     expect(await onlineNow(patient)).toBe(1);
     const metrics = await scrape(patient);
     expect(sample(metrics, 'splashboard_db_reads_total', { target: 'replica' })).toBeGreaterThanOrEqual(4);
@@ -197,13 +212,21 @@ describe('dashboard reads on a streaming read replica', () => {
 
   it('sends reads to the primary while the replica is behind more than the bound, and back once it catches up', async () => {
     await cluster.waitForReplay();
-    await until('replica healthy', () => readyz(strict), (r) => r.replica?.state === 'healthy');
+    await until(
+      'replica healthy',
+      () => readyz(strict),
+      (r) => r.replica?.state === 'healthy',
+    );
     const before = await scrape(strict);
     const count = (text: string, name: string, labels: Record<string, string>) => sample(text, name, labels) ?? 0;
     const logged = strict.log.filter((l) => l.includes('read replica lagging')).length;
     await paused(replica, true);
     const email = await guestOnPrimary();
-    const behind = await until('replica lagging', () => readyz(strict), (r) => r.replica?.state === 'lagging');
+    const behind = await until(
+      'replica lagging',
+      () => readyz(strict),
+      (r) => r.replica?.state === 'lagging',
+    );
     expect(behind.status).toBe(200);
     expect(behind.replica).toMatchObject({ reads: 'primary' });
     expect(behind.replica.lag_seconds).toBeGreaterThan(2);
@@ -216,12 +239,17 @@ describe('dashboard reads on a streaming read replica', () => {
     expect(await guestEmails(patient)).not.toContain(email);
 
     await paused(replica, false);
-    const back = await until('replica healthy', () => readyz(strict), (r) => r.replica?.state === 'healthy');
+    const back = await until(
+      'replica healthy',
+      () => readyz(strict),
+      (r) => r.replica?.state === 'healthy',
+    );
     expect(back.replica).toMatchObject({ reads: 'replica' });
     expect(back.replica.lag_seconds).toBeLessThanOrEqual(2);
     const after = await scrape(strict);
     const entered = (to: string) =>
-      count(after, 'splashboard_db_replica_transitions_total', { to }) - count(before, 'splashboard_db_replica_transitions_total', { to });
+      count(after, 'splashboard_db_replica_transitions_total', { to }) -
+      count(before, 'splashboard_db_replica_transitions_total', { to });
     expect(entered('lagging')).toBe(1);
     expect(entered('healthy')).toBe(1);
     expect(strict.log.filter((l) => l.includes('read replica lagging')).length).toBe(logged + 1);
@@ -238,7 +266,11 @@ describe('dashboard reads on a streaming read replica', () => {
       // At once, before the monitor notices: a read that finds the replica gone runs again on the primary.
       expect(await guestEmails(patient)).toContain(email);
       expect(await onlineNow(patient)).toBeGreaterThanOrEqual(3);
-      const down = await until('replica down', () => readyz(patient), (r) => r.replica?.state === 'down');
+      const down = await until(
+        'replica down',
+        () => readyz(patient),
+        (r) => r.replica?.state === 'down',
+      );
       expect(down.status).toBe(200);
       expect(down.replica).toMatchObject({ reads: 'primary', lag_seconds: null });
       expect(down.replica.detail).toMatch(/unreachable|a read failed/);
@@ -251,8 +283,66 @@ describe('dashboard reads on a streaming read replica', () => {
     } finally {
       await replica.start();
     }
-    const back = await until('replica healthy', () => readyz(patient), (r) => r.replica?.state === 'healthy');
+    const back = await until(
+      'replica healthy',
+      () => readyz(patient),
+      (r) => r.replica?.state === 'healthy',
+    );
     expect(back.status).toBe(200);
     expect(await guestEmails(patient)).toContain(email);
+  });
+
+  it('runs a read again on the primary when the replica drops it before the monitor has noticed', async () => {
+    await cluster.waitForReplay();
+    const primary = await openDatabase({ url: cluster.primary.url(DB), poolSize: 2 });
+    const open = () => {
+      const counted: string[] = [];
+      // Checked once at the start only: the replica's loss is found by the reads themselves.
+      const reads = openReadReplica({
+        primary: primary.pool!,
+        url: replica.url(DB),
+        maxLagSeconds: 10,
+        checkEveryMs: 3_600_000,
+        log: { info: () => {}, warn: () => {} },
+        hooks: { read: (t: ReadTarget) => counted.push(t), retried: () => counted.push('retried'), transition: () => {} },
+      });
+      return { reads, counted };
+    };
+    const forQuery = open();
+    const forTransaction = open();
+    const count = sql`select count(*)::int as n, pg_is_in_recovery() as standby from guests`;
+    type Counted = { rows: { n: number; standby: boolean }[] };
+    try {
+      for (const { reads } of [forQuery, forTransaction]) {
+        await until(
+          'first check',
+          async () => reads.status().state,
+          (state) => state === 'healthy',
+        );
+      }
+      const onReplica = (await forQuery.reads.db.execute(count)) as unknown as Counted;
+      expect(onReplica.rows[0]).toMatchObject({ standby: true });
+      await replica.stop('fast');
+
+      const plain = (await forQuery.reads.db.execute(count)) as unknown as Counted;
+      expect(plain.rows[0]).toEqual({ n: onReplica.rows[0]!.n, standby: false });
+      expect(forQuery.reads.status()).toMatchObject({ state: 'down', reads: 'primary' });
+      expect(forQuery.reads.status().detail).toMatch(/^a read failed/);
+      expect(forQuery.counted).toEqual(['replica', 'replica', 'retried', 'primary']);
+
+      // The tiles' reads run in a transaction: its connection to the replica fails, it runs on the primary.
+      const inTransaction = await forTransaction.reads.db.transaction(
+        async (tx) => (await tx.execute(count)) as unknown as Counted,
+      );
+      expect(inTransaction.rows[0]).toEqual({ n: onReplica.rows[0]!.n, standby: false });
+      expect(forTransaction.reads.status()).toMatchObject({ state: 'down', reads: 'primary' });
+      expect(forTransaction.counted.filter((c) => c === 'retried')).toHaveLength(1);
+      expect(forTransaction.counted.at(-1)).toBe('primary');
+    } finally {
+      await forQuery.reads.close();
+      await forTransaction.reads.close();
+      await primary.close();
+      if (!replica.running) await replica.start();
+    }
   });
 });

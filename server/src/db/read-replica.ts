@@ -50,7 +50,17 @@ export interface ReadReplica {
 const CHECK_EVERY_MS = 1000;
 const TIMEOUT_MS = 2000;
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 
 /** The error and the errors it wraps (drizzle wraps the driver's in a DrizzleQueryError). */
 function chainOf(err: unknown): Error[] {
@@ -171,6 +181,8 @@ export function openReadReplica(opts: {
   url: string;
   maxLagSeconds: number;
   poolSize?: number;
+  /** How often the lag is read (every second unless a test asks otherwise). */
+  checkEveryMs?: number;
   log: Log;
   hooks: ReplicaHooks;
 }): ReadReplica {
@@ -253,8 +265,7 @@ export function openReadReplica(opts: {
     unreplayed = unreplayed.filter((p) => p.lsn > replayed);
     let lagSeconds = 0;
     if (unreplayed.length > 0) {
-      lagSeconds =
-        firstCheck && row.replay_age !== null ? Math.max(0, row.replay_age) : (Date.now() - unreplayed[0]!.at) / 1000;
+      lagSeconds = firstCheck && row.replay_age !== null ? Math.max(0, row.replay_age) : (Date.now() - unreplayed[0]!.at) / 1000;
     }
     firstCheck = false;
     lagSeconds = Math.round(lagSeconds * 1000) / 1000;
@@ -268,7 +279,7 @@ export function openReadReplica(opts: {
   let timer: NodeJS.Timeout | null = null;
   const loop = () => {
     void check().finally(() => {
-      if (!closed) timer = setTimeout(loop, CHECK_EVERY_MS).unref();
+      if (!closed) timer = setTimeout(loop, opts.checkEveryMs ?? CHECK_EVERY_MS).unref();
     });
   };
   loop();

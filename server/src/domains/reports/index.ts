@@ -12,7 +12,9 @@ import { createReportsService } from './reports.service.ts';
 
 export { REPORTS_DISPATCH_JOB, REPORT_SEND_JOB } from './reports.jobs.ts';
 
-type Deps = Pick<AppContext, 'db' | 'reads' | 'accounts' | 'mailer' | 'rateLimiter' | 'config' | 'log' | 'jobs'> & { sites: SiteAccess };
+type Deps = Pick<AppContext, 'db' | 'reads' | 'accounts' | 'mailer' | 'rateLimiter' | 'config' | 'log' | 'jobs'> & {
+  sites: SiteAccess;
+};
 
 /**
  * Scheduled reports: a site's client report and the control panel's across the account's sites, their

@@ -150,7 +150,7 @@ function replicaMetrics(registry: Registry, status: () => ReplicaStatus): Replic
   });
   new Gauge({
     name: `${PREFIX}db_replica_behind_bytes`,
-    help: "WAL bytes the primary wrote that the read replica has not replayed (NaN while unreachable).",
+    help: 'WAL bytes the primary wrote that the read replica has not replayed (NaN while unreachable).',
     registers,
     collect() {
       this.set(status().bytesBehind ?? Number.NaN);
@@ -158,7 +158,7 @@ function replicaMetrics(registry: Registry, status: () => ReplicaStatus): Replic
   });
   new Gauge({
     name: `${PREFIX}db_replica_state`,
-    help: 'The read replica\'s state: 1 for the current one (healthy: reads go to it; lagging, down: to the primary).',
+    help: "The read replica's state: 1 for the current one (healthy: reads go to it; lagging, down: to the primary).",
     labelNames: ['state'] as const,
     registers,
     collect() {
@@ -168,7 +168,7 @@ function replicaMetrics(registry: Registry, status: () => ReplicaStatus): Replic
   });
   const transitions = new Counter({
     name: `${PREFIX}db_replica_transitions_total`,
-    help: 'Changes of the read replica\'s state, by the state entered.',
+    help: "Changes of the read replica's state, by the state entered.",
     labelNames: ['to'] as const,
     registers,
   });
