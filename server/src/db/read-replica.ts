@@ -106,7 +106,7 @@ class RoutingPool extends pg.Pool {
   // pg's own overloads (callbacks, submittables) are not used by drizzle; its promise forms are.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
-    const run = (pool: pg.Pool) => (pool.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    const run = (pool: pg.Pool) => (pool.query as (...a: unknown[]) => Promise<unknown>).apply(pool, args);
     if (this.route.target() === 'primary') {
       this.route.hooks.read('primary');
       return run(this.primary);
