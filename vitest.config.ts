@@ -22,9 +22,13 @@ function filesWithoutDatabase() {
  * Server test files run on the embedded engine only although they open a database, and why. The access
  * matrix calls every operation as every kind of user (about a minute per engine): what it proves is each
  * service's access check, the same code on both engines; the SQL behind those operations is run on
- * PostgreSQL by each area's own tests.
+ * PostgreSQL by each area's own tests. The read replica's test brings its own PostgreSQL cluster.
  */
-const EMBEDDED_ENGINE_ONLY = ['server/src/access-matrix.test.ts'];
+const EMBEDDED_ENGINE_ONLY = [
+  'server/src/access-matrix.test.ts',
+  // Runs its own PostgreSQL primary and streaming replica (server/test/pg-cluster.ts), whatever the engine.
+  'server/src/db/read-replica.test.ts',
+];
 /** Server test files about what only PostgreSQL does: several processes on one database. */
 const POSTGRES_ONLY = ['server/src/db/migrate-lock.test.ts'];
 /**

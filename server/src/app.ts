@@ -156,6 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await radius?.stop();
       await app.close();
       await ctx.jobs.stop();
+      await ctx.readReplica?.close();
       if (!opts.handle) await handle.close();
     },
   };

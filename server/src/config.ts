@@ -12,6 +12,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
+  DATABASE_READ_URL: z.string().optional(),
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(1).max(3600).default(10),
   DATA_DIR: z.string().default('./data'),
   SECRET_KEY: z
     .string()
@@ -127,6 +129,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     databaseUrl: c.DATABASE_URL || undefined,
+    /** A streaming replica of DATABASE_URL for the dashboard's reads that may be slightly stale; PostgreSQL only. */
+    databaseReadUrl: c.DATABASE_READ_URL || undefined,
+    /** Behind more than this, or down, the replica's reads go to the primary. */
+    databaseReadMaxLagSeconds: c.DATABASE_READ_MAX_LAG_SECONDS,
     dataDir,
     secretKeyHex: c.SECRET_KEY,
     smtpUrl: c.SMTP_URL || undefined,

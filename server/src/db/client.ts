@@ -22,6 +22,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
+  /** The pg Pool on PostgreSQL (a read replica falls back to it); null on PGlite. */
+  pool: pg.Pool | null;
   /** Raw SQL for parts that speak SQL themselves (the job queue). Multi-statement text is allowed without values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   migrate(): Promise<void>;
@@ -81,6 +83,7 @@ export async function openDatabase(opts: {
     return {
       db,
       engine: 'postgres',
+      pool,
       executeSql: async (text, values) => {
         const r = await pool.query(text, values as unknown[] | undefined);
         const rows = Array.isArray(r) ? (r.at(-1)?.rows ?? []) : r.rows;
@@ -106,6 +109,7 @@ export async function openDatabase(opts: {
   return {
     db,
     engine: 'pglite',
+    pool: null,
     executeSql: async (text, values) => {
       if (values && values.length > 0) {
         const r = await client.query<Record<string, unknown>>(text, values);

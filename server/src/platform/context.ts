@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import { openReadReplica, type ReadReplica } from '../db/read-replica.ts';
 import { createAccountsRepo, type AccountsRepo } from './accounts.repo.ts';
 import { SecretBox, hmacSha256, resolveSecretKey } from './crypto.ts';
 import { createGuestChanges, type GuestChanges } from './guest-changes.ts';
@@ -20,7 +21,15 @@ import { createMetrics, type Metrics } from './observability/metrics.ts';
 export interface AppContext {
   config: Config;
   handle: DatabaseHandle;
+  /** The primary: writes, and every read that must see its own writes. */
   db: Database;
+  /**
+   * Reads that may be a few seconds stale (the dashboard's tiles, lists, searches and exports): the read
+   * replica while it is healthy, else the primary. The primary itself without DATABASE_READ_URL or on PGlite.
+   */
+  reads: Database;
+  /** The replica's monitor, when DATABASE_READ_URL is set on PostgreSQL. */
+  readReplica: ReadReplica | null;
   secrets: SecretBox;
   /** Derives a key for one purpose from the secret key (a signature's, say), so purposes never share one. */
   deriveKey(purpose: string): string;
@@ -55,6 +64,7 @@ export function createAppContext(opts: {
   const metrics = createMetrics();
   const jobs = createJobQueue(handle, config.databaseUrl, log, metrics.jobFailed);
   Object.assign(metrics.sources, { pool: handle.poolUse, queueDepths: jobs.depths });
+  const readReplica = openReadReplicaOf(config, handle, log, metrics);
   const accounts = createAccountsRepo(db);
   const rateLimits = createRateLimitsRepo(db);
   createMaintenance({ accounts, rateLimits, jobs });
@@ -62,6 +72,8 @@ export function createAppContext(opts: {
     config,
     handle,
     db,
+    reads: readReplica?.db ?? db,
+    readReplica,
     secrets: new SecretBox(secretKeyHex),
     deriveKey: (purpose) => hmacSha256(secretKeyHex, purpose),
     jobs,
@@ -82,4 +94,22 @@ export function createAppContext(opts: {
     guestChanges: createGuestChanges(),
     metrics,
   };
+}
+
+function openReadReplicaOf(config: Config, handle: DatabaseHandle, log: FastifyBaseLogger, metrics: Metrics): ReadReplica | null {
+  if (!config.databaseReadUrl) return null;
+  if (!handle.pool) {
+    log.warn('DATABASE_READ_URL is ignored on the embedded database: every read goes to it');
+    return null;
+  }
+  let replica: ReadReplica | null = null;
+  const hooks = metrics.readReplica(() => replica!.status());
+  replica = openReadReplica({
+    primary: handle.pool,
+    url: config.databaseReadUrl,
+    maxLagSeconds: config.databaseReadMaxLagSeconds,
+    log,
+    hooks,
+  });
+  return replica;
 }

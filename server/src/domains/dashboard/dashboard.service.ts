@@ -18,17 +18,18 @@ import { createDashboardLayoutsRepo } from './dashboard-layouts.repo.ts';
 import { periodOf } from './period.ts';
 import { createScopes, scopeOf, type Scope, type ScopeSite } from './scope.ts';
 
-type Deps = Pick<AppContext, 'db' | 'sessions'> & { sites: SiteAccess; sitesRepo: Pick<SitesRepo, 'allOfAccount'> };
+type Deps = Pick<AppContext, 'db' | 'reads' | 'sessions'> & { sites: SiteAccess; sitesRepo: Pick<SitesRepo, 'allOfAccount'> };
 type Tile<K extends DashboardTileKey> = (scope: Scope, query: DashboardRangeQuery) => Promise<DashboardTileData<K>>;
 
 /**
  * The dashboard's calls. Every tile resolves its scope first (access and the tile's permission, see
  * scope.ts), then its period in the scope's time zone, then reads.
  */
-export function createDashboardService({ db, sessions, sites, sitesRepo }: Deps) {
+export function createDashboardService({ db, reads, sessions, sites, sitesRepo }: Deps) {
   const scopeFor = createScopes({ sessions, sites, sitesRepo });
   const layouts = createDashboardLayoutsRepo(db);
-  const read: <T>(run: (reader: Database) => Promise<T>) => Promise<T> = createAnalyticsReader(db);
+  // The tiles may be a few seconds stale (the read replica); a user's layout is read where it is saved.
+  const read: <T>(run: (reader: Database) => Promise<T>) => Promise<T> = createAnalyticsReader(reads);
   const tiles = createTiles(read);
 
   return {

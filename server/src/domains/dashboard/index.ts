@@ -10,7 +10,7 @@ import { createDashboardLayoutsRepo } from './dashboard-layouts.repo.ts';
 export { createSystemTiles, type SystemTiles } from './dashboard.service.ts';
 
 /** The dashboard's tiles and layouts, for one site and for the control panel (all sites). */
-export const dashboardArea: Area<Pick<AppContext, 'db' | 'sessions'> & { sites: SiteAccess & SiteRemovals }> = {
+export const dashboardArea: Area<Pick<AppContext, 'db' | 'reads' | 'sessions'> & { sites: SiteAccess & SiteRemovals }> = {
   name: 'dashboard',
   register: async (app, deps) => {
     // The users' layouts of a site's dashboard have no foreign key (site 0 is the control panel).

@@ -19,7 +19,7 @@ import { createGuestListRepo } from './guest-list.repo.ts';
 import { createGuestSessionsRepo } from './guest-sessions.repo.ts';
 import { createSplashRepo } from '../splash/splash.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log'> & { sites: SiteAccess };
+type Deps = Pick<AppContext, 'db' | 'reads' | 'jobs' | 'config' | 'log'> & { sites: SiteAccess };
 type ExportRow = GuestExportRow;
 
 /** One requested download to write (its guest_exports row). */
@@ -43,13 +43,14 @@ const siteApi = (siteId: number) => `/s/${siteId}/api/v1/guest/download`;
  * polls the status, then fetches the file through the API, which checks the user's access to the site
  * every time. Files are removed after a day.
  */
-export function createGuestExports({ db, jobs, config, log, sites: siteAccess }: Deps) {
+export function createGuestExports({ db, reads, jobs, config, log, sites: siteAccess }: Deps) {
   const downloads = createGuestExportsRepo(db);
   const sitesRepo = createSitesRepo(db);
+  // The exported rows may be a few seconds stale (the read replica); the export's own row is the primary's.
   const rowRepos: ExportRepos = {
-    splash: createSplashRepo(db),
-    guestList: createGuestListRepo(db),
-    guestSessions: createGuestSessionsRepo(db),
+    splash: createSplashRepo(reads),
+    guestList: createGuestListRepo(reads),
+    guestSessions: createGuestSessionsRepo(reads),
   };
   const dir = path.join(config.dataDir, 'exports');
   const fileOf = (id: string) => path.join(dir, `${id}.csv`);

@@ -11,7 +11,7 @@ import { createGuestSessionsRepo } from './guest-sessions.repo.ts';
 import { createGuestsRepo } from './guests.repo.ts';
 import { createPortalChallengesRepo } from './portal-challenges.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'log' | 'guestChanges'> & {
+type Deps = Pick<AppContext, 'db' | 'reads' | 'log' | 'guestChanges'> & {
   sites: SiteAccess;
   controllers: Pick<Controllers, 'adapterFor'>;
 };
@@ -27,9 +27,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * The guests of a site in the dashboard (permission `guests`, the client area "guest data"): reading
  * needs read access, disconnecting and deleting need write access.
  */
-export function createGuestsService({ db, log, sites, controllers, guestChanges }: Deps) {
+export function createGuestsService({ db, reads, log, sites, controllers, guestChanges }: Deps) {
   const guests = createGuestsRepo(db);
-  const guestList = createGuestListRepo(db);
+  // The list and its searches may be a few seconds stale (the read replica); a guest's details are not.
+  const guestList = createGuestListRepo(reads);
   const sessions = createGuestSessionsRepo(db);
   const challenges = createPortalChallengesRepo(db);
 

@@ -8,7 +8,7 @@ import { guestsRoutes } from './guests.routes.ts';
 import { createGuestsService } from './guests.service.ts';
 import { guestsSiteRemoval } from './site-removal.ts';
 
-type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log' | 'secrets' | 'guestChanges'> & {
+type Deps = Pick<AppContext, 'db' | 'reads' | 'jobs' | 'config' | 'log' | 'secrets' | 'guestChanges'> & {
   sites: SiteAccess & SiteRemovals;
   controllers: Controllers;
 };

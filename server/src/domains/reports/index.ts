@@ -12,7 +12,9 @@ import { createReportsService } from './reports.service.ts';
 
 export { REPORTS_DISPATCH_JOB, REPORT_SEND_JOB } from './reports.jobs.ts';
 
-type Deps = Pick<AppContext, 'db' | 'accounts' | 'mailer' | 'rateLimiter' | 'config' | 'log' | 'jobs'> & { sites: SiteAccess };
+type Deps = Pick<AppContext, 'db' | 'reads' | 'accounts' | 'mailer' | 'rateLimiter' | 'config' | 'log' | 'jobs'> & {
+  sites: SiteAccess;
+};
 
 /**
  * Scheduled reports: a site's client report and the control panel's across the account's sites, their
@@ -27,7 +29,8 @@ export const reportsArea: Area<Deps> = {
       ...deps,
       sitesRepo: createSitesRepo(deps.db),
       reports,
-      tiles: createSystemTiles(deps.db),
+      // A report's figures are the dashboard's tiles of a past period: the read replica's reads.
+      tiles: createSystemTiles(deps.reads),
       branding: createBrandingReader(deps.db, { publicUrl: deps.config.publicUrl, billingEnabled: deps.config.stripe.enabled }),
     });
     registerReportJobs({ jobs: deps.jobs, log: deps.log, reports, service });

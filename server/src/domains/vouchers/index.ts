@@ -10,7 +10,7 @@ import { vouchersRoutes } from './vouchers.routes.ts';
 
 /** The voucher domain as the app wires it: vouchers and batches, the designer and printing. */
 export function createVoucherDomain(
-  deps: Pick<AppContext, 'db' | 'accounts' | 'config' | 'storage' | 'jobs' | 'log'> & {
+  deps: Pick<AppContext, 'db' | 'reads' | 'accounts' | 'config' | 'storage' | 'jobs' | 'log'> & {
     sites: SiteAccess;
     controllers: Controllers;
   },
@@ -18,6 +18,7 @@ export function createVoucherDomain(
   const network = createVoucherNetwork(deps);
   const vouchers = createVouchersService({
     db: deps.db,
+    reads: deps.reads,
     accounts: deps.accounts,
     config: deps.config,
     sites: deps.sites,

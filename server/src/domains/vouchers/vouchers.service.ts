@@ -27,6 +27,8 @@ import type { SiteAccess } from '../../platform/site-access.ts';
 
 type Deps = {
   db: Database;
+  /** The lists' reads, which may be a few seconds stale (the read replica). */
+  reads: Database;
   accounts: AccountsRepo;
   config: { stripe: { enabled: boolean } };
   sites: SiteAccess;
@@ -39,8 +41,9 @@ const INSERT_CHUNK = 2000;
  * Voucher batches and vouchers of a site, single-site (`voucher`) or multi-site (`multisite_voucher`):
  * create, list by status, details with devices and usage, delete, disconnect a device.
  */
-export function createVouchersService({ db, accounts, config, sites: sitesService, network }: Deps) {
+export function createVouchersService({ db, reads, accounts, config, sites: sitesService, network }: Deps) {
   const vouchers = createVouchersRepo(db);
+  const listed = createVouchersRepo(reads);
   const sites = createSitesRepo(db);
   const sessions = createGuestSessionsRepo(db);
   const plan = { vouchers, accounts, config };
@@ -160,7 +163,7 @@ export function createVouchersService({ db, accounts, config, sites: sitesServic
     ) {
       const { actor, access: clientAccess } = await access.site(actorIn, siteId, kind, 'read');
       const [{ rows, total }, usage] = await Promise.all([
-        vouchers.listBatches(actor.accountId, kind, siteId, q),
+        listed.listBatches(actor.accountId, kind, siteId, q),
         planUsage(plan, actor.accountId),
       ]);
       const ids = rows.map((r) => r.id);
@@ -194,7 +197,7 @@ export function createVouchersService({ db, accounts, config, sites: sitesServic
     async list(actorIn: Actor | null, siteId: number, kind: VoucherKind, status: VoucherStatus, q: VoucherListQuery) {
       const { actor, access: clientAccess } = await access.site(actorIn, siteId, kind, 'read');
       const [{ rows, total }, usage] = await Promise.all([
-        vouchers.list(actor.accountId, kind, siteId, status, q),
+        listed.list(actor.accountId, kind, siteId, status, q),
         planUsage(plan, actor.accountId),
       ]);
       const siteMap = await sitesOfBatches(rows.map((r) => r.batch.id));

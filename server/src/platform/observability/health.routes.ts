@@ -5,9 +5,10 @@ import { safeEqual } from '../crypto.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, unauthenticated } from '../errors.ts';
 import { latestShippedMigration } from '../../db/client.ts';
+import type { ReadReplica } from '../../db/read-replica.ts';
 import { createHealthRepo } from './health.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'jobs' | 'config' | 'log' | 'metrics' | 'rateLimiter'>;
+type Deps = Pick<AppContext, 'db' | 'readReplica' | 'jobs' | 'config' | 'log' | 'metrics' | 'rateLimiter'>;
 
 /** Wrong metrics tokens one client address may send in a window before it is refused (429) for the rest of it. */
 const TOKEN_TRIES = 10;
@@ -20,9 +21,19 @@ const DB_TIMEOUT_MS = 2000;
 const LATEST = latestShippedMigration();
 
 const checkSchema = z.object({ ok: z.boolean(), detail: z.string().optional() });
+/** Shown, never checked: a replica down or behind leaves the node serving every read from the primary. */
+const replicaSchema = z.object({
+  state: z.enum(['starting', 'healthy', 'lagging', 'down']),
+  reads: z.enum(['replica', 'primary']),
+  lag_seconds: z.number().nullable(),
+  bytes_behind: z.number().nullable(),
+  detail: z.string().nullable(),
+  since: z.string(),
+});
 const readySchema = z.object({
   status: z.enum(['ready', 'not_ready']),
   checks: z.object({ database: checkSchema, migrations: checkSchema, queue: checkSchema }),
+  replica: replicaSchema.optional().describe('The read replica (DATABASE_READ_URL), when there is one.'),
 });
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
@@ -30,6 +41,21 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
     promise,
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref()),
   ]);
+
+function replicaOf(readReplica: ReadReplica | null): { replica?: z.infer<typeof replicaSchema> } {
+  if (!readReplica) return {};
+  const s = readReplica.status();
+  return {
+    replica: {
+      state: s.state,
+      reads: s.reads,
+      lag_seconds: s.lagSeconds,
+      bytes_behind: s.bytesBehind,
+      detail: s.detail,
+      since: s.since.toISOString(),
+    },
+  };
+}
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -79,12 +105,13 @@ export const healthRoutes =
             ? { ok: true }
             : { ok: false, detail: state.started ? 'started without its workers' : 'not started' };
         const checks = { database, migrations, queue };
+        const replica = replicaOf(deps.readReplica);
         const failed = Object.entries(checks)
           .filter(([, c]) => !c.ok)
           .map(([name]) => name);
-        if (failed.length === 0) return { status: 'ready' as const, checks };
+        if (failed.length === 0) return { status: 'ready' as const, checks, ...replica };
         deps.log.warn({ checks }, `not ready: ${failed.join(', ')}`);
-        return reply.code(503).send({ status: 'not_ready' as const, checks });
+        return reply.code(503).send({ status: 'not_ready' as const, checks, ...replica });
       },
     );
 

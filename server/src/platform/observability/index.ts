@@ -6,7 +6,9 @@ import { healthRoutes } from './health.routes.ts';
  * Health and metrics: /healthz, /readyz and /metrics, and every HTTP answer counted by its route's
  * pattern (never the raw address: no ids in labels). First in app.ts's areas, so its hook sees every route.
  */
-export const observabilityArea: Area<Pick<AppContext, 'db' | 'jobs' | 'config' | 'log' | 'metrics' | 'rateLimiter'>> = {
+export const observabilityArea: Area<
+  Pick<AppContext, 'db' | 'readReplica' | 'jobs' | 'config' | 'log' | 'metrics' | 'rateLimiter'>
+> = {
   name: 'observability',
   register: async (app, deps) => {
     // On the root instance: it applies to the routes every area registers, and to the 404 handler.

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ReplicaHooks, ReplicaState, ReplicaStatus } from '../../db/read-replica.ts';
 
 /** What a database handle says of its connections (a pg Pool's counts; PGlite is one connection). */
 export interface PoolUse {
@@ -28,6 +29,8 @@ export interface Metrics {
   portalLogin(method: string, outcome: string): void;
   portalGrant(family: string, outcome: string): void;
   jobFailed(queue: string): void;
+  /** The read replica's metrics, registered when the process has one (DATABASE_READ_URL). */
+  readReplica(status: () => ReplicaStatus): ReplicaHooks;
   /** Where the gauges read from, set once the parts exist. */
   sources: {
     pool?: () => PoolUse;
@@ -129,5 +132,60 @@ export function createMetrics(): Metrics {
     portalLogin: (method, outcome) => logins.inc({ method, outcome }),
     portalGrant: (family, outcome) => grants.inc({ family, outcome }),
     jobFailed: (queue) => jobsFailed.inc({ queue }),
+    readReplica: (status) => replicaMetrics(registry, status),
+  };
+}
+
+const REPLICA_STATES: ReplicaState[] = ['starting', 'healthy', 'lagging', 'down'];
+
+function replicaMetrics(registry: Registry, status: () => ReplicaStatus): ReplicaHooks {
+  const registers = [registry];
+  new Gauge({
+    name: `${PREFIX}db_replica_lag_seconds`,
+    help: 'How long the read replica has been missing a write the primary had (0 when caught up; NaN while unreachable).',
+    registers,
+    collect() {
+      this.set(status().lagSeconds ?? Number.NaN);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}db_replica_behind_bytes`,
+    help: 'WAL bytes the primary wrote that the read replica has not replayed (NaN while unreachable).',
+    registers,
+    collect() {
+      this.set(status().bytesBehind ?? Number.NaN);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}db_replica_state`,
+    help: "The read replica's state: 1 for the current one (healthy: reads go to it; lagging, down: to the primary).",
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const now = status().state;
+      for (const state of REPLICA_STATES) this.set({ state }, state === now ? 1 : 0);
+    },
+  });
+  const transitions = new Counter({
+    name: `${PREFIX}db_replica_transitions_total`,
+    help: "Changes of the read replica's state, by the state entered.",
+    labelNames: ['to'] as const,
+    registers,
+  });
+  const reads = new Counter({
+    name: `${PREFIX}db_reads_total`,
+    help: 'Dashboard reads that may be slightly stale, by where they ran (replica, primary).',
+    labelNames: ['target'] as const,
+    registers,
+  });
+  const retries = new Counter({
+    name: `${PREFIX}db_read_retries_total`,
+    help: 'Reads that failed on the read replica (connection lost, recovery conflict) and ran again on the primary.',
+    registers,
+  });
+  return {
+    read: (target) => reads.inc({ target }),
+    retried: () => retries.inc(),
+    transition: (to) => transitions.inc({ to }),
   };
 }
