@@ -170,6 +170,7 @@ const OWNER = {
   guestSessions: 'domains/guests',
   consentTexts: 'domains/guests',
   guestConsents: 'domains/guests',
+  guestSeenDays: 'domains/guests',
   portalChallenges: 'domains/guests',
   guestExports: 'domains/guests',
   openNdsAuthQueue: 'domains/opennds',

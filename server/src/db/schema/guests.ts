@@ -2,10 +2,12 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -65,6 +67,23 @@ export const guests = pgTable(
     index('guests_search_trgm_idx').using('gin', sql`${guestSearchText} gin_trgm_ops`),
     index('guests_site_first_seen_idx').on(t.siteId, t.firstSeenAt),
   ],
+);
+
+/**
+ * How many of a site's guests were last seen on each UTC day, kept by triggers on `guests` in the same
+ * transaction as the change (migration `guest_seen_days`). The dashboard's list adds these up to start a deep page at
+ * the right day instead of counting every newer guest through the index.
+ */
+export const guestSeenDays = pgTable(
+  'guest_seen_days',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    guests: integer('guests').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day] })],
 );
 
 /** A device (MAC) seen at a site, with the guest who last logged in on it. */

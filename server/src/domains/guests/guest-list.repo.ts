@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { guestSearchText, guests } from '../../db/schema/index.ts';
+import { guestSearchText, guestSeenDays, guests } from '../../db/schema/index.ts';
 import { searchPattern, type GuestFilters } from './guest-filters.ts';
 
 /**
@@ -41,6 +41,37 @@ export function guestMatches(search: string): SQL | undefined {
 /** The guests of a site the list shows for these filters: the days bound the guest's last visit. */
 function guestListWhere(siteId: number, f: GuestFilters, timeZone: string): SQL {
   return and(eq(guests.siteId, siteId), withinDays(guests.lastSeenAt, f, timeZone), guestMatches(f.search))!;
+}
+
+/**
+ * Where a page of a list without a search starts: before `start` (a UTC midnight, or the list's own upper
+ * bound), skipping `skipped` guests that are newer. guest_seen_days counts the guests of each whole UTC day,
+ * so the newer days are added up rather than walked; only the guests of the upper bound's own day (when
+ * the list has one) are counted from the index. It picks the oldest midnight whose newer guests do not
+ * go past the page's offset: the walk left is at most one day of guests. Read in the same statement (one
+ * snapshot) as the page, so the counts and the rows agree.
+ */
+function pageStart(siteId: number, f: Pick<GuestFilters, 'from' | 'to'>, timeZone: string, offset: number): SQL {
+  const upper = f.to ? startOfNextDay(f.to, timeZone) : null;
+  const lower = f.from ? startOfDay(f.from, timeZone) : null;
+  const upperDay = upper ? sql`(${upper} at time zone 'UTC')::date` : null;
+  // A day's guests all count only when its midnight is within the list's days.
+  const firstWholeDay = lower ? sql`((${lower} - interval '1 microsecond') at time zone 'UTC')::date + 1` : null;
+  const partOfUpperDay = upper
+    ? sql`(select count(*) from ${guests} where ${guests.siteId} = ${siteId} and ${guests.lastSeenAt} < ${upper}
+        and ${guests.lastSeenAt} >= ${lower ? sql`greatest(${lower}, (${upperDay})::timestamp at time zone 'UTC')` : sql`(${upperDay})::timestamp at time zone 'UTC'`})`
+    : sql`0`;
+  return sql`(select day::timestamp at time zone 'UTC' as start, through as skipped
+    from (select ${guestSeenDays.day} as day, ${partOfUpperDay} + sum(${guestSeenDays.guests}) over (order by ${guestSeenDays.day} desc) as through
+          from ${guestSeenDays}
+          where ${and(
+            eq(guestSeenDays.siteId, siteId),
+            upperDay ? sql`${guestSeenDays.day} < ${upperDay}` : undefined,
+            firstWholeDay ? sql`${guestSeenDays.day} >= ${firstWholeDay}` : undefined,
+          )}) days
+    where through <= ${offset}
+    order by day
+    limit 1)`;
 }
 
 /** A time as the downloads write it: local to the site, to the second. */
@@ -103,18 +134,21 @@ export function createGuestListRepo(db: Database) {
     /**
      * One page of a site's guests, newest last visit first, and their total. The page's ids come from the
      * index on (site, last seen, id) alone, so a later page costs a walk through the index and not the
-     * table; only the rows shown are then read.
+     * table; only the rows shown are then read. Without a search the walk starts at the day the page is
+     * in (pageStart), so page 20,000 of a million guests walks about a day's guests, not half a million.
      */
     async page(siteId: number, timeZone: string, q: GuestFilters & { page: number; per_page: number }) {
       const where = guestListWhere(siteId, q, timeZone);
-      const pageIds = db
-        .select({ id: guests.id, lastSeenAt: guests.lastSeenAt })
-        .from(guests)
-        .where(where)
-        .orderBy(desc(guests.lastSeenAt), desc(guests.id))
-        .limit(q.per_page)
-        .offset((q.page - 1) * q.per_page)
-        .as('page_ids');
+      const offset = (q.page - 1) * q.per_page;
+      const start = offset > 0 && !searchPattern(q.search) ? pageStart(siteId, q, timeZone, offset) : null;
+      const walk = (before: SQL | undefined, skip: SQL | number) => sql`select ${guests.id} as id from ${guests}
+        where ${and(where, before)}
+        order by ${guests.lastSeenAt} desc, ${guests.id} desc
+        limit ${q.per_page} offset ${skip}`;
+      const pageIds = start
+        ? sql`(select p.id from (select 1) one left join lateral ${start} s on true
+            cross join lateral (${walk(sql`${guests.lastSeenAt} < coalesce(s.start, 'infinity')`, sql`${offset} - coalesce(s.skipped, 0)`)}) p) page_ids`
+        : sql`(${walk(undefined, offset)}) page_ids`;
       const [rows, counted] = await Promise.all([
         db
           .select({
@@ -130,9 +164,9 @@ export function createGuestListRepo(db: Database) {
             firstSeenAt: guests.firstSeenAt,
             lastSeenAt: guests.lastSeenAt,
           })
-          .from(pageIds)
-          .innerJoin(guests, eq(guests.id, pageIds.id))
-          .orderBy(desc(pageIds.lastSeenAt), desc(pageIds.id)),
+          .from(guests)
+          .innerJoin(pageIds, sql`page_ids.id = ${guests.id}`)
+          .orderBy(desc(guests.lastSeenAt), desc(guests.id)),
         total(where, Boolean(q.search)),
       ]);
       return { rows, ...counted };
