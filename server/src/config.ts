@@ -25,6 +25,7 @@ const envSchema = z.object({
   RADIUS_ACCT_PORT: z.coerce.number().int().min(0).max(65535).default(1813),
   RADIUS_DISCONNECT_PORT: z.coerce.number().int().min(1).max(65535).default(3799),
   RADIUS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  PORTAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   SESSION_SWEEP_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_SECURE: bool,
@@ -149,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disconnectPort: c.RADIUS_DISCONNECT_PORT,
       cacheTtlMs: c.RADIUS_CACHE_TTL_MS,
     },
+    /** How long the guest portal uses a site's settings and controller adapter before reading them again. */
+    portalCacheTtlMs: c.PORTAL_CACHE_TTL_MS,
     /** How often the worker ends sessions the gateways no longer hold, in minutes; 0: never. */
     sessionSweepMinutes: c.SESSION_SWEEP_MINUTES,
     logLevel: c.LOG_LEVEL,
