@@ -128,8 +128,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
-  const s3Parts = { S3_ENDPOINT: c.S3_ENDPOINT ?? '', S3_BUCKET: c.S3_BUCKET, S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY };
-  const s3Missing = Object.entries(s3Parts).filter(([, v]) => v === '').map(([k]) => k);
+  const s3Parts = {
+    S3_ENDPOINT: c.S3_ENDPOINT ?? '',
+    S3_BUCKET: c.S3_BUCKET,
+    S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY,
+  };
+  const s3Missing = Object.entries(s3Parts)
+    .filter(([, v]) => v === '')
+    .map(([k]) => k);
   if (s3Missing.length > 0 && s3Missing.length < 4)
     throw new Error(`Invalid configuration:\n  S3 storage needs ${s3Missing.join(', ')} as well (or none of the S3_ settings)`);
   const dataDir = path.resolve(c.DATA_DIR);

@@ -75,7 +75,9 @@ export function createAppContext(opts: {
       from: config.mailFrom,
       printKept: config.logLevel === 'silent' ? null : (text) => (opts.console ?? process.stdout).write(text),
     }),
-    storage: config.s3 ? createS3Storage(config.s3, '/uploads') : createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
+    storage: config.s3
+      ? createS3Storage(config.s3, '/uploads')
+      : createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
     rateLimiter: createRateLimiter(rateLimits),
     accounts,
     sessions: createSessionStore(accounts, config.sessionDays, config.stripe.enabled),

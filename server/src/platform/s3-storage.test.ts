@@ -69,7 +69,7 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(s3.refused.at(-1)).toMatchObject({ code: 'SignatureDoesNotMatch', method: 'PUT' });
   });
 
-  it("serves a splash image uploaded through the API at the same /uploads address, from the bucket, and removes it with its site", async () => {
+  it('serves a splash image uploaded through the API at the same /uploads address, from the bucket, and removes it with its site', async () => {
     const { client } = await registerAccount(server);
     const site = (await createSite(client, { name: 'Bucket Street' })) as { id: number };
     const stored = await client.request('POST', `/s/${site.id}/api/v1/splashpage/landingfile`, upload());

@@ -1,4 +1,11 @@
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { randomToken } from './crypto.ts';
 import type { Storage } from './storage.ts';
 
@@ -70,4 +77,5 @@ export function createS3Storage(s3: S3Settings, publicBase: string): Storage {
   };
 }
 
-export const contentTypeOfUpload = (key: string) => CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+export const contentTypeOfUpload = (key: string) =>
+  CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';

@@ -44,9 +44,13 @@ describe('the secret key across processes', () => {
     expect(rows[0]!.fingerprint).not.toContain(key);
 
     const other = randomBytes(32).toString('hex');
-    await expect(startNode(other)).rejects.toThrow(/The secret key \(SECRET_KEY\) is not the one this database's secrets are sealed with/);
+    await expect(startNode(other)).rejects.toThrow(
+      /The secret key \(SECRET_KEY\) is not the one this database's secrets are sealed with/,
+    );
     // A process without SECRET_KEY generates its own key file, which does not match either.
-    await expect(startNode(undefined)).rejects.toThrow(/secret\.key\) is not the one .* Set SECRET_KEY to the same 64 hex characters/);
+    await expect(startNode(undefined)).rejects.toThrow(
+      /secret\.key\) is not the one .* Set SECRET_KEY to the same 64 hex characters/,
+    );
 
     // The same key starts again, and the stored fingerprint is the first one still.
     await startNode(key);

@@ -54,5 +54,7 @@ export function createSiteChanges(relay?: NoticeRelay): SiteChanges {
 /** Across processes on PostgreSQL; PGlite is one process, so its changes stay within it. */
 export function siteChangesOf(handle: DatabaseHandle, databaseUrl: string | undefined, log: FastifyBaseLogger): SiteChanges {
   if (handle.engine !== 'postgres' || !databaseUrl) return createSiteChanges();
-  return createSiteChanges(createPgNoticeRelay({ url: databaseUrl, log, send: (text, values) => handle.executeSql(text, values) }));
+  return createSiteChanges(
+    createPgNoticeRelay({ url: databaseUrl, log, send: (text, values) => handle.executeSql(text, values) }),
+  );
 }

@@ -65,9 +65,10 @@ export async function startS3Fake(opts: { bucket?: string; region?: string } = {
   /** Checks the request's SigV4 signature (Authorization header form) over its headers and body. */
   function verifySignature(req: IncomingMessage, rawPath: string, rawQuery: string, body: Buffer) {
     const auth = req.headers.authorization ?? '';
-    const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
-      auth,
-    );
+    const m =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+        auth,
+      );
     if (!m) throw new S3Error(403, 'AccessDenied', 'Access Denied');
     const [, keyId, day, scopeRegion, signedHeaderList, signature] = m as unknown as string[];
     if (keyId !== accessKeyId)
@@ -76,15 +77,24 @@ export async function startS3Fake(opts: { bucket?: string; region?: string } = {
       throw new S3Error(400, 'AuthorizationHeaderMalformed', `the region '${scopeRegion}' is wrong; expecting '${region}'`);
     const amzDate = String(req.headers['x-amz-date'] ?? '');
     const when = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
-    if (!when || amzDate.slice(0, 8) !== day) throw new S3Error(403, 'AccessDenied', 'X-Amz-Date is missing or does not match the scope');
+    if (!when || amzDate.slice(0, 8) !== day)
+      throw new S3Error(403, 'AccessDenied', 'X-Amz-Date is missing or does not match the scope');
     const at = Date.UTC(+when[1]!, +when[2]! - 1, +when[3]!, +when[4]!, +when[5]!, +when[6]!);
     if (Math.abs(Date.now() - at) > MAX_SKEW_MS)
-      throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+      throw new S3Error(
+        403,
+        'RequestTimeTooSkewed',
+        'The difference between the request time and the current time is too large.',
+      );
 
     const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
     if (!payloadHash) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
     if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(body))
-      throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+      throw new S3Error(
+        400,
+        'XAmzContentSHA256Mismatch',
+        "The provided 'x-amz-content-sha256' header does not match what was computed.",
+      );
 
     const signedHeaders = signedHeaderList!.split(';');
     if (!signedHeaders.includes('host')) throw new S3Error(403, 'AccessDenied', 'The host header must be signed');
@@ -149,7 +159,8 @@ export async function startS3Fake(opts: { bucket?: string; region?: string } = {
     if (!req.headers['content-md5'] && !Object.keys(req.headers).some((h) => h.startsWith('x-amz-checksum-')))
       throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: Content-MD5 or x-amz-checksum-*');
     const xml = body.toString('utf8');
-    if (!/^(<\?xml[^>]*\?>)?\s*<Delete[\s>]/.test(xml)) throw new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed');
+    if (!/^(<\?xml[^>]*\?>)?\s*<Delete[\s>]/.test(xml))
+      throw new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed');
     const keys = [...xml.matchAll(/<Object>\s*<Key>([^<]*)<\/Key>/g)].map((k) => xmlUnescape(k[1]!));
     if (keys.length > 1000) throw new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed');
     const quiet = /<Quiet>\s*true\s*<\/Quiet>/.test(xml);
@@ -168,9 +179,7 @@ export async function startS3Fake(opts: { bucket?: string; region?: string } = {
       if (decodeURIComponent(bucketName) !== bucket)
         throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist', { BucketName: bucketName });
       const xml = (text: string) =>
-        res
-          .writeHead(200, { 'content-type': 'application/xml' })
-          .end(`<?xml version="1.0" encoding="UTF-8"?>\n${text}`);
+        res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0" encoding="UTF-8"?>\n${text}`);
       if (!key) {
         if (req.method === 'GET' && query.get('list-type') === '2') return xml(listObjectsV2(query));
         if (req.method === 'POST' && query.has('delete')) return xml(deleteObjects(req, body));
@@ -244,4 +253,3 @@ export async function startS3Fake(opts: { bucket?: string; region?: string } = {
       }),
   };
 }
-

@@ -10,7 +10,7 @@ import { mikrotikLoginHtml, radiusGatewayRecord, radiusGatewayView, type RadiusG
 
 type Deps = Pick<AppContext, 'config' | 'siteChanges'> & {
   sites: SiteAccess;
- 
+
   settings: ControllerSettingsRepo;
   nasClients: NasClientsRepo;
   radiusSessions: Pick<RadiusSessionsRepo, 'lastSeenAt'>;
