@@ -97,7 +97,13 @@ const UPLOAD_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-
 function serveUploadsFrom(app: FastifyInstance, storage: Storage) {
   app.get('/uploads/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0]!;
-    const body = await storage.read(decodeURIComponent(url));
+    let file: string | null = null;
+    try {
+      file = decodeURIComponent(url);
+    } catch {
+      // A malformed escape names no file.
+    }
+    const body = file === null ? null : await storage.read(file);
     if (!body) throw notFound('common.noRoute', { method: request.method, path: url });
     return reply
       .headers({ ...UPLOAD_HEADERS, 'content-type': contentTypeOfUpload(url), 'cache-control': 'public, max-age=0' })
