@@ -150,6 +150,7 @@ const OWNER = {
   sessions: 'platform/accounts.repo.ts',
   oneTimeTokens: 'platform/accounts.repo.ts',
   rateLimits: 'platform/rate-limits.repo.ts',
+  secretKeyFingerprint: 'platform/secret-key.repo.ts',
   outboxEmails: 'platform/outbox.repo.ts',
   sites: 'domains/sites',
   splashDesigns: 'domains/splash',

@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createSmtpTransport } from './adapters/smtp/smtp.ts';
 import type { RadiusServer } from './adapters/radius/server.ts';
 import { createAppContext, type AppContext } from './platform/context.ts';
+import { assertSecretKeyMatches } from './platform/secret-key.ts';
 import type { PlanUsageReader } from './platform/plan-usage.ts';
 import { createHttpApp, finishHttpApp, registerHttpBasics } from './platform/http-app.ts';
 import { installSiteGuard } from './platform/site-access.ts';
@@ -124,6 +125,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null,
     console: opts.console,
   });
+  await assertSecretKeyMatches(ctx.db, config, ctx.deriveKey);
+  await ctx.siteChanges.start();
   const planLimits = createPlanLimits(ctx);
   const payments = createPayments(ctx);
   const deps: AppDeps = {
@@ -139,7 +142,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerHttpBasics(app, config, ctx.sessions);
   installSiteGuard(app, deps.sites);
   for (const area of AREAS) await area.register(app, deps);
-  await finishHttpApp(app, config, opts.webDist);
+  await finishHttpApp(app, config, opts.webDist, ctx.storage);
 
   let radius: RadiusServer | undefined;
   return {
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await app.close();
       await ctx.jobs.stop();
       await ctx.readReplica?.close();
+      await ctx.siteChanges.stop();
       if (!opts.handle) await handle.close();
     },
   };

@@ -27,6 +27,7 @@ const envSchema = z.object({
   RADIUS_ACCT_PORT: z.coerce.number().int().min(0).max(65535).default(1813),
   RADIUS_DISCONNECT_PORT: z.coerce.number().int().min(1).max(65535).default(3799),
   RADIUS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  PORTAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   SESSION_SWEEP_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_SECURE: bool,
@@ -54,6 +55,12 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().max(63).default(''),
+  S3_ACCESS_KEY_ID: z.string().max(128).default(''),
+  S3_SECRET_ACCESS_KEY: z.string().max(256).default(''),
+  S3_REGION: z.string().max(64).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool,
   WIFI4EU_SNIPPET_URL: z.string().url().default('https://collection.wifi4eu.ec.europa.eu/wifi4eu.min.js'),
   FACEBOOK_APP_ID: z.string().max(64).default(''),
   FACEBOOK_APP_SECRET: z.string().max(128).default(''),
@@ -123,6 +130,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  const s3Parts = {
+    S3_ENDPOINT: c.S3_ENDPOINT ?? '',
+    S3_BUCKET: c.S3_BUCKET,
+    S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY,
+  };
+  const s3Missing = Object.entries(s3Parts)
+    .filter(([, v]) => v === '')
+    .map(([k]) => k);
+  if (s3Missing.length > 0 && s3Missing.length < 4)
+    throw new Error(`Invalid configuration:\n  S3 storage needs ${s3Missing.join(', ')} as well (or none of the S3_ settings)`);
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     port: c.PORT,
@@ -145,6 +163,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disconnectPort: c.RADIUS_DISCONNECT_PORT,
       cacheTtlMs: c.RADIUS_CACHE_TTL_MS,
     },
+    /** How long the guest portal uses a site's settings and controller adapter before reading them again. */
+    portalCacheTtlMs: c.PORTAL_CACHE_TTL_MS,
     /** How often the worker ends sessions the gateways no longer hold, in minutes; 0: never. */
     sessionSweepMinutes: c.SESSION_SWEEP_MINUTES,
     logLevel: c.LOG_LEVEL,
@@ -171,6 +191,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sentryDsn: c.SENTRY_DSN,
     analyticsKey: c.ANALYTICS_KEY,
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    /** Uploads go to this S3-compatible bucket instead of DATA_DIR/uploads (null: the local folder). */
+    s3:
+      s3Missing.length === 0
+        ? {
+            endpoint: c.S3_ENDPOINT!,
+            bucket: c.S3_BUCKET,
+            accessKeyId: c.S3_ACCESS_KEY_ID,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+            region: c.S3_REGION,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE,
+          }
+        : null,
     wifi4euSnippetUrl: c.WIFI4EU_SNIPPET_URL,
     rateLimits: {
       loginPerIp: c.RATE_LIMIT_LOGIN_PER_IP,

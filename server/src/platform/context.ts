@@ -13,7 +13,8 @@ import { createOutboxRepo } from './outbox.repo.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createRateLimitsRepo } from './rate-limits.repo.ts';
 import { createSessionStore, type SessionStore } from './sessions.ts';
-import { createSiteChanges, type SiteChanges } from './site-changes.ts';
+import { siteChangesOf, type SiteChanges } from './site-changes.ts';
+import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, type Storage } from './storage.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 
@@ -41,6 +42,7 @@ export interface AppContext {
   accounts: AccountsRepo;
   sessions: SessionStore;
   log: FastifyBaseLogger;
+  /** Sites whose settings changed, told to this process's caches and (on PostgreSQL) to the other processes'. */
   siteChanges: SiteChanges;
   /** A guest erased or withdrawing consent: the steps other areas run in that transaction. */
   guestChanges: GuestChanges;
@@ -85,12 +87,14 @@ export function createAppContext(opts: {
       from: config.mailFrom,
       printKept: config.logLevel === 'silent' ? null : (text) => (opts.console ?? process.stdout).write(text),
     }),
-    storage: createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
+    storage: config.s3
+      ? createS3Storage(config.s3, '/uploads')
+      : createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
     rateLimiter: createRateLimiter(rateLimits),
     accounts,
     sessions: createSessionStore(accounts, config.sessionDays, config.stripe.enabled),
     log,
-    siteChanges: createSiteChanges(),
+    siteChanges: siteChangesOf(handle, config.databaseUrl, log),
     guestChanges: createGuestChanges(),
     metrics,
   };

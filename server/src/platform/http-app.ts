@@ -13,7 +13,9 @@ import type { Config } from '../config.ts';
 import { installAuthHooks } from './auth-hooks.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { notFound } from './errors.ts';
+import { contentTypeOfUpload } from './s3-storage.ts';
 import type { SessionStore } from './sessions.ts';
+import type { Storage } from './storage.ts';
 import { registerWebApp } from './web-app.ts';
 
 /** The HTTP server, whose logger the rest of the process logs through. */
@@ -66,22 +68,45 @@ export async function registerHttpBasics(app: FastifyInstance, config: Config, s
 }
 
 /** After the areas: uploaded files, the dashboard's files, and a 404 in the spec's shape for the rest. */
-export async function finishHttpApp(app: FastifyInstance, config: Config, webDist: string | undefined) {
-  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (res) => {
-      res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('content-security-policy', "default-src 'none'");
-    },
-  });
+export async function finishHttpApp(app: FastifyInstance, config: Config, webDist: string | undefined, storage: Storage) {
+  if (config.s3) serveUploadsFrom(app, storage);
+  else {
+    mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: path.join(config.dataDir, 'uploads'),
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => {
+        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+      },
+    });
+  }
   await registerWebApp(app, config, webDist);
 
   app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect('/newapp/'));
   app.setNotFoundHandler({ preHandler: undefined }, async (request) => {
     throw notFound('common.noRoute', { method: request.method, path: request.url.split('?')[0]! });
+  });
+}
+
+/** An upload is served as an image only: never run as a page or a script of ours. */
+const UPLOAD_HEADERS = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'" };
+
+/** Uploads kept in an object store, at the same addresses as the files on disk: read through the storage. */
+function serveUploadsFrom(app: FastifyInstance, storage: Storage) {
+  app.get('/uploads/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    let file: string | null = null;
+    try {
+      file = decodeURIComponent(url);
+    } catch {
+      // A malformed escape names no file.
+    }
+    const body = file === null ? null : await storage.read(file);
+    if (!body) throw notFound('common.noRoute', { method: request.method, path: url });
+    return reply
+      .headers({ ...UPLOAD_HEADERS, 'content-type': contentTypeOfUpload(url), 'cache-control': 'public, max-age=0' })
+      .send(body);
   });
 }

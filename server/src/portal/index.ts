@@ -50,7 +50,7 @@ export const portalArea: Area<Deps> = {
         snapshots: createSiteSnapshots(
           deps.db,
           deps.siteChanges,
-          undefined,
+          deps.config.portalCacheTtlMs,
           deps.config.facebook.configured ? [] : ['facebook'],
           deps.config.stripe.enabled,
         ),

@@ -27,8 +27,8 @@ export interface MethodSettings {
 
 /**
  * Everything the portal needs to draw a site's pages, read in one go and kept for a few seconds: guest
- * pages are asked for far more often than settings change, and a change in this process drops the
- * copy at once (other processes see it within the cache time).
+ * pages are asked for far more often than settings change, and a change drops the copy at once in this
+ * process and, on PostgreSQL, in the others as soon as they hear of it (within the cache time at worst).
  */
 export interface SiteSnapshot {
   site: SiteRow;
@@ -67,10 +67,16 @@ export function createSiteSnapshots(
   const byId = new Map<number, SiteSnapshot>();
   const idByKey = new Map<string, number>();
   const idByGatewayKey = new Map<string, { siteId: number; at: number }>();
-  siteChanges.subscribe((siteId) => {
-    byId.delete(siteId);
-    for (const [key, found] of idByGatewayKey) if (found.siteId === siteId) idByGatewayKey.delete(key);
-  });
+  siteChanges.subscribe(
+    (siteId) => {
+      byId.delete(siteId);
+      for (const [key, found] of idByGatewayKey) if (found.siteId === siteId) idByGatewayKey.delete(key);
+    },
+    () => {
+      byId.clear();
+      idByGatewayKey.clear();
+    },
+  );
 
   async function load(site: SiteRow): Promise<SiteSnapshot> {
     const design = await splash.design(site.id);

@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, text, timestamp, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './accounts.ts';
 
 /** Server-side sessions; the id is the SHA-256 of the cookie value, so a leaked table grants nothing. */
@@ -42,3 +43,18 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * One row: a fingerprint of the secret key that seals this database's secrets (an HMAC of a fixed label
+ * under the key, never the key), written by the first process to start, so that a process with another
+ * key refuses to start instead of sealing secrets the others cannot open.
+ */
+export const secretKeyFingerprint = pgTable(
+  'secret_key_fingerprint',
+  {
+    id: integer('id').primaryKey().default(1),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('secret_key_fingerprint_one_row', sql`${t.id} = 1`)],
+);

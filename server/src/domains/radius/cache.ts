@@ -7,9 +7,9 @@ import { createMacEntriesRepo } from '../whitelist/mac-entries.repo.ts';
 
 /**
  * How long the RADIUS server trusts what it read about gateways and whitelisted devices. A change made
- * through this process's services is seen at once; one made by another process (separate `radius` and
- * `api` roles on PostgreSQL) within this time: a deleted gateway, a changed secret or address, or a
- * removed device stops working at most this long after the change.
+ * through this process's services is seen at once, one made by another process on PostgreSQL as soon as
+ * its notice arrives (platform/site-changes.ts), and within this time at worst (a lost notice): a deleted
+ * gateway, a changed secret or address, or a removed device stops working at most this long after.
  */
 export const RADIUS_CACHE_TTL_MS = 5000;
 /** Addresses remembered at most (unknown ones included: a flood of spoofed sources must not grow memory). */
@@ -68,7 +68,13 @@ export function createRadiusCache(db: Database, secrets: SecretBox, opts: { site
     // or been added: every address is asked again. Changes are rare next to requests; a read each is cheap.
     clients.clear();
   }
-  opts.siteChanges?.subscribe(siteChanged);
+  function everythingChanged() {
+    generation++;
+    loading.clear();
+    whitelists.clear();
+    clients.clear();
+  }
+  opts.siteChanges?.subscribe(siteChanged, everythingChanged);
 
   return {
     /** From memory when fresh (no promise), else read from the database. */

@@ -3,21 +3,20 @@ import type { AppContext } from '../../platform/context.ts';
 import type { AccessMode, Actor } from '../../platform/access.ts';
 import { requireRouterFamily } from './router-family.ts';
 import type { SiteAccess, SiteRow } from '../../platform/site-access.ts';
-import type { Controllers } from './controllers.ts';
 import type { ControllerSettingsRepo } from './controller-settings.repo.ts';
 import { apiRecord, apiView, checkApiFamily } from './api-router-settings.ts';
 
-type Deps = Pick<AppContext, 'config'> & { sites: SiteAccess; controllers: Controllers; settings: ControllerSettingsRepo };
+type Deps = Pick<AppContext, 'config' | 'siteChanges'> & { sites: SiteAccess; settings: ControllerSettingsRepo };
 
 /** How long a status check waits for the controller, per request: the operator is waiting on the page. */
 const STATUS_TIMEOUT_MS = 10_000;
 
 /**
  * The settings pages of the families the portal grants through an API or a URL (Omada, Ruckus, Mist,
- * Meraki), stored in controller_settings where the portal reads them. Every change drops the portal's
- * cached adapter, so the next guest is served with the new settings.
+ * Meraki), stored in controller_settings where the portal reads them. Every change is published as a
+ * site change, so every process's portal drops its cached adapter and serves the next guest with it.
  */
-export function createApiRouterSettingsService({ settings: store, config, sites, controllers }: Deps) {
+export function createApiRouterSettingsService({ settings: store, config, sites, siteChanges }: Deps) {
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'routersettings', mode);
 
   async function answer(family: ApiRouterFamily, site: SiteRow) {
@@ -48,7 +47,7 @@ export function createApiRouterSettingsService({ settings: store, config, sites,
       const { row, actor: a } = await access(actor, siteId, 'write');
       requireRouterFamily(row, family);
       await store.write(siteId, a.accountId, apiRecord(family, input, await store.read(siteId)));
-      controllers.invalidate(siteId);
+      siteChanges.publish(siteId);
       await refreshStatus(family, siteId);
       return answer(family, row);
     },

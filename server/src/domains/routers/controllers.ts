@@ -59,7 +59,10 @@ export function createControllers({
     invalidations++;
     adapters.delete(siteId);
   };
-  siteChanges?.subscribe(invalidate);
+  siteChanges?.subscribe(invalidate, () => {
+    invalidations++;
+    adapters.clear();
+  });
 
   async function settingsOf(siteId: number): Promise<{ settings: ControllerSettings | null }> {
     const stored = await settingsRepo.read(siteId);

@@ -22,7 +22,7 @@ type Deps = Pick<AppContext, 'db' | 'secrets' | 'config' | 'siteChanges'> & { si
 
 /** Each site's controller adapter, kept while its settings stay the same (made once, in app.ts). */
 export const createControllersOf = (
-  deps: Pick<AppContext, 'db' | 'secrets'> & Partial<Pick<AppContext, 'siteChanges'>>,
+  deps: Pick<AppContext, 'db' | 'secrets'> & Partial<Pick<AppContext, 'siteChanges' | 'config'>>,
   authmon: (siteId: number) => AuthmonQueue,
 ): Controllers =>
   createControllers({
@@ -30,6 +30,7 @@ export const createControllersOf = (
     sites: createSitesRepo(deps.db),
     authmon,
     siteChanges: deps.siteChanges,
+    ttlMs: deps.config?.portalCacheTtlMs,
   });
 
 /** A site's router status as its settings page shows it, for pages that sum up a site (settings/summary). */

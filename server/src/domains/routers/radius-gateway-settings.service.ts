@@ -4,14 +4,13 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { requireRouterFamily } from './router-family.ts';
 import type { SiteAccess, SiteRow } from '../../platform/site-access.ts';
-import type { Controllers } from './controllers.ts';
 import type { ControllerSettingsRepo } from './controller-settings.repo.ts';
 import type { RadiusSessionsRepo } from './radius-sessions.repo.ts';
 import { mikrotikLoginHtml, radiusGatewayRecord, radiusGatewayView, type RadiusGatewayInput } from './radius-gateway-settings.ts';
 
-type Deps = Pick<AppContext, 'config'> & {
+type Deps = Pick<AppContext, 'config' | 'siteChanges'> & {
   sites: SiteAccess;
-  controllers: Controllers;
+
   settings: ControllerSettingsRepo;
   nasClients: NasClientsRepo;
   radiusSessions: Pick<RadiusSessionsRepo, 'lastSeenAt'>;
@@ -27,7 +26,7 @@ export function createRadiusGatewaySettingsService({
   radiusSessions,
   config,
   sites,
-  controllers,
+  siteChanges,
 }: Deps) {
   async function answer(site: SiteRow, family: RadiusGatewayType) {
     return radiusGatewayView(await store.read(site.id), {
@@ -52,7 +51,7 @@ export function createRadiusGatewaySettingsService({
       const { row, actor: a } = await sites.siteFor(actor, siteId, 'routersettings', 'write');
       requireRouterFamily(row, family);
       await store.write(siteId, a.accountId, radiusGatewayRecord(family, input, await store.read(siteId)));
-      controllers.invalidate(siteId);
+      siteChanges.publish(siteId);
       return answer(row, family);
     },
 

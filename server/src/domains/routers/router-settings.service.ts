@@ -4,12 +4,11 @@ import type { AppContext } from '../../platform/context.ts';
 import type { AccessMode, Actor } from '../../platform/access.ts';
 import { requireRouterFamily } from './router-family.ts';
 import type { SiteAccess, SiteRow } from '../../platform/site-access.ts';
-import type { Controllers } from './controllers.ts';
 import type { ControllerSettingsRepo } from './controller-settings.repo.ts';
 import { checkUnifi, unifiRecord, unifiView, type UnifiInput } from './unifi-settings.ts';
 import { generateFaskey, openNdsRecord, openNdsView, withFaskey, type OpenNdsInput } from './opennds-settings.ts';
 
-type Deps = Pick<AppContext, 'config'> & { sites: SiteAccess; controllers: Controllers; settings: ControllerSettingsRepo };
+type Deps = Pick<AppContext, 'config' | 'siteChanges'> & { sites: SiteAccess; settings: ControllerSettingsRepo };
 
 /** How long a status check waits for the controller, per request: the operator is waiting on the page. */
 const STATUS_TIMEOUT_MS = 10_000;
@@ -18,10 +17,10 @@ const DNS_CACHE_MS = 5 * 60_000;
 
 /**
  * The router settings pages of a site (permission routersettings): UniFi and openNDS, stored in
- * controller_settings where the portal reads them. Every change drops the portal's cached adapter,
- * so the next guest is served with the new settings.
+ * controller_settings where the portal reads them. Every change is published as a site change,
+ * so every process's portal drops its cached adapter and the next guest is served with the new settings.
  */
-export function createRouterSettingsService({ settings: store, config, sites, controllers }: Deps) {
+export function createRouterSettingsService({ settings: store, config, sites, siteChanges }: Deps) {
   const access = (actor: Actor | null, siteId: number, mode: AccessMode) => sites.siteFor(actor, siteId, 'routersettings', mode);
 
   const resolved = new Map<string, { ip: string | null; at: number }>();
@@ -74,7 +73,7 @@ export function createRouterSettingsService({ settings: store, config, sites, co
       requireRouterFamily(row, 'unifi');
       const record = unifiRecord(input, await store.read(siteId));
       await store.write(siteId, a.accountId, record);
-      controllers.invalidate(siteId);
+      siteChanges.publish(siteId);
       await refreshUnifiStatus(siteId);
       return unifiAnswer(row);
     },
@@ -96,7 +95,7 @@ export function createRouterSettingsService({ settings: store, config, sites, co
       requireRouterFamily(row, 'opennds');
       const record = openNdsRecord(input, await store.read(siteId));
       await store.write(siteId, a.accountId, record);
-      controllers.invalidate(siteId);
+      siteChanges.publish(siteId);
       return openNdsAnswer(row);
     },
 
@@ -106,7 +105,7 @@ export function createRouterSettingsService({ settings: store, config, sites, co
       requireRouterFamily(row, 'opennds');
       const faskey = generateFaskey();
       await store.write(siteId, a.accountId, withFaskey(await store.read(siteId), faskey));
-      controllers.invalidate(siteId);
+      siteChanges.publish(siteId);
       return { faskey, settings: await openNdsAnswer(row) };
     },
   };
