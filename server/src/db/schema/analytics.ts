@@ -68,6 +68,9 @@ export const analyticsGuestDays = pgTable(
     // Every column the range counts read, so they are index-only scans (the heap is in guest order after
     // a rebuild, in time order as logins arrive: either way scattered for one site's days).
     index('analytics_guest_days_site_day_idx').on(t.siteId, t.day, t.nextDay, t.visitNumber, t.gender),
+    // The latest guests: each site's newest last visits, read backwards from the period's last day in the
+    // order the tile wants, with every column it needs (no sort of a whole day per site).
+    index('analytics_guest_days_site_latest_idx').on(t.siteId, t.day, t.lastLoginAt, t.nextDay, t.visitNumber, t.guestId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_guest_days_site_latest_idx" ON "analytics_guest_days" USING btree ("site_id","day","last_login_at","next_day","visit_number","guest_id");
