@@ -32,7 +32,8 @@ const insertCodesSql = preparedSql<{ n: number }>(
 /** A batch's codes after a voucher id, in id order (the index on batch and id): a page of them to print. */
 const codesAfterSql = preparedSql<{ id: string; code: string }>(
   'vouchers_codes_after',
-  'select id::text as id, code from vouchers where batch_id = $1::int and id > $2::bigint order by id limit $3::int',
+  // Ordered by the table's id: a bare `id` would be the text column the select names so.
+  'select v.id::text as id, v.code from vouchers v where v.batch_id = $1::int and v.id > $2::bigint order by v.id limit $3::int',
 );
 
 /** Bytes a voucher's sessions used, at every site. */
