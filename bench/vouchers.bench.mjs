@@ -8,8 +8,10 @@
 // raises the server's memory more than MEMORY_BOUND_MB above what the 10,000's did (memory that grew with the
 // batch would take about ten times the 10,000's growth).
 // Usage: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/vouchers.bench.mjs
+import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import { freshPgDatabase, startSplashboard } from './lib.mjs';
 
 const SIZES = [10_000, 100_000];
@@ -99,7 +101,11 @@ async function measure(engine, env) {
         throw new Error(`${engine}: create answered ${res.status} ${JSON.stringify(batch)}`);
 
       t = performance.now();
-      const { result: pdf, before, peak } = await sampled(sb.pid, async () => {
+      const {
+        result: pdf,
+        before,
+        peak,
+      } = await sampled(sb.pid, async () => {
         const file = await api('GET', `/s/${site.id}/api/v1/voucher/batches/${batch.id}/pdf?paper=a4`);
         if (file.status !== 200) throw new Error(`${engine}: the PDF answered ${file.status}`);
         return readPdf(file);
@@ -154,7 +160,9 @@ try {
     if (total >= BUDGET_MS) failures.push(`${engine}: ${big.count} vouchers took ${seconds(total)} s to create and print`);
     const extra = big.peak - big.before - (small.peak - small.before);
     if (extra > MEMORY_BOUND_MB)
-      failures.push(`${engine}: the PDF of ${big.count} grew the server's memory ${mb(extra)} MB more than that of ${small.count}`);
+      failures.push(
+        `${engine}: the PDF of ${big.count} grew the server's memory ${mb(extra)} MB more than that of ${small.count}`,
+      );
     console.log(
       `${engine}: list page / search / batches over ${SIZES[0] + SIZES[1]}: ${r.list.map(seconds).join(' / ')} s; ` +
         `server peak RSS of the whole run (VmHWM) ${mb(r.hwm)} MB; ` +
