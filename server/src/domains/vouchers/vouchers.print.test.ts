@@ -10,7 +10,7 @@ let server: TestServer;
 const logLines: string[] = [];
 beforeAll(async () => {
   server = await startServer({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void logLines.push(line) } });
-}, 180_000);
+}, 400_000);
 afterAll(() => server?.close());
 
 const cookieOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
