@@ -138,19 +138,29 @@ describe('several nodes behind HAProxy on a PostgreSQL primary and replica', () 
       console.log(`cluster: ${name} at ${elapsed()}`);
     };
     const traffic = Promise.all([
-      keepGoing<GuestOutcome>(3, () => stopping, (i) => guestLogin(haproxy.url, UNIFI_SITE, macOf(i))),
-      keepGoing<AccountingOutcome>(2, () => stopping, (i) =>
-        accountingStart({ port: radiusPorts.acct, secret: nasSecret, sessionId: `cluster-${i}`, mac: macOf(10_000 + i) }),
+      keepGoing<GuestOutcome>(
+        3,
+        () => stopping,
+        (i) => guestLogin(haproxy.url, UNIFI_SITE, macOf(i)),
       ),
-      keepGoing(1, () => stopping, async () => {
-        const at = phase;
-        const list = await operator.get(`/s/${siteId}/api/v1/guest/?page=1&per_page=25`).catch((e: Error) => e);
-        const counts = dashboard.get(at) ?? { answered: 0, failed: [] };
-        dashboard.set(at, counts);
-        if (!(list instanceof Error) && list.status === 200) counts.answered++;
-        else counts.failed.push(`${elapsed()}: ${list instanceof Error ? list.message : list.status}`);
-        await sleep(200);
-      }),
+      keepGoing<AccountingOutcome>(
+        2,
+        () => stopping,
+        (i) => accountingStart({ port: radiusPorts.acct, secret: nasSecret, sessionId: `cluster-${i}`, mac: macOf(10_000 + i) }),
+      ),
+      keepGoing(
+        1,
+        () => stopping,
+        async () => {
+          const at = phase;
+          const list = await operator.get(`/s/${siteId}/api/v1/guest/?page=1&per_page=25`).catch((e: Error) => e);
+          const counts = dashboard.get(at) ?? { answered: 0, failed: [] };
+          dashboard.set(at, counts);
+          if (!(list instanceof Error) && list.status === 200) counts.answered++;
+          else counts.failed.push(`${elapsed()}: ${list instanceof Error ? list.message : list.status}`);
+          await sleep(200);
+        },
+      ),
     ]);
     await sleep(4_000);
     enter('node A killed');
