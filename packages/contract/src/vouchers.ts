@@ -120,7 +120,7 @@ const wholeNumber = (min: number, max: number) =>
     .min(min, fillMessage(MESSAGES.atLeast, { n: min }))
     .max(max, fillMessage(MESSAGES.atMost, { n: max }));
 
-export const VOUCHER_BATCH_MAX = 100_000;
+export const VOUCHER_BATCH_MAX = 10_000;
 const MINUTES_PER: Record<(typeof DURATION_TYPES)[number], number> = { minutes: 1, hours: 60, days: 1440 };
 export const VOUCHER_MAX_MINUTES = 366 * 1440;
 /** The duration in minutes. */

@@ -102,8 +102,7 @@ export const vouchers = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  // A batch's vouchers in id order (printing reads them a page at a time after the last id).
-  (t) => [uniqueIndex('vouchers_account_code_key').on(t.accountId, t.code), index('vouchers_batch_id_idx').on(t.batchId, t.id)],
+  (t) => [uniqueIndex('vouchers_account_code_key').on(t.accountId, t.code), index('vouchers_batch_idx').on(t.batchId)],
 );
 
 /** A device (MAC) holding one of a voucher's seats. */

@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import {
   UNREADABLE_LOGO,
   VOUCHER_CARD_GAP,
@@ -14,13 +15,11 @@ import {
   type PrintedBatch,
   type VoucherDesign,
 } from '@splashboard/contract';
-import { qrTilesFor, type QrTiles } from './voucher-qr.ts';
 
 export interface CardSheet {
   design: VoucherDesign;
   paper: 'a4' | 'letter';
-  /** The batch's codes in print order, a page of them or more at a time (read as the PDF is drawn). */
-  codes: Iterable<readonly string[]> | AsyncIterable<readonly string[]>;
+  codes: string[];
   batch: PrintedBatch;
   /** Where the vouchers work. */
   siteNames: string[];
@@ -30,10 +29,52 @@ export interface CardSheet {
 
 const MARGIN = VOUCHER_PAGE_MARGIN;
 const GAP = VOUCHER_CARD_GAP;
+/** Light modules around the symbol, as QR readers need. */
+const QUIET = 4;
 /** Cards drawn between two turns of the event loop, so other requests are served meanwhile. */
 const CARDS_PER_TURN = 200;
 /** Coordinates with two decimals, as a content stream needs no more. */
 const n = (v: number) => (Math.round(v * 100) / 100).toString();
+/**
+ * QR options: error correction M (a printed card survives a crease), a fixed mask. Choosing the mask
+ * with the lowest penalty takes 8 encodings per code, 10x the time, for a symbol every reader reads anyway.
+ */
+export const QR_OPTIONS = { errorCorrectionLevel: 'M', maskPattern: 2 } as const;
+
+/**
+ * The QR codes of a batch's cards. Every card's address has the same length, so the symbol version is
+ * found once and given for the rest (the encoder otherwise tries versions for each).
+ */
+function qrEncoder() {
+  let version: number | undefined;
+  return (text: string) => {
+    const qr = QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], { ...QR_OPTIONS, version });
+    version = qr.version;
+    return qr.modules;
+  };
+}
+
+/**
+ * The QR codes of one page as a single 1-bit grey image (0 = dark): one square tile per card, quiet zone
+ * included, stacked top to bottom. Each card shows its own tile through a clip: one image object per page
+ * instead of one per card.
+ */
+function qrStrip(modules: { size: number; data: Uint8Array }[]): { side: number; bits: Buffer } {
+  const side = modules[0]!.size + 2 * QUIET;
+  const rowBytes = Math.ceil(side / 8);
+  const bits = Buffer.alloc(rowBytes * side * modules.length, 0xff);
+  modules.forEach((m, tile) => {
+    const top = tile * side + QUIET;
+    for (let r = 0; r < m.size; r++)
+      for (let c = 0; c < m.size; c++)
+        if (m.data[r * m.size + c]) {
+          const x = c + QUIET;
+          bits[(top + r) * rowBytes + (x >> 3)]! &= ~(0x80 >> (x & 7));
+        }
+  });
+  return { side, bits };
+}
+
 /** #rgb, #rrggbb, rgb() or rgba() as pdfkit takes colours. */
 function colourOf(value: string): { rgb: [number, number, number]; alpha: number } {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
@@ -140,30 +181,38 @@ function drawTemplate(doc: Doc, sheet: CardSheet, width: number, height: number)
   return { form, layout };
 }
 
-/** What a sheet's drawing got through, told once it stops (complete, failed or cut short). */
-export interface SheetProgress {
-  /** Codes read from the batch. */
-  codes: number;
-  pages: number;
-  /** Whether the PDF was drawn to its end. */
-  complete: boolean;
+/**
+ * pdfkit hands out every object in small pieces (tens of thousands for 10,000 cards); a socket wants
+ * fewer, bigger writes.
+ */
+function coalesce(source: Readable, size = 256 * 1024): Readable {
+  const out = new PassThrough();
+  let parts: Buffer[] = [];
+  let length = 0;
+  const flush = () => {
+    if (length) out.write(Buffer.concat(parts, length));
+    parts = [];
+    length = 0;
+  };
+  source.on('data', (chunk: Buffer) => {
+    parts.push(chunk);
+    length += chunk.length;
+    if (length >= size) flush();
+  });
+  source.on('end', () => {
+    flush();
+    out.end();
+  });
+  source.on('error', (err) => out.destroy(err));
+  return out;
 }
-
-/** Bytes handed on at a time: pdfkit writes an object in small pieces, a socket wants fewer, bigger writes. */
-const CHUNK_BYTES = 256 * 1024;
 
 /**
  * The printable sheet of a batch: several cards per A4 or US Letter page, each with what the design
- * prints. Answers the PDF as a stream that draws only as its reader takes it: a page of codes is read and
- * drawn when the bytes before it have gone out (a slow or stalled client holds the drawing, not memory),
- * and destroying the stream (the client went away) stops the drawing and the reading of codes at once.
- * `onEnd` hears how far it got.
+ * prints. Answers the PDF as a stream; pages are drawn a few hundred cards at a time, so other requests
+ * are served meanwhile.
  */
-export function renderCards(sheet: CardSheet, onEnd?: (progress: SheetProgress) => void): Readable {
-  return Readable.from(drawSheet(sheet, onEnd), { objectMode: false });
-}
-
-async function* drawSheet(sheet: CardSheet, onEnd?: (progress: SheetProgress) => void): AsyncGenerator<Buffer> {
+export function renderCards(sheet: CardSheet): Readable {
   const {
     cols,
     rows,
@@ -180,60 +229,34 @@ async function* drawSheet(sheet: CardSheet, onEnd?: (progress: SheetProgress) =>
     info: { Title: `Vouchers, batch ${sheet.batch.batchCode}`, Producer: 'Splashboard', Creator: 'Splashboard' },
   });
   const accent = colourOf(sheet.design.accent_color);
-  const progress: SheetProgress = { codes: 0, pages: 0, complete: false };
-  const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: { data: unknown }[] } } } } })._root.data.Pages.data
-    .Kids;
 
-  let parts: Buffer[] = [];
-  let length = 0;
-  /** What pdfkit has written so far, once there is a chunk's worth of it (or all of it, at the end). */
-  const written = (all: boolean): Buffer | null => {
-    for (let part = doc.read() as Buffer | null; part !== null; part = doc.read() as Buffer | null) {
-      parts.push(part);
-      length += part.length;
-    }
-    if (!length || (!all && length < CHUNK_BYTES)) return null;
-    const out = Buffer.concat(parts, length);
-    parts = [];
-    length = 0;
-    return out;
-  };
-
-  try {
+  const run = async () => {
     doc.addPage();
     const { form, layout } = drawTemplate(doc, sheet, cardWidth, cardHeight);
-    let tiles: QrTiles | null = null;
-    // The code is drawn by hand: pdfkit's text() measures and kerns each string, 100,000 times over.
+    const encode = qrEncoder();
+    // The code is drawn by hand: pdfkit's text() measures and kerns each string, 10,000 times over.
     doc.font(PDF_FONTS.mono);
     const courier = (doc as unknown as { _font: { id: string; ascender: number; ref(): unknown } })._font;
     const codeSize = layout.code?.size ?? 0;
     const baseline = (courier.ascender / 1000) * codeSize;
-
-    const drawPage = (codes: readonly string[]) => {
-      if (progress.pages > 0) {
-        doc.addPage();
-        // The page before is written out; pdfkit keeps it for the page tree, which needs only its number.
-        kids[kids.length - 2]!.data = {};
-      }
-      progress.pages++;
+    for (let first = 0; first < sheet.codes.length; first += perPage) {
+      if (first > 0) doc.addPage();
       const page = pageOf(doc);
+      const codes = sheet.codes.slice(first, first + perPage);
       page.xobjects.Card = form;
       (page as unknown as { fonts: Record<string, unknown> }).fonts[courier.id] = courier.ref();
       doc.fillColor(accent.rgb, accent.alpha);
-      if (layout.qr && codes.length) {
-        const url = (code: string) => voucherQrUrl(sheet.design.qr_base_url, code);
-        tiles ??= qrTilesFor(url(codes[0]!));
-        const strip = Buffer.allocUnsafe(tiles.tileBytes * codes.length);
-        codes.forEach((code, i) => tiles!.draw(url(code), strip, i));
+      if (layout.qr) {
+        const built = qrStrip(codes.map((code) => encode(voucherQrUrl(sheet.design.qr_base_url, code))));
         const image = doc.ref({
           Type: 'XObject',
           Subtype: 'Image',
-          Width: tiles.side,
-          Height: tiles.side * codes.length,
+          Width: built.side,
+          Height: built.side * codes.length,
           BitsPerComponent: 1,
           ColorSpace: 'DeviceGray',
         });
-        image.end(strip);
+        image.end(built.bits);
         page.xobjects.QR = image;
       }
       const ops: string[] = [];
@@ -262,33 +285,11 @@ async function* drawSheet(sheet: CardSheet, onEnd?: (progress: SheetProgress) =>
         }
       });
       doc.addContent(ops.join('\n'));
-    };
-
-    let waiting: string[] = [];
-    let sinceTurn = 0;
-    for await (const codes of sheet.codes) {
-      progress.codes += codes.length;
-      waiting = waiting.length ? [...waiting, ...codes] : [...codes];
-      let first = 0;
-      for (; waiting.length - first >= perPage; first += perPage) {
-        drawPage(waiting.slice(first, first + perPage));
-        const chunk = written(false);
-        if (chunk) yield chunk;
-        // Other requests are served between a few hundred cards, even when the reader takes all at once.
-        sinceTurn += perPage;
-        if (sinceTurn >= CARDS_PER_TURN) {
-          sinceTurn = 0;
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-      }
-      waiting = waiting.slice(first);
+      if (first % CARDS_PER_TURN < perPage) await new Promise((resolve) => setImmediate(resolve));
     }
-    if (waiting.length || progress.pages === 0) drawPage(waiting);
     doc.end();
-    const last = written(true);
-    if (last) yield last;
-    progress.complete = true;
-  } finally {
-    onEnd?.(progress);
-  }
+  };
+  const out = coalesce(doc);
+  run().catch((err: unknown) => doc.destroy(err instanceof Error ? err : new Error(String(err))));
+  return out;
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { VoucherKind, VoucherListQuery, VoucherStatus } from '@splashboard/contract';
-import { preparedSql, type Database, type Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import {
   voucherActivationCounts,
   voucherBatchSites,
@@ -14,27 +14,7 @@ import { guestSessionsSql } from '../guests/guest-sessions.repo.ts';
 export type BatchRow = typeof voucherBatches.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
 type NewBatch = typeof voucherBatches.$inferInsert;
-
-/**
- * New vouchers of a batch from a comma-separated list of codes, in its order, skipping codes the account
- * already has: one statement for thousands of rows, and one text value whichever driver sends it.
- */
-const insertCodesSql = preparedSql<{ n: number }>(
-  'vouchers_insert_codes',
-  `with added as (
-     insert into vouchers (account_id, batch_id, code)
-     select $1::int, $2::int, code from unnest(string_to_array($3::text, ',')) with ordinality as c(code, n) order by n
-     on conflict do nothing
-     returning 1
-   )
-   select count(*)::int as n from added`,
-);
-/** A batch's codes after a voucher id, in id order (the index on batch and id): a page of them to print. */
-const codesAfterSql = preparedSql<{ id: string; code: string }>(
-  'vouchers_codes_after',
-  // Ordered by the table's id: a bare `id` would be the text column the select names so.
-  'select v.id::text as id, v.code from vouchers v where v.batch_id = $1::int and v.id > $2::bigint order by v.id limit $3::int',
-);
+type NewVoucher = typeof vouchers.$inferInsert;
 
 /** Bytes a voucher's sessions used, at every site. */
 const bytesUsedSql = guestSessionsSql.voucherBytesUsed;
@@ -261,10 +241,10 @@ export function createVouchersRepo(db: Database) {
       await tx.insert(voucherBatchSites).values(siteIds.map((id) => ({ batchId, siteId: id })));
     },
 
-    /** Inserts a batch's vouchers with these codes, in order, skipping codes already used in the account: how many went in. */
-    async insertCodes(accountId: number, batchId: number, codes: string[], tx: Executor): Promise<number> {
-      const [row] = await insertCodesSql(tx, [accountId, batchId, codes.join(',')]);
-      return Number(row?.n ?? 0);
+    /** Inserts vouchers, skipping codes already used in the account: how many went in. */
+    async insertVouchers(rows: NewVoucher[], tx: Executor): Promise<number> {
+      const inserted = await tx.insert(vouchers).values(rows).onConflictDoNothing().returning({ id: vouchers.id });
+      return inserted.length;
     },
 
     /** A page of the batches of a kind that work at a site, newest first, and their total. */
@@ -310,18 +290,14 @@ export function createVouchersRepo(db: Database) {
       return out;
     },
 
-    /**
-     * A batch's codes in the order they were made (for printing), `size` at a time: each page is read when
-     * the one before has been taken, and stopping the iteration stops the reading.
-     */
-    async *codesOf(batchId: number, size: number): AsyncGenerator<string[]> {
-      let after = '0';
-      for (;;) {
-        const rows = await codesAfterSql(db, [batchId, after, size]);
-        if (rows.length) yield rows.map((r) => r.code);
-        if (rows.length < size) return;
-        after = String(rows.at(-1)!.id);
-      }
+    /** A batch's codes, in the order they were made (for printing). */
+    async codesOf(batchId: number): Promise<string[]> {
+      const codes = await db
+        .select({ code: vouchers.code })
+        .from(vouchers)
+        .where(eq(vouchers.batchId, batchId))
+        .orderBy(vouchers.id);
+      return codes.map((c) => c.code);
     },
 
     // ---- Vouchers -----------------------------------------------------------------------------------

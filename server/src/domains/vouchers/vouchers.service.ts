@@ -35,10 +35,7 @@ type Deps = {
   network: VoucherNetwork;
 };
 
-/** Codes inserted per statement. */
-const INSERT_CHUNK = 20_000;
-/** Codes read per query while a PDF is drawn. */
-const PRINT_PAGE = 2_000;
+const INSERT_CHUNK = 2000;
 
 /**
  * Voucher batches and vouchers of a site, single-site (`voucher`) or multi-site (`multisite_voucher`):
@@ -100,7 +97,8 @@ export function createVouchersService({ db, reads, accounts, config, sites: site
     let missing = total;
     while (missing > 0) {
       const size = Math.min(missing, INSERT_CHUNK);
-      missing -= await vouchers.insertCodes(accountId, batchId, newVoucherCodes(size), tx);
+      const rows = newVoucherCodes(size).map((code) => ({ accountId, batchId, code }));
+      missing -= await vouchers.insertVouchers(rows, tx);
     }
   }
 
@@ -312,12 +310,12 @@ export function createVouchersService({ db, reads, accounts, config, sites: site
       };
     },
 
-    /** For the designer's PDF: a batch, where it works, and its codes, read a page at a time as they are printed. */
+    /** For the designer's PDF: a batch's vouchers and where they work. */
     async printable(actorIn: Actor | null, siteId: number, kind: VoucherKind, batchId: number) {
       const { actor, row: site } = await access.site(actorIn, siteId, kind, 'read');
       const batch = await access.batchAt(actor.accountId, siteId, kind, batchId);
-      const siteMap = await sitesOfBatches([batch.id]);
-      return { site, batch, codes: vouchers.codesOf(batch.id, PRINT_PAGE), sites: siteMap.get(batch.id) ?? [] };
+      const [codes, siteMap] = await Promise.all([vouchers.codesOf(batch.id), sitesOfBatches([batch.id])]);
+      return { site, batch, codes, sites: siteMap.get(batch.id) ?? [] };
     },
   };
 }
