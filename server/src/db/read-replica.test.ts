@@ -20,6 +20,9 @@ interface ClusterServer {
   close(): Promise<void>;
 }
 
+/** Every server of this file shares the cluster's database, so it shares its secret key too, as nodes must. */
+const SECRET_KEY = randomBytes(32).toString('hex');
+
 /** The real server on the cluster: writes on the primary, the dashboard's stale-tolerant reads on the replica. */
 async function startOnCluster(cluster: PgCluster, replica: PgNode, maxLagSeconds: number): Promise<ClusterServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-replica-'));
@@ -27,7 +30,7 @@ async function startOnCluster(cluster: PgCluster, replica: PgNode, maxLagSeconds
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
-    SECRET_KEY: randomBytes(32).toString('hex'),
+    SECRET_KEY,
     PORT: '0',
     HOST: '127.0.0.1',
     ROLES: 'api',
