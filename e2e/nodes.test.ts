@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -23,14 +23,6 @@ afterAll(async () => {
 const PORTAL_CACHE_TTL_MS = 60_000;
 /** What the README states a notice takes at most on a working connection (typically far less). */
 const NOTICE_BOUND_MS = 5_000;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 function spawnMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['server/dist/main.js', 'start'], {

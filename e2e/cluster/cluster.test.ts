@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, uniqueEmail } from '../../server/test/harness.ts';
 import { FakeUnifiController } from '../../server/test/fakes/unifi-controller.ts';
 import { startPgCluster, type PgCluster, type PgNode } from '../../server/test/pg-cluster.ts';
-import { freePort, nodeEnvironment, startHaproxy, startNode, type NodeProcess } from './processes.ts';
+import { freePort } from '../free-port.ts';
+import { nodeEnvironment, startHaproxy, startNode, type NodeProcess } from './processes.ts';
 import { accountingStart, guestLogin, keepGoing, type AccountingOutcome, type GuestOutcome } from './traffic.ts';
 
 // Splashboard on several nodes as the deployment guide sets it up (deploy/: HAProxy's file, the systemd
