@@ -106,7 +106,8 @@ export async function signIn(
   site?: { id: number; name: string },
 ) {
   await submitSignIn(page, server, email, password);
-  await page.getByTestId('dashboard-site').waitFor();
+  // The dashboard's chunk is the next one parsed: as slow as the first on a starved machine (see above).
+  await page.getByTestId('dashboard-site').waitFor({ timeout: 60_000 });
   if (!site) return;
   await page.goto(`${server.url}/newapp/app/reports/dashboard?site=${site.id}`);
   await page.getByTestId('dashboard-site').getByText(site.name).waitFor();
