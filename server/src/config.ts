@@ -29,6 +29,7 @@ const envSchema = z.object({
   RADIUS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PORTAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   SESSION_SWEEP_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
@@ -167,6 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     portalCacheTtlMs: c.PORTAL_CACHE_TTL_MS,
     /** How often the worker ends sessions the gateways no longer hold, in minutes; 0: never. */
     sessionSweepMinutes: c.SESSION_SWEEP_MINUTES,
+    /** How long a background job may run before it counts as lost (its worker killed) and is retried. */
+    jobTimeoutSeconds: c.JOB_TIMEOUT_SECONDS,
     logLevel: c.LOG_LEVEL,
     cookieSecure: c.COOKIE_SECURE,
     trustProxy: c.TRUST_PROXY,

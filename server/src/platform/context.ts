@@ -64,7 +64,10 @@ export function createAppContext(opts: {
   const db = handle.db;
   const secretKeyHex = resolveSecretKey(config.secretKeyHex, config.dataDir);
   const metrics = createMetrics();
-  const jobs = createJobQueue(handle, config.databaseUrl, log, metrics.jobFailed);
+  const jobs = createJobQueue(handle, config.databaseUrl, log, {
+    onFailed: metrics.jobFailed,
+    timeoutSeconds: config.jobTimeoutSeconds,
+  });
   Object.assign(metrics.sources, { pool: handle.poolUse, queueDepths: jobs.depths });
   const readReplica = openReadReplicaOf(config, handle, log, metrics);
   const accounts = createAccountsRepo(db);

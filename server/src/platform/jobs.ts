@@ -52,17 +52,34 @@ export interface JobQueue {
 type Registered = { job: JobDefinition; handler: (data: unknown) => Promise<void> };
 
 /** pg-boss on the same database: PostgreSQL through its own pool, PGlite through our connection. */
+export interface JobQueueOptions {
+  /** Counts a failed run, for /metrics. */
+  onFailed?: (queue: string) => void;
+  /**
+   * How long a job may run (JOB_TIMEOUT_SECONDS): one still active after it, its worker killed or stuck, is
+   * failed and retried by any worker; a handler past it is given up on. Work longer than this goes in parts.
+   */
+  timeoutSeconds?: number;
+}
+
 export function createJobQueue(
   handle: DatabaseHandle,
   databaseUrl: string | undefined,
   log: FastifyBaseLogger,
-  onFailed: (queue: string) => void = () => {},
+  { onFailed = () => {}, timeoutSeconds = 300 }: JobQueueOptions = {},
 ): JobQueue {
   const handlers = new Map<string, Registered>();
   const schedules = new Map<string, string>();
   const tickers = new Map<string, { ms: number; fn: () => Promise<void> }>();
   const timers: NodeJS.Timeout[] = [];
-  const common = { schema: 'pgboss', supervise: true, migrate: true } as const;
+  const common = {
+    schema: 'pgboss',
+    supervise: true,
+    migrate: true,
+    expireInSeconds: timeoutSeconds,
+    // The sweep that finds jobs past their time: a fifth of it, so a lost job is retried within 1.2 times it.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(timeoutSeconds / 5))),
+  } as const;
   const boss = databaseUrl
     ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
     : new PgBoss({ ...common, db: { executeSql: handle.executeSql } });
@@ -87,7 +104,6 @@ export function createJobQueue(
         retryLimit: 8,
         retryDelay: 5,
         retryBackoff: true,
-        expireInSeconds: 300,
         singletonKey,
       });
     },

@@ -22,7 +22,7 @@ export interface OutgoingEmail {
 
 /** Where emails leave from (adapters/smtp in the app; a test's own SMTP server in tests). */
 export interface MailTransport {
-  send(message: OutgoingEmail & { from: string; replyTo?: string }): Promise<void>;
+  send(message: OutgoingEmail & { from: string; replyTo?: string; messageId?: string }): Promise<void>;
 }
 
 /** An account's email branding, as the mailer applies it (domains/branding reads it, on the provider plan only). */
@@ -59,8 +59,11 @@ export function createMailer(deps: {
     const email = await outbox.byId(id);
     if (!email || email.status === 'sent' || !transport) return;
     try {
+      const from = email.fromAddress ?? deps.from;
       await transport.send({
-        from: email.fromAddress ?? deps.from,
+        from,
+        // The outbox row's: sent again after a worker died before marking it sent, it is the same email.
+        messageId: `<outbox-${id}@${domainOf(from)}>`,
         ...(email.replyTo && { replyTo: email.replyTo }),
         to: email.to,
         subject: email.subject,
@@ -154,3 +157,6 @@ export function keptEmailBlock(email: OutgoingEmail): string {
   const rule = '-'.repeat(72);
   return `\n${rule}\nEmail kept in the outbox (SMTP_URL is not set)\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.text.trim()}\n${rule}\n\n`;
 }
+
+/** The domain of an address such as `Name <user@example.com>`. */
+const domainOf = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'splashboard.local';

@@ -7,6 +7,8 @@ export interface SmtpMessage {
   subject: string;
   text: string;
   html: string;
+  /** `<id@host>`; nodemailer makes a random one without it. */
+  messageId?: string;
   attachments?: { filename: string; contentType: string; contentBase64: string; cid?: string }[];
 }
 

@@ -124,6 +124,8 @@ describe('registration with a plain email, confirmed afterwards', () => {
         const [row] = await server.handle.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
         expect(row!.status).toBe('sent');
         expect(row!.attempts).toBe(2);
+        // Its Message-ID is the outbox row's: a send repeated after a lost answer is the same email.
+        expect(mail.raw).toMatch(new RegExp(`^Message-ID: <outbox-${row!.id}@[^>]+>\r?$`, 'm'));
       },
       { timeout: 10_000, interval: 100 },
     );

@@ -14,8 +14,8 @@ const PAGE = 200;
  * database and the mail server, not the account's pace, set the speed.
  */
 const SENDING_AT_ONCE = 4;
-/** A run stops before the queue's job expiry (300 s) and leaves the rest to the next job. */
-const RUN_BUDGET_MS = 240_000;
+/** A run stops at this share of the queue's job time (JOB_TIMEOUT_SECONDS) and leaves the rest to the next job. */
+const RUN_SHARE_OF_TIMEOUT = 0.8;
 
 /** The next moment each account may send (a simple pace per account and process). */
 const nextSendAt = new Map<number, number>();
@@ -51,6 +51,7 @@ export async function deliverCampaign(deps: DeliveryDeps, campaignId: number) {
     throw new Error('no SMTP server for the account');
   }
   const started = Date.now();
+  const runBudgetMs = deps.config.jobTimeoutSeconds * 1000 * RUN_SHARE_OF_TIMEOUT;
   let retryLater = false;
   try {
     for (let after = 0; ;) {
@@ -91,7 +92,7 @@ export async function deliverCampaign(deps: DeliveryDeps, campaignId: number) {
           if (!final) retryLater = true;
         }
       });
-      if (Date.now() - started > RUN_BUDGET_MS) {
+      if (Date.now() - started > runBudgetMs) {
         await deps.jobs.enqueue(CAMPAIGN_DELIVERY_JOB, { campaignId });
         break;
       }

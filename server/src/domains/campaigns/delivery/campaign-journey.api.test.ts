@@ -61,7 +61,10 @@ describe('a connect campaign, from the portal login to the unsubscribe', () => {
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     await expect.poll(async () => (await recipientsOf(campaign.id))[0]?.status).toBe('sent');
     const [sent] = await recipientsOf(campaign.id);
-    expect(sent!.messageId).toMatch(/^<.+>$/);
+    // The recipient's own Message-ID, the same if it is ever sent again.
+    const messageId = `<${unsubscribeUrl.split('/m/u/')[1]}@${new URL(unsubscribeUrl).hostname}>`;
+    expect(sent!.messageId).toBe(messageId);
+    expect(raw).toContain(`Message-ID: ${messageId}`);
     expect(sent!.attempts).toBe(1);
 
     // The guest opens the email and follows its link: tracked, and sent on to where the email pointed.

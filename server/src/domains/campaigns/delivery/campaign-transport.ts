@@ -12,6 +12,8 @@ export interface CampaignMessage {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** `<id@host>`; nodemailer makes a random one without it. */
+  messageId?: string;
 }
 
 /** Where an account's campaign emails leave from, as whom, and how fast. */

@@ -52,7 +52,9 @@ const beforeBodyEnd = (html: string, add: string) =>
 /**
  * One recipient's email: merge fields filled (escaped in the HTML), the plain-text part, tracking (the
  * open pixel, links through the click redirect) unless the campaign turned it off, the unsubscribe footer
- * in the guest's language and the one-click unsubscribe headers (RFC 8058).
+ * in the guest's language and the one-click unsubscribe headers (RFC 8058). Its Message-ID is the
+ * recipient's: an email sent again (its worker killed between the send and the row) is the same email, which
+ * mail systems and clients show once.
  */
 export function renderCampaignEmail(input: RenderInput): CampaignMessage {
   const { campaign, values, tokens, recipientId, publicUrl } = input;
@@ -85,5 +87,6 @@ export function renderCampaignEmail(input: RenderInput): CampaignMessage {
     html,
     text,
     headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    ...(recipientId > 0 && { messageId: `<${token}@${new URL(publicUrl).hostname}>` }),
   };
 }
