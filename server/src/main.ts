@@ -6,6 +6,7 @@ import { demoLoginState, seedDemo } from './db/seed.ts';
 import { fillDemoData } from './db/demo-data.ts';
 import { hashPassword, verifyPassword } from './platform/passwords.ts';
 import { buildApp } from './app.ts';
+import { survivingQueueConnectionLoss } from './platform/jobs.ts';
 import { createStripeClient, ensureStripePlans } from './domains/billing/index.ts';
 
 const USAGE = 'usage: main <start|migrate|seed|demo-data|billing-setup>';
@@ -34,6 +35,7 @@ async function main(command: string | undefined) {
     return;
   }
   const built = await buildApp(config, { handle, webDist });
+  process.on('unhandledRejection', survivingQueueConnectionLoss(built.app.log));
   await built.startWorkers();
   if (config.roles.has('radius')) {
     const radius = await built.startRadius();

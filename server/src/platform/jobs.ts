@@ -161,6 +161,28 @@ export function createJobQueue(
   };
 }
 
+/** What a lost or refused database connection throws (node-postgres, PostgreSQL shutting down or starting). */
+const CONNECTION_LOST =
+  /ECONNRESET|ECONNREFUSED|EPIPE|Connection terminated|terminating connection|the database system is (shutting down|starting up)|Client has encountered a connection error/;
+
+/**
+ * For process.on('unhandledRejection'): pg-boss 10 records a job's end (complete or fail) without awaiting it,
+ * so a database restarting at that moment would end the worker's process. That one rejection is logged and
+ * the process goes on: the job stays active and is retried after JOB_TIMEOUT_SECONDS (jobs are written to
+ * be run again). Any other unhandled rejection ends the process, as Node does by default.
+ */
+export function survivingQueueConnectionLoss(log: FastifyBaseLogger) {
+  return (reason: unknown) => {
+    const err = reason instanceof Error ? reason : new Error(String(reason));
+    if (CONNECTION_LOST.test(`${err.message}`) && /[\\/]pg-boss[\\/]/.test(err.stack ?? '')) {
+      log.warn({ err }, "the job queue lost the database while recording a job's end; the job is retried after its time");
+      return;
+    }
+    log.fatal({ err }, 'unhandled rejection');
+    throw err;
+  };
+}
+
 /** An unref'd interval that skips a tick while the previous run is still going. */
 function startTicker(name: string, ms: number, fn: () => Promise<void>, log: FastifyBaseLogger): NodeJS.Timeout {
   let running = false;

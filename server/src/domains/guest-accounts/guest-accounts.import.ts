@@ -26,8 +26,13 @@ import { columnNameOf, readImportFile, type ImportRow } from './import-file.ts';
 export const IMPORT_JOB = defineJob('guest-accounts.import', z.object({ id: z.number().int().positive() }));
 /** Rows hashed at once: argon2 runs on the thread pool, the machine has few cores. */
 const CHUNK = 4;
+/** A run stops at this share of the queue's job time (JOB_TIMEOUT_SECONDS) and leaves the rest to the next job. */
+const RUN_SHARE_OF_TIMEOUT = 0.8;
 
-type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & { sites: SiteAccess };
+/** Another run of the import's job did the row first (this one was given up for lost, or is late): stop. */
+class ImportMovedOn extends Error {}
+
+type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log' | 'config'> & { sites: SiteAccess };
 type ImportRowRecord = GuestAccountImportRow;
 
 const toImport = (r: ImportRowRecord): GuestImport => ({
@@ -79,11 +84,17 @@ export function checkRow(row: ImportRow) {
  * (a file that is not a table is refused there); the rows are then worked through by a job, one
  * account per transaction with the progress, so the page can poll and nothing is half-imported.
  */
-export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
+export function createGuestImports({ db, secrets, jobs, log, config, sites }: Deps) {
   const accounts = createGuestAccountsRepo(db);
   const splash = createSplashRepo(db);
+  const runBudgetMs = config.jobTimeoutSeconds * 1000 * RUN_SHARE_OF_TIMEOUT;
   jobs.register(IMPORT_JOB, async ({ id }) => {
-    await run(id);
+    try {
+      await run(id);
+    } catch (err) {
+      if (!(err instanceof ImportMovedOn)) throw err;
+      log.info({ importId: id }, 'a guest account import goes on in another run of its job');
+    }
   });
 
   async function run(id: number) {
@@ -105,7 +116,12 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
       const { input } = checkRow(row);
       if (input) seen.add(input.username);
     }
+    const started = Date.now();
     for (let at = job.processed; at < rows.length; at += CHUNK) {
+      if (Date.now() - started > runBudgetMs) {
+        await jobs.enqueue(IMPORT_JOB, { id });
+        return;
+      }
       const chunk = rows.slice(at, at + CHUNK).map((row) => ({ row, ...checkRow(row) }));
       const hashes = await Promise.all(chunk.map((c) => (c.input ? hashPassword(c.input.password) : null)));
       for (const [i, c] of chunk.entries()) {
@@ -113,7 +129,7 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
         if (c.input && seen.has(c.input.username))
           errors = { [columnNameOf('username')]: [GUEST_ACCOUNT_MESSAGES.duplicateInFile] };
         if (c.input) seen.add(c.input.username);
-        await importRow(job, c.row, errors ? null : c.input, hashes[i]!, errors, defaults);
+        await importRow(job, at + i, c.row, errors ? null : c.input, hashes[i]!, errors, defaults);
       }
     }
     await finish(id, 'done');
@@ -121,6 +137,7 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
 
   async function importRow(
     job: ImportRowRecord,
+    at: number,
     row: ImportRow,
     input: ReturnType<typeof checkRow>['input'],
     hash: string | null,
@@ -149,7 +166,9 @@ export function createGuestImports({ db, secrets, jobs, log, sites }: Deps) {
         if (account) created = 1;
         else rejected = rejection({ [columnNameOf('username')]: [GUEST_ACCOUNT_MESSAGES.usernameTaken] });
       }
-      await accounts.advanceImport(job.id, created, rejected, tx);
+      // The row's account and the import's progress commit together, once: a run that finds the import
+      // past this row rolls its account back and stops.
+      if (!(await accounts.advanceImport(job.id, at, created, rejected, tx))) throw new ImportMovedOn();
     });
   }
 

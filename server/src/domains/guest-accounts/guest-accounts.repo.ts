@@ -220,16 +220,21 @@ export function createGuestAccountsRepo(db: Database) {
       return !!account;
     },
 
-    /** One more row of the import done, in the transaction of its account. */
-    async advanceImport(id: number, created: number, rejected: unknown, tx: Executor) {
-      await tx
+    /**
+     * Row `at` of the import done, in the transaction of its account: false (nothing changed) when the
+     * import is no longer at that row, another run of its job having done it.
+     */
+    async advanceImport(id: number, at: number, created: number, rejected: unknown, tx: Executor): Promise<boolean> {
+      const moved = await tx
         .update(guestAccountImports)
         .set({
           processed: sql`${guestAccountImports.processed} + 1`,
           created: sql`${guestAccountImports.created} + ${created}`,
           rejected: rejected ? sql`${guestAccountImports.rejected} || ${JSON.stringify([rejected])}::jsonb` : undefined,
         })
-        .where(eq(guestAccountImports.id, id));
+        .where(and(eq(guestAccountImports.id, id), eq(guestAccountImports.processed, at)))
+        .returning({ id: guestAccountImports.id });
+      return moved.length > 0;
     },
 
     // ---- Usage and expiry notices ----------------------------------------------------------------------

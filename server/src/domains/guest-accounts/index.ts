@@ -8,7 +8,7 @@ import { guestAccountsRoutes } from './guest-accounts.routes.ts';
 import { createGuestAccountsService } from './guest-accounts.service.ts';
 import type { DevicePlanLimits } from './network-access.ts';
 
-type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log'> & {
+type Deps = Pick<AppContext, 'db' | 'secrets' | 'jobs' | 'log' | 'config'> & {
   sites: SiteAccess;
   controllers: Controllers;
   planLimits: DevicePlanLimits;
