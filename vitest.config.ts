@@ -75,7 +75,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: ['e2e/cluster/**', '**/node_modules/**'],
+          exclude: ['e2e/cluster/**', 'e2e/expand-contract.test.ts', '**/node_modules/**'],
           globalSetup,
           environment: 'node',
           testTimeout: 60_000,
@@ -92,8 +92,9 @@ export default defineConfig({
       {
         test: {
           name: 'gateways',
-          // With the deployment on several nodes (e2e/cluster/): processes, ports and a PostgreSQL of its own.
-          include: ['server/**/*.e2e.test.ts', 'e2e/cluster/*.test.ts'],
+          // With the deployment on several nodes (e2e/cluster/): processes, ports and a PostgreSQL of its own; and
+          // the previous release's node beside this build's on one database (built from git, several processes).
+          include: ['server/**/*.e2e.test.ts', 'e2e/cluster/*.test.ts', 'e2e/expand-contract.test.ts'],
           globalSetup,
           environment: 'node',
           testTimeout: 60_000,

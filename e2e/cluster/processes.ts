@@ -43,14 +43,17 @@ export interface NodeProcess {
   restart(): Promise<void>;
 }
 
-/** The built server (`server/dist/main.js start`) as a node; resolves once it serves. */
-export async function startNode(name: string, env: Record<string, string>): Promise<NodeProcess> {
+/**
+ * The built server (`server/dist/main.js start`) as a node; resolves once it serves. `main`: another build's
+ * bundle (an older release's, e2e/expand-contract.test.ts).
+ */
+export async function startNode(name: string, env: Record<string, string>, main = 'server/dist/main.js'): Promise<NodeProcess> {
   const port = Number(env.PORT);
   let child!: ChildProcess;
   let out = '';
   const launch = () =>
     new Promise<void>((resolve, reject) => {
-      child = spawn(process.execPath, ['server/dist/main.js', 'start'], {
+      child = spawn(process.execPath, [main, 'start'], {
         cwd: ROOT,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
       });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { lastAppliedMigration, latestShippedMigration, openDatabase, schemaAgainstBuild } from './db/client.ts';
 import { demoLoginState, seedDemo } from './db/seed.ts';
 import { fillDemoData } from './db/demo-data.ts';
 import { hashPassword, verifyPassword } from './platform/passwords.ts';
@@ -17,7 +17,14 @@ async function main(command: string | undefined) {
   const config = loadConfig();
   if (command === 'billing-setup') return setUpBilling(config);
   const handle = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-  if (command === 'migrate' || command === 'seed' || command === 'start' || command === 'demo-data') await handle.migrate();
+  if (command === 'migrate' || command === 'seed' || command === 'start' || command === 'demo-data') {
+    await handle.migrate();
+    if (schemaAgainstBuild(await lastAppliedMigration(handle)) === 'ahead')
+      console.log(
+        `The database has migrations newer than this build's last (${latestShippedMigration().tag}): a newer release ` +
+          'migrated it. Serving on it (migrations only expand the schema); replace this node with the new release.',
+      );
+  }
   if (command === 'seed' || command === 'start' || command === 'demo-data') {
     const created = await seedDemo(handle.db, config.demo, hashPassword);
     if (created) console.log(`Demo account created: ${config.demo.email}`);

@@ -47,6 +47,25 @@ export function latestShippedMigration(): { when: number; tag: string } {
   return journal.entries.at(-1)!;
 }
 
+/**
+ * Where a database stands against this build, from the journal time of the last migration it applied (null
+ * before any): `current`; `behind` (migrate() brings it up); or `ahead`, when a newer release's node has
+ * migrated it. Migrations only expand the schema (scripts/check-migrations.mjs), so a node of the previous
+ * release keeps serving on a database that is ahead while the nodes are replaced one at a time.
+ */
+export function schemaAgainstBuild(lastApplied: number | null): 'current' | 'behind' | 'ahead' {
+  const latest = latestShippedMigration().when;
+  if (lastApplied === latest) return 'current';
+  return lastApplied !== null && lastApplied > latest ? 'ahead' : 'behind';
+}
+
+/** The journal time of the last migration the database applied (drizzle's table), or null before any. */
+export async function lastAppliedMigration(handle: Pick<DatabaseHandle, 'executeSql'>): Promise<number | null> {
+  const { rows } = await handle.executeSql('select max(created_at) as last from drizzle.__drizzle_migrations');
+  const last = rows[0]?.last;
+  return last === null || last === undefined ? null : Number(last);
+}
+
 // Extensions the migrations create must be loaded into PGlite first (PostgreSQL ships them).
 const PGLITE_EXTENSIONS = { pg_trgm };
 

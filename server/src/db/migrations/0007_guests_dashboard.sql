@@ -3,6 +3,7 @@
 -- of the list is read from the index alone, and the table of CSV downloads.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
+-- contract: no code names an index; the queries that read this one are served by the next, wider one.
 DROP INDEX IF EXISTS "guests_site_last_seen_idx";
 --> statement-breakpoint
 CREATE INDEX "guests_site_last_seen_id_idx" ON "guests" USING btree ("site_id","last_seen_at","id");

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { safeEqual } from '../crypto.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, unauthenticated } from '../errors.ts';
-import { latestShippedMigration } from '../../db/client.ts';
+import { latestShippedMigration, schemaAgainstBuild } from '../../db/client.ts';
 import type { ReadReplica } from '../../db/read-replica.ts';
 import { createHealthRepo } from './health.repo.ts';
 
@@ -17,7 +17,7 @@ const TOKEN_WINDOW_SECONDS = 900;
 /** How long /readyz waits for the database before calling it unreachable. */
 const DB_TIMEOUT_MS = 2000;
 
-/** The last migration this build ships, which the database must have applied. */
+/** The last migration this build ships, which the database must have applied (or a newer one). */
 const LATEST = latestShippedMigration();
 
 const checkSchema = z.object({ ok: z.boolean(), detail: z.string().optional() });
@@ -94,9 +94,12 @@ export const healthRoutes =
           ? { ok: false, detail: 'not checked: the database is unreachable' }
           : await withTimeout(repo.lastMigration(), DB_TIMEOUT_MS).then(
               (last) =>
-                last === LATEST.when
-                  ? { ok: true }
-                  : { ok: false, detail: `the database is not at ${LATEST.tag}, the latest migration of this build` },
+                ({
+                  current: { ok: true },
+                  // A newer release's node migrated it: expand-only migrations, so this node still serves.
+                  ahead: { ok: true, detail: `the database is ahead of ${LATEST.tag}, the latest migration of this build` },
+                  behind: { ok: false, detail: `the database is not at ${LATEST.tag}, the latest migration of this build` },
+                })[schemaAgainstBuild(last)],
               (err: unknown) => ({ ok: false, detail: `unreadable: ${err instanceof Error ? err.message : String(err)}` }),
             );
         const state = deps.jobs.state();

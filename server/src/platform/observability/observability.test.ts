@@ -222,6 +222,35 @@ describe('a server with METRICS_TOKEN', () => {
     expect((await scrape(server, { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
+  it('stays ready on a database a newer release migrated, and is not ready on one behind this build', async () => {
+    const [{ id, created_at: latest }] = (
+      await server.handle.executeSql('select id, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1')
+    ).rows as [{ id: number; created_at: string }];
+    const setLast = (when: number) =>
+      server.handle.executeSql('update drizzle.__drizzle_migrations set created_at = $1 where id = $2', [when, id]);
+    try {
+      // A migration newer than this build's last: the previous release's node keeps serving while it is replaced.
+      await setLast(Number(latest) + 60_000);
+      const ahead = await server.client().get('/readyz');
+      expect(ahead.status).toBe(200);
+      expect(ahead.body.checks.migrations.ok).toBe(true);
+      expect(ahead.body.checks.migrations.detail).toMatch(
+        /^the database is ahead of \d{4}_\w+, the latest migration of this build$/,
+      );
+      // The last migration not applied yet: this node needs `migrate`.
+      await setLast(Number(latest) - 60_000);
+      const behind = await server.client().get('/readyz');
+      expect(behind.status).toBe(503);
+      expect(behind.body.checks.migrations).toEqual({
+        ok: false,
+        detail: expect.stringMatching(/^the database is not at \d{4}_\w+, the latest migration of this build$/),
+      });
+    } finally {
+      await setLast(Number(latest));
+    }
+    expect((await server.client().get('/readyz')).body.checks.migrations).toEqual({ ok: true });
+  });
+
   it('answers /readyz 503 naming the database when it is gone, while /healthz stays 200', async () => {
     expect((await server.client().get('/readyz')).status).toBe(200);
     // The database goes away under the running server (closed once: the harness closes it again at the end).
