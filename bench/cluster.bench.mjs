@@ -8,8 +8,8 @@
 //   guest_sessions and authorized at the controller (exits 1 otherwise, or on any refused login);
 // - the dashboard's tile calls for a site of its own (filled with sessions by logins before the measuring),
 //   from CALLERS concurrent callers, each asking the 19 calls in turn;
-// - the CPU time per request of every process (from /proc): the nodes, the worker, HAProxy and the
-//   PostgreSQL backends serving the bench's database.
+// - the CPU time per request of every process (from /proc): the nodes, the worker, HAProxy, the
+//   PostgreSQL backends serving the bench's database and the fake controller.
 // On 2 cores this shows what HAProxy and a second process cost, and that nothing is lost, not the gain.
 // Usage: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/cluster.bench.mjs [seconds]
 // (seconds per measurement and layout, in 3 slices; 12 by default: about 2.5 minutes in all).
@@ -188,6 +188,7 @@ try {
     'node B': [nodeB.pid],
     worker: [worker.pid],
     HAProxy: layout.haproxy ? [layout.haproxy.pid] : [],
+    controller: [controller.child.pid],
   });
   /**
    * `work` on CALLERS callers at once, each one call after another, for `ms` (a call under way then is
@@ -281,6 +282,8 @@ try {
   // The table: per layout and measurement, calls per second, p50/p95 ms, CPU µs per call of each process.
   const rows = [];
   const summary = [];
+  let workerCpu = 0;
+  let workerElapsed = 0;
   for (const [i, layout] of layouts.entries()) {
     const s = {};
     for (const what of ['logins', 'tiles']) {
@@ -290,7 +293,11 @@ try {
       const cpu = {};
       for (const r of slices) for (const [name, us] of Object.entries(r.cpu)) cpu[name] = (cpu[name] ?? 0) + us;
       const per = (us) => Math.round(us / times.length);
-      const servers = cpu['node A'] + cpu['node B'] + cpu.worker + cpu.HAProxy;
+      // What serves the calls: the HTTP nodes (node B idle in the first two layouts) and HAProxy. The
+      // worker's CPU is mostly its queue's polling, per second rather than per call: shown on its own.
+      const servers = cpu['node A'] + cpu['node B'] + cpu.HAProxy;
+      workerCpu += cpu.worker;
+      workerElapsed += elapsed;
       s[what] = {
         rate: (times.length / elapsed) * 1000,
         p50: percentile(times, 50),
@@ -301,6 +308,7 @@ try {
       rows.push({
         layout: layout.name,
         what: what === 'logins' ? 'click-through login' : 'dashboard tile call',
+        calls: times.length,
         'per s': Math.round(s[what].rate),
         'p50 ms': Number(s[what].p50.toFixed(1)),
         'p95 ms': Number(s[what].p95.toFixed(1)),
@@ -308,8 +316,9 @@ try {
         'node B µs': per(cpu['node B']),
         'worker µs': per(cpu.worker),
         'HAProxy µs': per(cpu.HAProxy),
-        'our processes µs': per(servers),
+        'nodes + HAProxy µs': per(servers),
         'PostgreSQL µs': per(cpu.PostgreSQL),
+        'controller µs': per(cpu.controller),
       });
     }
     summary.push(s);
@@ -323,8 +332,12 @@ try {
     for (const what of ['logins', 'tiles'])
       console.log(
         `two nodes behind HAProxy / ${name}, ${what}: per s ${ratio(to, what, 'rate')}, p50 ${ratio(to, what, 'p50')}, ` +
-          `p95 ${ratio(to, what, 'p95')}, CPU of our processes per call ${ratio(to, what, 'cpu')}`,
+          `p95 ${ratio(to, what, 'p95')}, CPU of the nodes and HAProxy per call ${ratio(to, what, 'cpu')}, ` +
+          `of PostgreSQL's backends per call ${ratio(to, what, 'pg')}`,
       );
+  console.log(
+    `the worker node: ${(workerCpu / workerElapsed).toFixed(1)} ms of CPU a second while measuring, whatever the layout`,
+  );
   const written = writtenAfter.rows - writtenBefore.rows;
   console.log(
     `PostgreSQL, the bench's database while measuring: ${written} rows written (${(written / measuredLogins).toFixed(1)} ` +
