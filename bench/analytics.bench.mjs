@@ -7,41 +7,11 @@
 import { performance } from 'node:perf_hooks';
 import { DEMO } from './bench-db.mjs';
 import { generate } from './analytics-data.mjs';
-import { startSplashboard } from './lib.mjs';
+import { DASHBOARD_TILES, last30, percentile, startSplashboard } from './lib.mjs';
 
 const rounds = Number(process.argv[2] ?? 40);
 const PORT = 18190;
 const TARGET = { site: 150, all: 150 };
-
-// The calls as the contract names them (packages/contract/src/dashboard.ts).
-const TILES = {
-  total_guests: 'total_guests',
-  bounce_rate: 'bounce_rate',
-  dwell_time: 'dwell_time',
-  online_now: 'online_now',
-  first_time_guests: 'onlyonce',
-  wifi_logins: 'logins/graph',
-  guest_activity: 'acitivity/graph',
-  gender: 'gender/pie',
-  segments: 'segments/pie',
-  latest_guests: 'latestguests/table',
-  active_vouchers: 'voucher/num_active_vouchers/',
-  unused_vouchers: 'voucher/num_unused_vouchers/',
-  expiring_vouchers: 'voucher/num_about_to_expire/',
-  activated_vouchers: 'voucher/num_vouchers_activated/',
-  recurring_revenue: 'payment/recurring_amount/',
-  payments_collected: 'payment/total_amount/',
-  daily_transactions: 'payment/get_daily_transactions/',
-  latest_transactions: 'payment/get_latest_transactions/',
-  popular_packages: 'payment/get_most_transaction_package/',
-};
-
-const ddmmyyyy = (d) => d.toISOString().slice(0, 10).split('-').reverse().join('/');
-/** The last 30 days ending `back` days ago (0: today). */
-const last30 = (back) => {
-  const to = new Date(Date.now() - back * 86_400_000);
-  return `fromdate=${ddmmyyyy(new Date(to.getTime() - 29 * 86_400_000))}&todate=${ddmmyyyy(to)}`;
-};
 
 async function signIn(base) {
   const res = await fetch(`${base}/login`, {
@@ -64,7 +34,6 @@ async function signIn(base) {
   };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 function stats(times) {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) };
@@ -89,7 +58,7 @@ try {
   const siteUrl = (n, path) => `/s/${sites[n % sites.length]}/api/v1/dashboard/${path}?${last30(n % 7)}`;
   const allUrl = (n, path) => `/a/api/v1/dashboard/${path}?${last30(n % 7)}`;
   // Warm-up: the first calls plan their queries and load the pages they read.
-  for (const path of Object.values(TILES)) for (let n = 0; n < 3; n++) await get(allUrl(n, path));
+  for (const path of Object.values(DASHBOARD_TILES)) for (let n = 0; n < 3; n++) await get(allUrl(n, path));
 
   const rows = [];
   let failed = 0;
@@ -97,7 +66,7 @@ try {
     ['one site', siteUrl, TARGET.site],
     ['all sites', allUrl, TARGET.all],
   ]) {
-    for (const path of Object.values(TILES)) {
+    for (const path of Object.values(DASHBOARD_TILES)) {
       const times = [];
       for (let n = 0; n < rounds; n++) times.push(await get(urlOf(n, path)));
       const s = stats(times);
@@ -116,7 +85,7 @@ try {
     const times = [];
     for (let n = 0; n < Math.max(5, Math.floor(rounds / 4)); n++) {
       const started = performance.now();
-      await Promise.all(Object.values(TILES).map((path) => get(urlOf(n, path))));
+      await Promise.all(Object.values(DASHBOARD_TILES).map((path) => get(urlOf(n, path))));
       times.push(performance.now() - started);
     }
     const s = stats(times);

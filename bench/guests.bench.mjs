@@ -6,7 +6,7 @@
 // Usage: npm run build -w server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/guests.bench.mjs [calls]
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { startSplashboard } from './lib.mjs';
+import { percentile, startSplashboard } from './lib.mjs';
 import { DEMO } from './bench-db.mjs';
 import { generate } from './guests-data.mjs';
 
@@ -51,8 +51,6 @@ async function signIn(base) {
     .map((c) => c.split(';')[0])
     .join('; ');
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** `calls` requests to one address from `callers` callers at once; latencies in ms, and the last answer. */
 async function measure(address, cookie, calls, callers) {

@@ -4,12 +4,20 @@
 // (the fake controller of the tests, over HTTPS, in its own process).
 // Usage: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/portal.bench.mjs [seconds]
 // BENCH_ENGINES=pglite or =postgres measures one engine only (with BENCH_PROFILE=<dir>, to profile it).
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { URLSearchParams } from 'node:url';
-import { cannon, freshPgDatabase, root, startBare, startSplashboard, summarize, signIn } from './lib.mjs';
+import {
+  cannon,
+  cpuMicros,
+  freshPgDatabase,
+  macOf,
+  PHONE,
+  startBare,
+  startSplashboard,
+  startUnifiController,
+  summarize,
+  signIn,
+  unifiArrivalPath,
+} from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const UNIFI_SITE = 'benchsite';
@@ -19,57 +27,7 @@ const ROUNDS = 5;
 /** How many of the latest arrivals open their splash page in a slice. */
 const RECENT = 5000;
 const slice = Math.max(1, Math.round(seconds / ROUNDS));
-/** What Safari on an iPhone sends with every request. */
-const PHONE = {
-  'user-agent':
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-  'accept-language': 'en-GB,en;q=0.9',
-  'accept-encoding': 'gzip, deflate, br',
-};
-const AP = 'f0:9f:c2:00:00:01';
-
-/** The fake UniFi controller in its own process; `granted()` asks it how many guests it let in. */
-function startController() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/unifi-controller.mjs', UNIFI_SITE], {
-      cwd: root,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    const waiting = [];
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const [word, value] = line.split(' ');
-      if (word === 'ready') resolve({ child, url: value, granted });
-      if (word === 'count') waiting.shift()?.(Number(value));
-    });
-    child.on('exit', (code) => reject(new Error(`the fake UniFi controller exited (${code})`)));
-    function granted() {
-      return new Promise((done) => {
-        waiting.push(done);
-        child.stdin.write('count\n');
-      });
-    }
-  });
-}
-
-const hex = (n) => (n & 0xff).toString(16).padStart(2, '0');
-/** A different locally administered MAC for every arrival of a run (engines run on their own databases). */
-const macOf = (i) => `02:b0:${hex(i >> 24)}:${hex(i >> 16)}:${hex(i >> 8)}:${hex(i)}`;
-const arrivalPath = (mac) =>
-  `/guest/s/${UNIFI_SITE}/?${new URLSearchParams({ ap: AP, id: mac, t: String(Math.floor(Date.now() / 1000)), url: 'http://example.com/', ssid: 'Guest' })}`;
-
-/**
- * CPU time (user + system) a process has used, in microseconds, from Linux's /proc (clock ticks of
- * 1/100 s); NaN elsewhere. Unlike requests per second it hardly depends on what else the machine runs.
- */
-function cpuMicros(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return NaN;
-  }
-}
+const arrivalPath = (mac) => unifiArrivalPath(UNIFI_SITE, mac);
 
 /** autocannon for one slice, also counting the CPU time the answering process spent. */
 async function slicedCannon(pid, opts) {
@@ -195,7 +153,7 @@ async function measure(engine, env, controller, bareUrl, barePid) {
 
 const bare = await startBare();
 const only = process.env.BENCH_ENGINES?.toLowerCase().split(',');
-const controller = await startController();
+const controller = await startUnifiController([UNIFI_SITE]);
 const rows = [];
 const notes = [];
 try {

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
-import { freshPgDatabase, root, startSplashboard, signIn } from './lib.mjs';
+import { cpuMicros, freshPgDatabase, root, startSplashboard, signIn } from './lib.mjs';
 
 // The `radius` package is the server's dependency, not the root's.
 const radius = createRequire(path.join(root, 'server/package.json'))('radius');
@@ -192,19 +192,6 @@ async function startOurs(engine, env, ports) {
   } catch (err) {
     child.kill();
     throw err;
-  }
-}
-
-/**
- * CPU time (user + system) a process has used, in microseconds, from Linux's /proc (clock ticks of
- * 1/100 s); NaN elsewhere.
- */
-function cpuMicros(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return NaN;
   }
 }
 

@@ -1,16 +1,24 @@
 // The fake UniFi controller of the tests (HTTPS, self-signed, classic login) as its own process, for the
-// portal benchmark. Run with `node --import tsx bench/unifi-controller.mjs <site>`; it prints
-// `ready <url>`, and answers `count` on stdin with `count <n>`: the authorize-guest commands received.
+// portal benchmarks. Run with `node --import tsx bench/unifi-controller.mjs <site>...`; it prints
+// `ready <url>`, and answers on stdin `count` with `count <n>` (the authorize-guest commands received)
+// and `macs` with `macs <mac>,<mac>,...` (the MACs they authorized).
 import { createInterface } from 'node:readline';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
 
-const site = process.argv[2] ?? 'default';
-const controller = await new FakeUnifiController({ mode: 'classic', sites: [site] }).start();
+const sites = process.argv.length > 2 ? process.argv.slice(2) : ['default'];
+const controller = await new FakeUnifiController({ mode: 'classic', sites }).start();
 console.log(`ready ${controller.url}`);
 
+const authorizations = () => controller.commands.filter((c) => c.body.cmd === 'authorize-guest');
 createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line.trim() !== 'count') return;
-  console.log(`count ${controller.commands.filter((c) => c.body.cmd === 'authorize-guest').length}`);
+  const word = line.trim();
+  if (word === 'count') console.log(`count ${authorizations().length}`);
+  if (word === 'macs')
+    console.log(
+      `macs ${authorizations()
+        .map((c) => String(c.body.mac))
+        .join(',')}`,
+    );
 });
 
 process.on('SIGTERM', () => controller.close().then(() => process.exit(0)));
