@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, uniqueEmail } from '../server/test/harness.ts';
+import { TestClient } from '../server/test/harness.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
 import { freePort } from './free-port.ts';
 import { nodeEnvironment, ROOT, startNode, type NodeProcess } from './cluster/processes.ts';
 import { guestLogin } from './cluster/traffic.ts';
+import { unifiOperator } from './cluster/operator.ts';
 
 // Upgrading several nodes: expand, then contract (README). The first node of the new release migrates the
 // database while the previous release's nodes still serve on it. Here the previous release's server is built
@@ -155,32 +156,11 @@ describe("the previous release's node on the schema this build migrated", () => 
     expect(applied[0]!.n).toBe(journal.entries.length);
 
     // The operator signs up and sets up a click-through UniFi location through the OLD node.
-    const operator = new TestClient(oldNode.url);
-    const email = uniqueEmail('expand');
-    const registered = await operator.post('/a/api/v1/registration/', {
-      account_name: 'Expand Hotels',
-      displayname: 'Owner',
-      email,
-      password: 'expand-pass-7',
-      plan_type: 'engage',
+    const { operator, email, siteId } = await unifiOperator(oldNode.url, {
+      accountName: 'Expand Hotels',
+      unifiUrl: unifi.url,
+      unifiSite: UNIFI_SITE,
     });
-    expect(registered.status).toBe(200);
-    const site = await operator.post('/s/api/v1/site/', {
-      name: 'Lobby',
-      router_type: 'unifi',
-      auth_methods: ['clickthrough'],
-      skip_image: true,
-    });
-    expect(site.status).toBe(200);
-    const siteId = site.body.id as number;
-    const controller = await operator.put(`/s/${siteId}/api/v1/routersettings/unifi`, {
-      url: unifi.url,
-      username: 'admin',
-      password: 'secret-pass',
-      site: UNIFI_SITE,
-      skip_tls_verify: true,
-    });
-    expect(controller.body.status).toBe('Online');
 
     // A guest logs in through each node's portal.
     const throughOld = await guestLogin(oldNode.url, UNIFI_SITE, '02:e5:00:00:00:01');

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TestClient, uniqueEmail } from '../../server/test/harness.ts';
+import type { TestClient } from '../../server/test/harness.ts';
 import { FakeUnifiController } from '../../server/test/fakes/unifi-controller.ts';
 import { csvForm } from '../../server/src/domains/guest-accounts/test-files.ts';
 import { startPgCluster, type PgCluster, type PgNode } from '../../server/test/pg-cluster.ts';
 import { freePort } from '../free-port.ts';
+import { unifiOperator } from './operator.ts';
 import { nodeEnvironment, startHaproxy, startNode, type NodeProcess } from './processes.ts';
 import { accountingStart, guestLogin, keepGoing, type AccountingOutcome, type GuestOutcome } from './traffic.ts';
 
@@ -101,31 +102,12 @@ afterAll(async () => {
 
 /** An operator's location through HAProxy: click-through, its UniFi controller, and a RADIUS gateway. */
 async function operatorSetUp() {
-  const operator = new TestClient(haproxy.url);
-  const registered = await operator.post('/a/api/v1/registration/', {
-    account_name: 'Cluster Hotels',
-    displayname: 'Owner',
-    email: uniqueEmail('cluster'),
-    password: 'cluster-pass-7',
-    plan_type: 'engage',
+  const { operator, siteId } = await unifiOperator(haproxy.url, {
+    accountName: 'Cluster Hotels',
+    unifiUrl: unifi.url,
+    unifiSite: UNIFI_SITE,
   });
-  expect(registered.status).toBe(200);
-  const site = await operator.post('/s/api/v1/site/', {
-    name: 'Lobby',
-    router_type: 'unifi',
-    auth_methods: ['clickthrough'],
-    skip_image: true,
-  });
-  expect(site.status).toBe(200);
-  const controller = await operator.put(`/s/${site.body.id}/api/v1/routersettings/unifi`, {
-    url: unifi.url,
-    username: 'admin',
-    password: 'secret-pass',
-    site: UNIFI_SITE,
-    skip_tls_verify: true,
-  });
-  expect(controller.body.status).toBe('Online');
-  const nas = await operator.post(`/s/${site.body.id}/api/v1/radiusclients/`, { name: 'Lobby gateway', ip_address: '127.0.0.1' });
+  const nas = await operator.post(`/s/${siteId}/api/v1/radiusclients/`, { name: 'Lobby gateway', ip_address: '127.0.0.1' });
   expect(nas.status).toBe(200);
   const frontDesk = await operator.post('/s/api/v1/site/', {
     name: 'Front desk',
@@ -134,12 +116,7 @@ async function operatorSetUp() {
     skip_image: true,
   });
   expect(frontDesk.status).toBe(200);
-  return {
-    operator,
-    siteId: site.body.id as number,
-    nasSecret: nas.body.secret as string,
-    importSiteId: frontDesk.body.id as number,
-  };
+  return { operator, siteId, nasSecret: nas.body.secret as string, importSiteId: frontDesk.body.id as number };
 }
 
 /** The import as its page polls it. */
@@ -225,14 +202,23 @@ describe('several nodes behind HAProxy on a PostgreSQL primary and replica', () 
     await sleep(4_000);
     stopping = true;
     const [guests, accounting] = await traffic;
-    const imported = await vi.waitFor(
-      async () => {
-        const state = await importState(operator, importSiteId, importId);
-        if (state.status !== 'done') throw new Error(`import ${state.status} at row ${state.processed}`);
-        return state;
-      },
-      { timeout: 180_000, interval: 1000 },
-    );
+    const imported = await vi
+      .waitFor(
+        async () => {
+          const state = await importState(operator, importSiteId, importId);
+          if (state.status !== 'done') throw new Error(`import ${state.status} at row ${state.processed}`);
+          return state;
+        },
+        { timeout: 180_000, interval: 1000 },
+      )
+      .catch(async (err: unknown) => {
+        // What the worker said and where the import's jobs stand, for whoever reads the failure.
+        const { rows } = await db.query(
+          `select state, retry_count, started_on, output from pgboss.job where name = 'guest-accounts.import'`,
+        );
+        console.log(`worker's last output:\n${nodes.worker.output().slice(-6000)}\nimport jobs: ${JSON.stringify(rows)}`);
+        throw err;
+      });
     const { rows: importRuns } = await db.query<{ state: string; retries: number }>(
       `select state, retry_count as retries from pgboss.job where name = 'guest-accounts.import' order by created_on`,
     );
