@@ -10,12 +10,19 @@ const seen: number[] = [];
 
 /** A job whose payload is a whole number, and one under the same name that lets anything through (an old sender). */
 const COUNT_JOB = defineJob('test.count', z.object({ n: z.number().int() }));
+/** A job whose payload 2 fails on its first run. */
+const FLAKY_JOB = defineJob('test.flaky', z.object({ n: z.number().int() }));
+const flakyRuns: number[] = [];
 const OLD_COUNT_JOB = defineJob('test.count', z.object({ n: z.unknown() }));
 
 beforeAll(async () => {
   server = await startServer({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void logLines.push(line) } });
   queue = createJobQueue(server.handle, server.config.databaseUrl, server.built.ctx.log);
   queue.register(COUNT_JOB, async ({ n }) => void seen.push(n));
+  queue.register(FLAKY_JOB, async ({ n }) => {
+    flakyRuns.push(n);
+    if (n === 2 && flakyRuns.filter((r) => r === 2).length === 1) throw new Error('two fails once');
+  });
   await queue.start({ work: true });
 });
 afterAll(async () => {
@@ -39,6 +46,21 @@ describe('jobs', () => {
     await expect.poll(() => seen).toContain(7);
     await expect.poll(() => stateOf(7)).toEqual(['completed']);
   });
+
+  it('retries only the job that failed: the others fetched with it are not run again', async () => {
+    await Promise.all([1, 2, 3].map((n) => queue.enqueue(FLAKY_JOB, { n })));
+    // The first retry comes after 5 to 10 s (retryDelay 5, with backoff).
+    await expect.poll(() => flakyRuns.filter((r) => r === 2).length, { timeout: 20_000 }).toBe(2);
+    const { rows } = await server.handle.executeSql(
+      `select data->>'n' as n, state, retry_count from pgboss.job where name = 'test.flaky' order by data->>'n'`,
+    );
+    expect(rows).toEqual([
+      { n: '1', state: 'completed', retry_count: 0 },
+      { n: '2', state: 'completed', retry_count: 1 },
+      { n: '3', state: 'completed', retry_count: 0 },
+    ]);
+    expect([...flakyRuns].sort()).toEqual([1, 2, 2, 3]);
+  }, 30_000);
 
   it('drops a queued payload that does not fit, with a log line, instead of failing it on every retry', async () => {
     await queue.enqueue(OLD_COUNT_JOB, { n: 'eight' });

@@ -14,12 +14,17 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   keyOf?: (data: z.output<S>) => string;
   /** How many of its jobs one process runs at once (one by one unless said). */
   concurrency?: number;
+  /**
+   * A run may take most of JOB_TIMEOUT_SECONDS (it works in parts of 80 % of it): its jobs are fetched one at
+   * a time, as pg-boss gives a fetched batch one job's time in all.
+   */
+  runsLong?: boolean;
 }
 
 export const defineJob = <S extends z.ZodType>(
   name: string,
   payload: S,
-  opts: { keyOf?: (data: z.output<S>) => string; concurrency?: number } = {},
+  opts: { keyOf?: (data: z.output<S>) => string; concurrency?: number; runsLong?: boolean } = {},
 ): JobDefinition<S> => ({ name, payload, ...opts });
 
 /**
@@ -117,30 +122,30 @@ export function createJobQueue(
       });
       for (const [name, { job, handler }] of handlers) {
         if (!work) continue;
+        // Each job of a fetched batch ends on its own: a failed one is retried, the others are not run again.
         const run = async (one: { id: string; data: unknown }) => {
           // A payload that does not fit would fail every retry the same way: it is logged and dropped.
           const data = job.payload.safeParse(one.data ?? {});
-          if (!data.success) {
-            log.error({ job: one.id, queue: name, issues: data.error.issues }, 'job payload does not fit its queue; dropped');
-            return;
-          }
           try {
-            await handler(data.data);
+            if (data.success) await handler(data.data);
+            else
+              log.error({ job: one.id, queue: name, issues: data.error.issues }, 'job payload does not fit its queue; dropped');
           } catch (err) {
             log.warn({ err, job: one.id, queue: name }, 'job failed; it will be retried');
             onFailed(name);
-            throw err;
-          }
-        };
-        const concurrency = job.concurrency ?? 1;
-        await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: concurrency > 1 ? concurrency : 5 }, async (jobs) => {
-          if (concurrency === 1) {
-            for (const one of jobs) await run(one);
+            await boss.fail(name, one.id, { message: err instanceof Error ? err.message : String(err) }).catch(lostEnd(one.id));
             return;
           }
-          // Together: the batch fails (and is retried) if one failed, once all have finished.
-          const failed = (await Promise.allSettled(jobs.map(run))).find((r) => r.status === 'rejected');
-          if (failed) throw failed.reason;
+          await boss.complete(name, one.id).catch(lostEnd(one.id));
+        };
+        // Not recorded (the database gone): the job stays active and is run again after JOB_TIMEOUT_SECONDS,
+        // unless the database is back for pg-boss's own end of the batch a moment later, which completes it.
+        const lostEnd = (id: string) => (err: unknown) =>
+          log.warn({ err, job: id, queue: name }, "a job's end could not be recorded; it runs again after its time");
+        const concurrency = job.concurrency ?? 1;
+        const batchSize = concurrency > 1 ? concurrency : job.runsLong ? 1 : 5;
+        await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize }, async (jobs) => {
+          for (let at = 0; at < jobs.length; at += concurrency) await Promise.all(jobs.slice(at, at + concurrency).map(run));
         });
       }
       if (work) for (const [name, cron] of schedules) await boss.schedule(name, cron);

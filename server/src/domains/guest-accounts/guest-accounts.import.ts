@@ -23,7 +23,7 @@ import { newAccountValues } from './guest-accounts.service.ts';
 import { columnNameOf, readImportFile, type ImportRow } from './import-file.ts';
 
 /** One uploaded file of accounts to read and create (its guest_account_imports row). */
-export const IMPORT_JOB = defineJob('guest-accounts.import', z.object({ id: z.number().int().positive() }));
+export const IMPORT_JOB = defineJob('guest-accounts.import', z.object({ id: z.number().int().positive() }), { runsLong: true });
 /** Rows hashed at once: argon2 runs on the thread pool, the machine has few cores. */
 const CHUNK = 4;
 /** A run stops at this share of the queue's job time (JOB_TIMEOUT_SECONDS) and leaves the rest to the next job. */

@@ -23,7 +23,7 @@ type Deps = Pick<AppContext, 'db' | 'reads' | 'jobs' | 'config' | 'log'> & { sit
 type ExportRow = GuestExportRow;
 
 /** One requested download to write (its guest_exports row). */
-export const EXPORT_JOB = defineJob('guests.export', z.object({ exportId: z.string().uuid() }));
+export const EXPORT_JOB = defineJob('guests.export', z.object({ exportId: z.string().uuid() }), { runsLong: true });
 export const EXPORT_CLEANUP_JOB = defineScheduledJob('guests.exports.cleanup');
 /** How long a prepared file can be downloaded. */
 export const EXPORT_KEEP_HOURS = 24;

@@ -5,7 +5,9 @@ import { campaignTransportOf, SendFailure } from './campaign-transport.ts';
 import { langOfCountry } from './guest-texts.ts';
 import { renderCampaignEmail } from './render-campaign-email.ts';
 
-export const CAMPAIGN_DELIVERY_JOB = defineJob('campaigns.deliver', z.object({ campaignId: z.number().int() }));
+export const CAMPAIGN_DELIVERY_JOB = defineJob('campaigns.deliver', z.object({ campaignId: z.number().int() }), {
+  runsLong: true,
+});
 /** Attempts of a recipient on temporary failures before it is failed for good. */
 export const MAX_ATTEMPTS = 5;
 const PAGE = 200;
