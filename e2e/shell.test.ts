@@ -330,7 +330,8 @@ describe('dashboard shell in Chromium', () => {
     await page.waitForURL(/\/newapp\/login$/);
     // The server cannot be reached: the state is cleared all the same, and the user is told.
     await signIn(page, email, password);
-    await page.getByTestId('dashboard-site').getByText('Out One').waitFor();
+    // The third sign-in's site name comes after the dashboard's tiles on a busy machine (one CI run: over 30 s).
+    await page.getByTestId('dashboard-site').getByText('Out One').waitFor({ timeout: 60_000 });
     const serverLogout = (u: URL) => u.pathname === '/logout';
     await page.route(serverLogout, (route) => route.abort());
     await page.goto(`${app.url}/newapp/logout`);
