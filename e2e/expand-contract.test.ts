@@ -1,5 +1,4 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../server/test/harness.ts';
 import { FakeUnifiController } from '../server/test/fakes/unifi-controller.ts';
 import { freePort } from './free-port.ts';
-import { nodeEnvironment, ROOT, startNode, type NodeProcess } from './cluster/processes.ts';
+import { loopbackNodeSettings, nodeEnvironment, ROOT, startNode, type NodeProcess } from './cluster/processes.ts';
 import { guestLogin } from './cluster/traffic.ts';
 import { unifiOperator } from './cluster/operator.ts';
 
@@ -110,15 +109,7 @@ beforeAll(async () => {
   const common = {
     DATABASE_URL: url.toString(),
     DATABASE_READ_URL: '',
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    DATA_DIR: dataDir,
-    SMTP_URL: '',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    COOKIE_SECURE: 'false',
-    RATE_LIMIT_LOGIN_PER_IP: '10000',
-    RATE_LIMIT_REGISTRATIONS_PER_IP: '10000',
-    SESSION_SWEEP_MINUTES: '0',
+    ...loopbackNodeSettings(dataDir),
   };
   const env = (port: number) =>
     nodeEnvironment('http', { ...common, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import { csvForm } from '../../server/src/domains/guest-accounts/test-files.ts';
 import { startPgCluster, type PgCluster, type PgNode } from '../../server/test/pg-cluster.ts';
 import { freePort } from '../free-port.ts';
 import { unifiOperator } from './operator.ts';
-import { nodeEnvironment, startHaproxy, startNode, type NodeProcess } from './processes.ts';
+import { loopbackNodeSettings, nodeEnvironment, startHaproxy, startNode, type NodeProcess } from './processes.ts';
 import { accountingStart, guestLogin, keepGoing, type AccountingOutcome, type GuestOutcome } from './traffic.ts';
 
 // Splashboard on several nodes as the deployment guide sets it up (deploy/: HAProxy's file, the systemd
@@ -51,18 +50,8 @@ beforeAll(async () => {
     PUBLIC_URL: `http://127.0.0.1:${haproxyPort}`,
     DATABASE_URL: postgres.primary.url('splashboard'),
     DATABASE_READ_URL: replica.url('splashboard'),
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    DATA_DIR: dataDir,
-    SMTP_URL: '',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    // Plain HTTP on loopback here; the guide's nodes are behind Caddy's TLS.
-    COOKIE_SECURE: 'false',
-    // Every guest and operator of the test comes from one loopback address.
-    RATE_LIMIT_LOGIN_PER_IP: '10000',
-    RATE_LIMIT_REGISTRATIONS_PER_IP: '10000',
+    ...loopbackNodeSettings(dataDir),
     INTEGRATIONS_ALLOW_PRIVATE_URLS: 'true',
-    SESSION_SWEEP_MINUTES: '0',
     JOB_TIMEOUT_SECONDS: String(JOB_TIMEOUT_SECONDS),
   };
   const httpEnv = async () => nodeEnvironment('http', { ...common, PORT: String(await freePort()) });

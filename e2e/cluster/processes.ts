@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -28,6 +29,23 @@ export function nodeEnvironment(role: 'http' | 'worker' | 'radius', local: Recor
   if (placeholders.length) throw new Error(`placeholders left for ${role}: ${placeholders.map(([k]) => k).join(', ')}`);
   return env;
 }
+
+/**
+ * What every node of a test on loopback runs with besides its addresses and database: a new secret key, the
+ * test's data folder, no mail, plain HTTP (the guide's nodes are behind Caddy's TLS), and limits per address
+ * that a test's guests and operators, all from one loopback address, do not reach.
+ */
+export const loopbackNodeSettings = (dataDir: string) => ({
+  SECRET_KEY: randomBytes(32).toString('hex'),
+  DATA_DIR: dataDir,
+  SMTP_URL: '',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  COOKIE_SECURE: 'false',
+  RATE_LIMIT_LOGIN_PER_IP: '10000',
+  RATE_LIMIT_REGISTRATIONS_PER_IP: '10000',
+  SESSION_SWEEP_MINUTES: '0',
+});
 
 export interface NodeProcess {
   name: string;
