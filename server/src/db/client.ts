@@ -98,6 +98,10 @@ export async function openDatabase(opts: {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });
+    // A client checked out between two statements (in a transaction) has no listener of the pool's: its lost
+    // connection would be an unhandled 'error' event that ends the process (PostgreSQL restarting). The
+    // statement that uses it next fails instead, and the pool drops it when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

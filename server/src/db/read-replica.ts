@@ -195,6 +195,8 @@ export function openReadReplica(opts: {
   replica.on('error', () => {
     // An idle connection was dropped (the replica restarted); the next check or checkout finds out.
   });
+  // As the primary's pool (db/client.ts): a checked-out client's lost connection fails its next statement.
+  replica.on('connect', (client) => client.on('error', () => undefined));
 
   let status: ReplicaStatus = {
     state: 'starting',
