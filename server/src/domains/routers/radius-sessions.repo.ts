@@ -6,28 +6,19 @@ import type { AccountingRecord } from '../../adapters/radius/server.ts';
 /** radius_sessions: RADIUS accounting as the gateways report it, one row per gateway session. The only module that queries this table. */
 export function createRadiusSessionsRepo(db: Database) {
   return {
-    /** An accounting record into its gateway session: a late Interim after a Stop does not reopen it, and counters only move forward. */
+    /**
+     * An accounting record into its gateway session: a late Interim after a Stop does not reopen it, and counters
+     * only move forward. radius_sessions is partitioned by month, so no unique index can hold a gateway's session id
+     * alone: the records of one session take turns on an advisory lock (retransmissions reach several nodes at once),
+     * then update its row or add it.
+     */
     async record(r: AccountingRecord) {
       const stopped = r.statusType === 'Stop';
-      const values = {
-        nasClientId: r.client.id,
-        siteId: r.client.siteId,
-        acctSessionId: r.sessionId,
-        userName: r.userName,
-        callingStationId: r.callingStationId,
-        status: r.statusType,
-        inputOctets: r.inputOctets,
-        outputOctets: r.outputOctets,
-        sessionTime: r.sessionTime,
-        terminateCause: r.terminateCause,
-        stoppedAt: stopped ? new Date() : null,
-      };
-      await db
-        .insert(radiusSessions)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [radiusSessions.nasClientId, radiusSessions.acctSessionId],
-          set: {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${r.client.id}, hashtext(${r.sessionId}))`);
+        const updated = await tx
+          .update(radiusSessions)
+          .set({
             status: sql`case when ${radiusSessions.status} = 'Stop' then ${radiusSessions.status} else ${r.statusType} end`,
             inputOctets: sql`greatest(${radiusSessions.inputOctets}, ${r.inputOctets})`,
             outputOctets: sql`greatest(${radiusSessions.outputOctets}, ${r.outputOctets})`,
@@ -35,8 +26,24 @@ export function createRadiusSessionsRepo(db: Database) {
             terminateCause: stopped ? r.terminateCause : sql`${radiusSessions.terminateCause}`,
             stoppedAt: stopped ? new Date() : sql`${radiusSessions.stoppedAt}`,
             updatedAt: new Date(),
-          },
+          })
+          .where(and(eq(radiusSessions.nasClientId, r.client.id), eq(radiusSessions.acctSessionId, r.sessionId)))
+          .returning({ id: radiusSessions.id });
+        if (updated.length > 0) return;
+        await tx.insert(radiusSessions).values({
+          nasClientId: r.client.id,
+          siteId: r.client.siteId,
+          acctSessionId: r.sessionId,
+          userName: r.userName,
+          callingStationId: r.callingStationId,
+          status: r.statusType,
+          inputOctets: r.inputOctets,
+          outputOctets: r.outputOctets,
+          sessionTime: r.sessionTime,
+          terminateCause: r.terminateCause,
+          stoppedAt: stopped ? new Date() : null,
         });
+      });
     },
 
     /**
