@@ -23,6 +23,7 @@ import { accessHealthArea } from './domains/access-health/index.ts';
 import { settingsArea } from './domains/settings/index.ts';
 import { unifiTasksArea } from './domains/unifi-tasks/index.ts';
 import { sessionSweepArea } from './domains/session-sweep/index.ts';
+import { sessionPartitionsArea } from './domains/session-partitions/index.ts';
 import { guestsArea } from './domains/guests/index.ts';
 import { guestAccountsArea } from './domains/guest-accounts/index.ts';
 import { vouchersArea } from './domains/vouchers/index.ts';
@@ -63,6 +64,7 @@ const AREAS = [
   settingsArea,
   unifiTasksArea,
   sessionSweepArea,
+  sessionPartitionsArea,
   guestsArea,
   guestAccountsArea,
   vouchersArea,

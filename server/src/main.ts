@@ -8,8 +8,9 @@ import { hashPassword, verifyPassword } from './platform/passwords.ts';
 import { buildApp } from './app.ts';
 import { survivingQueueConnectionLoss } from './platform/jobs.ts';
 import { createStripeClient, ensureStripePlans } from './domains/billing/index.ts';
+import { archiveMonths, createSessionPartitionsRepo, monthStart, restoreMonth } from './domains/session-partitions/index.ts';
 
-const USAGE = 'usage: main <start|migrate|seed|demo-data|billing-setup>';
+const USAGE = 'usage: main <start|migrate|seed|demo-data|billing-setup|archive>';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = process.env.WEB_DIST ?? path.resolve(here, '../../web/dist');
 
@@ -36,6 +37,14 @@ async function main(command: string | undefined) {
         : '';
       console.log(`${s.name}: ${s.guests} guests, ${s.logins} logins, ${s.vouchers} vouchers${paid} over the last 120 days`);
     }
+  }
+  if (command === 'archive') {
+    try {
+      await archive(createSessionPartitionsRepo(handle.db), process.argv.slice(3));
+    } finally {
+      await handle.close();
+    }
+    return;
   }
   if (command !== 'start') {
     await handle.close();
@@ -85,8 +94,32 @@ async function setUpBilling(config: ReturnType<typeof loadConfig>) {
   console.log(created.length ? `Created the Stripe prices ${created.join(', ')}` : 'The Stripe prices were all there already.');
 }
 
+const ARCHIVE_USAGE = [
+  'usage: npm run archive -- --before YYYY-MM [--dir DIR] [--dry-run]   archive the session months before that month',
+  '       npm run archive -- --restore DIR/<table>_pYYYY_MM.csv.gz        put an archived month back',
+].join('\n');
+
+/** `npm run archive`: the session tables' old months to files and out of the database, or one back (README, "Archiving old sessions"). */
+async function archive(repo: ReturnType<typeof createSessionPartitionsRepo>, args: string[]) {
+  const value = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const restore = value('--restore');
+  if (restore) {
+    await restoreMonth(repo, restore, console.log);
+    return;
+  }
+  const before = monthStart(value('--before') ?? '');
+  if (!before) throw new Error(`--before needs a month, as YYYY-MM\n${ARCHIVE_USAGE}`);
+  const dir = path.resolve(value('--dir') ?? path.join(loadConfig().dataDir, 'archive'));
+  const months = await archiveMonths(repo, { before, dir, dryRun: args.includes('--dry-run'), now: new Date() }, console.log);
+  if (months.length > 0 && !args.includes('--dry-run'))
+    console.log(`${months.length} months archived to ${dir}; restore one with npm run archive -- --restore <file>`);
+}
+
 const command = process.argv[2];
-if (!['start', 'migrate', 'seed', 'demo-data', 'billing-setup'].includes(command ?? '')) {
+if (!['start', 'migrate', 'seed', 'demo-data', 'billing-setup', 'archive'].includes(command ?? '')) {
   console.error(USAGE);
   process.exit(2);
 }

@@ -67,7 +67,7 @@ export async function lastAppliedMigration(handle: Pick<DatabaseHandle, 'execute
 }
 
 // Extensions the migrations create must be loaded into PGlite first (PostgreSQL ships them).
-const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * An in-memory PGlite database with every migration applied, as the data folder archive PGlite can start

@@ -1,4 +1,16 @@
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { sites } from './sites.ts';
 
@@ -49,11 +61,14 @@ export const macEntries = pgTable(
   (t) => [uniqueIndex('mac_entries_site_mac_key').on(t.siteId, t.mac)],
 );
 
-/** RADIUS accounting as the gateway reports it, one row per gateway session. */
+/**
+ * RADIUS accounting as the gateway reports it, one row per gateway session. Partitioned by month of started_at
+ * (migration 0023): its key is (id, started_at), and one row per gateway session is kept by the repo's lock.
+ */
 export const radiusSessions = pgTable(
   'radius_sessions',
   {
-    id: serial('id').primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     nasClientId: integer('nas_client_id')
       .notNull()
       .references(() => nasClients.id, { onDelete: 'cascade' }),
@@ -71,7 +86,8 @@ export const radiusSessions = pgTable(
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('radius_sessions_nas_session_key').on(t.nasClientId, t.acctSessionId),
+    primaryKey({ name: 'radius_sessions_pkey', columns: [t.id, t.startedAt] }),
+    index('radius_sessions_nas_session_idx').on(t.nasClientId, t.acctSessionId),
     index('radius_sessions_site_idx').on(t.siteId),
   ],
 );

@@ -1,6 +1,5 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
-import { guestSessions } from './guests.ts';
 import { sites } from './sites.ts';
 
 /**
@@ -20,8 +19,8 @@ export const openNdsAuthQueue = pgTable(
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
-    /** The guest session this grant opens, when the portal recorded one. */
-    sessionId: bigint('session_id', { mode: 'number' }).references(() => guestSessions.id, { onDelete: 'set null' }),
+    /** The guest session this grant opens, when the portal recorded one (checked by a trigger: guest_sessions is partitioned). */
+    sessionId: bigint('session_id', { mode: 'number' }),
     /** sha256 hex of the gateway's URL-encoded GatewayName: what authmon sends as gatewayhash. */
     gatewayHash: text('gateway_hash').notNull(),
     /** sha256 hex of (hid + faskey): the client as `ndsctl auth` and the acknowledgement name it. */

@@ -14,7 +14,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts, users } from './accounts.ts';
-import { guestSessions } from './guests.ts';
 import { sites } from './sites.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -126,9 +125,8 @@ export const voucherDevices = pgTable(
 export const voucherSessions = pgTable(
   'voucher_sessions',
   {
-    sessionId: bigint('session_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => guestSessions.id, { onDelete: 'cascade' }),
+    /** A guest session's id; deleting the session deletes this row (a trigger: guest_sessions is partitioned). */
+    sessionId: bigint('session_id', { mode: 'number' }).primaryKey(),
     voucherId: bigint('voucher_id', { mode: 'number' })
       .notNull()
       .references(() => vouchers.id, { onDelete: 'cascade' }),

@@ -204,6 +204,23 @@ describe('RADIUS with the database, against radclient', () => {
       terminateCause: 'Idle-Timeout',
     });
     expect(row!.stoppedAt).not.toBeNull();
+    // A new session's records arriving at once (a Start and its interims from gateways that resend, several
+    // nodes): one row, with the highest counters (radius_sessions is partitioned: no unique index keeps it one).
+    const burst = ['Acct-Session-Id = "db-sess-2"', 'User-Name = "aabbcc001122"', 'Calling-Station-Id = "AA-BB-CC-00-11-22"'];
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((n) =>
+        radclient('acct', secret, [
+          ...burst,
+          `Acct-Status-Type = ${n === 0 ? 'Start' : 'Interim-Update'}`,
+          `Acct-Input-Octets = ${n * 100}`,
+          `Acct-Session-Time = ${n * 60}`,
+        ]),
+      ),
+    );
+    answers.forEach((a) => expect(a).toContain('Received Accounting-Response'));
+    const burstRows = await server.handle.db.select().from(radiusSessions).where(eq(radiusSessions.acctSessionId, 'db-sess-2'));
+    expect(burstRows).toHaveLength(1);
+    expect(burstRows[0]).toMatchObject({ inputOctets: 500, sessionTime: 300 });
     // radclient sends from 127.0.0.1 only: the next tests register that address again.
     expect((await client.del(`/s/${site.id}/api/v1/radiusclients/${nas.body.id}`)).status).toBe(200);
   });
