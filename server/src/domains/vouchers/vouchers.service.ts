@@ -35,7 +35,10 @@ type Deps = {
   network: VoucherNetwork;
 };
 
-const INSERT_CHUNK = 2000;
+/** Codes inserted per statement. */
+const INSERT_CHUNK = 20_000;
+/** Codes read per query while a PDF is drawn. */
+const PRINT_PAGE = 2_000;
 
 /**
  * Voucher batches and vouchers of a site, single-site (`voucher`) or multi-site (`multisite_voucher`):
@@ -97,8 +100,7 @@ export function createVouchersService({ db, reads, accounts, config, sites: site
     let missing = total;
     while (missing > 0) {
       const size = Math.min(missing, INSERT_CHUNK);
-      const rows = newVoucherCodes(size).map((code) => ({ accountId, batchId, code }));
-      missing -= await vouchers.insertVouchers(rows, tx);
+      missing -= await vouchers.insertCodes(accountId, batchId, newVoucherCodes(size), tx);
     }
   }
 
@@ -310,12 +312,12 @@ export function createVouchersService({ db, reads, accounts, config, sites: site
       };
     },
 
-    /** For the designer's PDF: a batch's vouchers and where they work. */
+    /** For the designer's PDF: a batch, where it works, and its codes, read a page at a time as they are printed. */
     async printable(actorIn: Actor | null, siteId: number, kind: VoucherKind, batchId: number) {
       const { actor, row: site } = await access.site(actorIn, siteId, kind, 'read');
       const batch = await access.batchAt(actor.accountId, siteId, kind, batchId);
-      const [codes, siteMap] = await Promise.all([vouchers.codesOf(batch.id), sitesOfBatches([batch.id])]);
-      return { site, batch, codes, sites: siteMap.get(batch.id) ?? [] };
+      const siteMap = await sitesOfBatches([batch.id]);
+      return { site, batch, codes: vouchers.codesOf(batch.id, PRINT_PAGE), sites: siteMap.get(batch.id) ?? [] };
     },
   };
 }
