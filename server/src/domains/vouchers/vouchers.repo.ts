@@ -30,10 +30,19 @@ const insertCodesSql = preparedSql<{ n: number }>(
    )
    select count(*)::int as n from added`,
 );
-/** A batch's codes after a voucher id, in id order (vouchers_batch_id_idx): a page of them to print. */
-const codesAfterSql = preparedSql<{ id: string; code: string }>(
-  'vouchers_codes_after',
-  'select v.id::text as id, v.code from vouchers v where v.batch_id = $1::int and v.id > $2::bigint order by v.id limit $3::int',
+/** The first and last voucher ids of a batch (two index reads of vouchers_batch_id_idx). */
+const batchIdRangeSql = preparedSql<{ first: number | null; last: number | null }>(
+  'vouchers_batch_id_range',
+  'select min(v.id)::float8 as first, max(v.id)::float8 as last from vouchers v where v.batch_id = $1::int',
+);
+/**
+ * A batch's codes with ids in [from, to), in id order: a window of ids rather than `limit` after the last
+ * one, so the plan is a range of vouchers_batch_id_idx whatever the statistics say (right after a big
+ * batch is made they say it is a few rows, and a limited read was planned as a sort of the whole batch).
+ */
+const codesBetweenSql = preparedSql<{ code: string }>(
+  'vouchers_codes_between',
+  'select v.code from vouchers v where v.batch_id = $1::int and v.id >= $2::bigint and v.id < $3::bigint order by v.id',
 );
 
 /** Bytes a voucher's sessions used, at every site. */
@@ -311,16 +320,16 @@ export function createVouchersRepo(db: Database) {
     },
 
     /**
-     * A batch's codes in the order they were made (for printing), `size` at a time: each page is read when
-     * the one before has been taken, and stopping the iteration stops the reading.
+     * A batch's codes in the order they were made (for printing), a window of `size` ids at a time (fewer
+     * codes when other batches were made meanwhile or vouchers were deleted): each window is read when the
+     * one before has been taken, and stopping the iteration stops the reading.
      */
     async *codesOf(batchId: number, size: number): AsyncGenerator<string[]> {
-      let after = '0';
-      for (;;) {
-        const rows = await codesAfterSql(db, [batchId, after, size]);
+      const [range] = await batchIdRangeSql(db, [batchId]);
+      if (range?.first == null || range.last == null) return;
+      for (let from = Number(range.first); from <= Number(range.last); from += size) {
+        const rows = await codesBetweenSql(db, [batchId, from, from + size]);
         if (rows.length) yield rows.map((r) => r.code);
-        if (rows.length < size) return;
-        after = rows.at(-1)!.id;
       }
     },
 
