@@ -9,10 +9,11 @@
 // to print (each on its own; their sum is printed too), or when printing them grows the server's memory
 // more than 32 MB beyond what printing 10,000 did (memory not bounded by the page).
 // Usage: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/vouchers.bench.mjs
-import { Buffer } from 'node:buffer';
+import { Blob, Buffer } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import { crc32, deflateSync } from 'node:zlib';
 import { cpuMicros, freshPgDatabase, signIn, startSplashboard } from './lib.mjs';
 
@@ -108,7 +109,7 @@ async function measure(env) {
       auth_methods: ['voucher'],
       skip_image: true,
     });
-    const form = new FormData();
+    const form = new globalThis.FormData();
     form.append('file', new Blob([logoPng()], { type: 'image/png' }), 'logo.png');
     const logo = await fetch(`${sb.base}/s/${site.id}/api/v1/voucher/voucherdesigner/logo`, {
       method: 'POST',
