@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import {
   UNREADABLE_LOGO,
@@ -16,7 +15,7 @@ import {
   type PrintedBatch,
   type VoucherDesign,
 } from '@splashboard/contract';
-import { qrTilesFor, type QrTiles } from './voucher-qr.ts';
+import { QR_QUIET, qrTilesFor, type QrTiles } from './voucher-qr.ts';
 
 export interface CardSheet {
   design: VoucherDesign;
@@ -291,11 +290,11 @@ function pageDrawer(doc: Doc, sheet: CardSheet, grid: { cols: number; cardWidth:
         Height: tiles.side * codes.length,
         BitsPerComponent: 1,
         ColorSpace: 'DeviceGray',
-        // Compressed here at level 1: the modules are near random, so a higher level takes longer
-        // (a third of the drawing's time at 100,000 cards) for 1 % fewer bytes.
-        Filter: 'FlateDecode',
       });
-      image.end(deflateSync(strip, { level: 1 }));
+      // Left as it is: the modules are near random, so deflate took a third of the drawing's time for
+      // 45 % fewer bytes of strip, about 3 MB in 100,000 cards now that the quiet zones are not in it.
+      (image as unknown as { compress: boolean }).compress = false;
+      image.end(strip);
       page.xobjects.QR = image;
     }
     let ops = '';
@@ -303,15 +302,18 @@ function pageDrawer(doc: Doc, sheet: CardSheet, grid: { cols: number; cardWidth:
       const at = (slots[slot] ??= slotOf(slot));
       ops += `${at.card}\n`;
       if (layout.code) ops += `${at.code}${Buffer.from(formatVoucherCode(code), 'latin1').toString('hex')}> Tj ET Q\n`;
-      if (layout.qr) {
+      if (layout.qr && tiles) {
         const { size } = layout.qr;
         const qx = at.x + layout.qr.x;
         const qy = at.y + layout.qr.y;
-        // The strip, scaled so that this card's tile fills the square; PDF images run bottom-up, so the
-        // height is negative to keep them upright.
-        const stripHeight = size * codes.length;
-        const top = qy - slot * size;
-        ops += `q ${n(qx)} ${n(qy)} ${n(size)} ${n(size)} re W n ${n(size)} 0 0 ${n(-stripHeight)} ${n(qx)} ${n(top + stripHeight)} cm /QR Do Q\n`;
+        // The square painted light (the quiet zone), then the strip, clipped to the symbol's square inside
+        // it and scaled so that this card's tile fills it; PDF images run bottom-up, so the height is
+        // negative to keep them upright.
+        const quiet = (size * QR_QUIET) / (tiles.side + 2 * QR_QUIET);
+        const [ix, iy, inner] = [qx + quiet, qy + quiet, size - 2 * quiet];
+        const stripHeight = inner * codes.length;
+        const top = iy - slot * inner;
+        ops += `q ${n(qx)} ${n(qy)} ${n(size)} ${n(size)} re W n 1 g ${n(qx)} ${n(qy)} ${n(size)} ${n(size)} re f ${n(ix)} ${n(iy)} ${n(inner)} ${n(inner)} re W n ${n(inner)} 0 0 ${n(-stripHeight)} ${n(ix)} ${n(top + stripHeight)} cm /QR Do Q\n`;
       }
     });
     doc.addContent(ops.slice(0, -1));

@@ -1,17 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
 import { newVoucherCodes } from './voucher-codes.ts';
-import { QR_OPTIONS, QR_QUIET, qrTilesFor } from './voucher-qr.ts';
+import { QR_OPTIONS, qrTilesFor } from './voucher-qr.ts';
 
-/** The tile the `qrcode` package's symbol makes: 1 bit a module, 0 dark, with the quiet zone. */
+/** The tile the `qrcode` package's symbol makes: 1 bit a module, 0 dark, rows padded to a byte. */
 function packageTile(text: string) {
   const { size, data } = QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], QR_OPTIONS).modules;
-  const side = size + 2 * QR_QUIET;
-  const rowBytes = Math.ceil(side / 8);
-  const bits = Buffer.alloc(rowBytes * side, 0xff);
+  const rowBytes = Math.ceil(size / 8);
+  const bits = Buffer.alloc(rowBytes * size, 0xff);
   for (let r = 0; r < size; r++)
-    for (let c = 0; c < size; c++)
-      if (data[r * size + c]) bits[(r + QR_QUIET) * rowBytes + ((c + QR_QUIET) >> 3)]! &= ~(0x80 >> ((c + QR_QUIET) & 7));
+    for (let c = 0; c < size; c++) if (data[r * size + c]) bits[r * rowBytes + (c >> 3)]! &= ~(0x80 >> (c & 7));
   return bits;
 }
 

@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
  * with the lowest penalty takes 8 encodings per code, 10x the time, for a symbol every reader reads anyway.
  */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', maskPattern: 2 } as const;
-/** Light modules around the symbol, as QR readers need. */
+/** Light modules around the symbol, as QR readers need: the card leaves them light around its tile. */
 export const QR_QUIET = 4;
 
 /** Level M, versions 1 to 40: error correction blocks, and error correction codewords in all (ISO/IEC 18004, table 9). */
@@ -44,7 +44,7 @@ function generatorLogs(degree: number): Uint8Array {
 }
 
 export interface QrTiles {
-  /** A tile's side in modules, quiet zone included. */
+  /** A tile's side in modules: the symbol's, without its quiet zone. */
   side: number;
   /** Bytes of one tile: `side` rows of `ceil(side / 8)` bytes, 1 bit a module, 0 dark. */
   tileBytes: number;
@@ -75,14 +75,11 @@ export function qrTilesFor(sample: string): QrTiles {
     data: Uint8Array;
     reservedBit: Uint8Array;
   };
-  const side = size + 2 * QR_QUIET;
+  const side = size;
   const rowBytes = Math.ceil(side / 8);
   const tileBytes = rowBytes * side;
   const words = Math.ceil(tileBytes / 4);
-  const bitOf = (row: number, col: number) => {
-    const x = col + QR_QUIET;
-    return { at: (row + QR_QUIET) * rowBytes + (x >> 3), mask: 0x80 >> (x & 7) };
-  };
+  const bitOf = (row: number, col: number) => ({ at: row * rowBytes + (col >> 3), mask: 0x80 >> (col & 7) });
 
   const base = new Uint8Array(words * 4).fill(0xff);
   for (let row = 0; row < size; row++)
