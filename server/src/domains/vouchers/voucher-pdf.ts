@@ -291,8 +291,8 @@ function pageDrawer(doc: Doc, sheet: CardSheet, grid: { cols: number; cardWidth:
         BitsPerComponent: 1,
         ColorSpace: 'DeviceGray',
       });
-      // Left as it is: the modules are near random, so deflate took a third of the drawing's time for
-      // 45 % fewer bytes of strip, about 3 MB in 100,000 cards now that the quiet zones are not in it.
+      // Left as it is: the modules are near random, so deflating them took over a quarter of the drawing's
+      // time for 44 % fewer bytes; without the quiet zones, 100,000 cards' PDF is 4 MB more (31 MB).
       (image as unknown as { compress: boolean }).compress = false;
       image.end(strip);
       page.xobjects.QR = image;

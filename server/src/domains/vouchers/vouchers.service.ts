@@ -37,7 +37,7 @@ type Deps = {
 
 /** Codes inserted per statement. */
 const INSERT_CHUNK = 20_000;
-/** Codes read per query while a PDF is drawn. */
+/** Voucher ids read per query while a PDF is drawn (a window: fewer codes where its ids went to other batches). */
 const PRINT_PAGE = 2_000;
 
 /**
