@@ -35,3 +35,28 @@ export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
     await task.destroy();
   }
 }
+
+/**
+ * A PDF's page count and the text of some of its pages (1-based), as pdfText reads them: for a big PDF
+ * whose first and last pages are enough.
+ */
+export async function pdfPagesText(pdf: Buffer | Uint8Array, pages: number[]): Promise<{ numPages: number; texts: string[] }> {
+  const task = getDocument({
+    data: new Uint8Array(pdf),
+    useSystemFonts: false,
+    disableFontFace: true,
+    isEvalSupported: false,
+    verbosity: 0,
+  });
+  const doc = await task.promise;
+  try {
+    const texts: string[] = [];
+    for (const n of pages) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      texts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    }
+    return { numPages: doc.numPages, texts };
+  } finally {
+    await task.destroy();
+  }
+}

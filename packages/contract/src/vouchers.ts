@@ -120,7 +120,8 @@ const wholeNumber = (min: number, max: number) =>
     .min(min, fillMessage(MESSAGES.atLeast, { n: min }))
     .max(max, fillMessage(MESSAGES.atMost, { n: max }));
 
-export const VOUCHER_BATCH_MAX = 10_000;
+/** The specification sets no bound; a print shop's run of 100,000 cards in one batch is what we promise (issue 24). */
+export const VOUCHER_BATCH_MAX = 100_000;
 const MINUTES_PER: Record<(typeof DURATION_TYPES)[number], number> = { minutes: 1, hours: 60, days: 1440 };
 export const VOUCHER_MAX_MINUTES = 366 * 1440;
 /** The duration in minutes. */

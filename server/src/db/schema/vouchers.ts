@@ -101,7 +101,12 @@ export const vouchers = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('vouchers_account_code_key').on(t.accountId, t.code), index('vouchers_batch_idx').on(t.batchId)],
+  (t) => [
+    uniqueIndex('vouchers_account_code_key').on(t.accountId, t.code),
+    index('vouchers_batch_idx').on(t.batchId),
+    // A batch's vouchers in the order they were made: printing reads them a page at a time after the last id.
+    index('vouchers_batch_id_idx').on(t.batchId, t.id),
+  ],
 );
 
 /** A device (MAC) holding one of a voucher's seats. */

@@ -13,7 +13,7 @@ import { detectImage, type Storage } from '../../platform/storage.ts';
 import type { Upload } from '../../platform/uploads.ts';
 import type { VoucherAccess } from './voucher-access.ts';
 import { createVoucherDesignsRepo } from './voucher-designs.repo.ts';
-import { renderCards } from './voucher-pdf.ts';
+import { renderCards, type SheetProgress } from './voucher-pdf.ts';
 import type { VouchersService } from './vouchers.service.ts';
 
 /** Only the keys the design knows, each valid, else its default: stored rows may hold what a later version dropped. */
@@ -81,12 +81,19 @@ export function createVoucherDesigns({
       return { filelink: stored.url };
     },
 
-    /** The batch's cards to print, on the paper asked for (else the design's). */
-    async pdf(actor: Actor | null, siteId: number, kind: VoucherKind, batchId: number, paper?: 'a4' | 'letter') {
+    /** The batch's cards to print, on the paper asked for (else the design's); `onEnd` hears how far the drawing got. */
+    async pdf(
+      actor: Actor | null,
+      siteId: number,
+      kind: VoucherKind,
+      batchId: number,
+      paper?: 'a4' | 'letter',
+      onEnd?: (progress: SheetProgress) => void,
+    ) {
       const { site, batch, codes, sites } = await vouchers.printable(actor, siteId, kind, batchId);
       const design = await designOf(siteId, kind);
       const logo = design.logo_image ? await designs.logoData(design.logo_image, site.accountId) : undefined;
-      const stream = renderCards({
+      const sheet = {
         design,
         paper: paper ?? design.paper,
         codes,
@@ -94,8 +101,8 @@ export function createVoucherDesigns({
         siteNames: sites.map((s) => s.name),
         timeZone: site.timezone,
         logo: logo ? { data: logo } : null,
-      });
-      return { stream, filename: `vouchers-batch-${batch.batchCode}.pdf` };
+      };
+      return { stream: renderCards(sheet, onEnd), filename: `vouchers-batch-${batch.batchCode}.pdf` };
     },
   };
 }

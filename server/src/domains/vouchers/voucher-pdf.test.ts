@@ -131,7 +131,7 @@ describe('the printed card', () => {
     const sheet: CardSheet = {
       design,
       paper,
-      codes,
+      codes: [codes],
       batch,
       siteNames,
       timeZone: 'Europe/Madrid',

@@ -176,10 +176,26 @@ describe('printing a batch', () => {
     const tiles = strips.flatMap((strip) => qrTiles(strip));
     expect(tiles).toHaveLength(23);
     tiles.forEach((tile, i) => expect(tile).toEqual(expectedModules(voucherQrUrl(DEFAULT_VOUCHER_QR_BASE_URL, codes[i]!))));
-    // Each card clips the strip to its own square; the negative height keeps the image upright.
-    expect(pdf.content.match(/q [\d.]+ [\d.]+ [\d.]+ [\d.]+ re W n [\d.]+ 0 0 -[\d.]+ [\d.]+ [\d.]+ cm \/QR Do Q/g)).toHaveLength(
-      23,
-    );
+    // Each card paints its square light (the quiet zone) and clips the strip to the symbol's square inside
+    // it; the negative height keeps the image upright.
+    const box = String.raw`([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re`;
+    const placed = [
+      ...pdf.content.matchAll(
+        new RegExp(String.raw`q ${box} W n 1 g ${box} f ${box} W n [\d.]+ 0 0 -[\d.]+ [\d.]+ [\d.]+ cm /QR Do Q`, 'g'),
+      ),
+    ];
+    for (const m of placed) {
+      const [x, y, size] = m.slice(1, 4).map(Number) as [number, number, number];
+      const [ix, iy, inner] = m.slice(9, 12).map(Number) as [number, number, number];
+      // The symbol's square in the middle of the card's, four of its modules from each edge.
+      const quiet = (4 * inner) / tiles[0]!.length;
+      expect([ix, iy, inner + 2 * quiet]).toEqual([
+        expect.closeTo(x + quiet, 1),
+        expect.closeTo(y + quiet, 1),
+        expect.closeTo(size, 1),
+      ]);
+    }
+    expect(placed).toHaveLength(23);
   });
 
   it('prints on US Letter, as many per page as the design says, only what it says', async () => {

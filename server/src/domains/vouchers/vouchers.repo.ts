@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { VoucherKind, VoucherListQuery, VoucherStatus } from '@splashboard/contract';
-import type { Database, Executor } from '../../db/client.ts';
+import { preparedSql, type Database, type Executor } from '../../db/client.ts';
 import {
   voucherActivationCounts,
   voucherBatchSites,
@@ -14,7 +14,38 @@ import { guestSessionsSql } from '../guests/guest-sessions.repo.ts';
 export type BatchRow = typeof voucherBatches.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
 type NewBatch = typeof voucherBatches.$inferInsert;
-type NewVoucher = typeof vouchers.$inferInsert;
+
+/**
+ * A batch's new vouchers from a comma-separated list of codes, in its order, skipping codes the account
+ * already has (its unique index): one statement for thousands of rows, in one text value whichever
+ * driver sends it.
+ */
+const insertCodesSql = preparedSql<{ n: number }>(
+  'vouchers_insert_codes',
+  `with added as (
+     insert into vouchers (account_id, batch_id, code)
+     select $1::int, $2::int, c.code from unnest(string_to_array($3::text, ',')) with ordinality as c(code, n) order by c.n
+     on conflict do nothing
+     returning 1
+   )
+   select count(*)::int as n from added`,
+);
+/** The first and last voucher ids of a batch (two index reads of vouchers_batch_id_idx). */
+const batchIdRangeSql = preparedSql<{ first: number | null; last: number | null }>(
+  'vouchers_batch_id_range',
+  'select min(v.id)::float8 as first, max(v.id)::float8 as last from vouchers v where v.batch_id = $1::int',
+);
+/**
+ * A batch's codes with ids in [from, to), in id order, as one comma-separated text (one row to read, not
+ * thousands). A window of ids rather than `limit` after the last one, so the plan is a range of
+ * vouchers_batch_id_idx whatever the statistics say: right after a big batch is made they say it is a few
+ * rows, and a limited read was planned as a sort of the whole batch.
+ */
+const codesBetweenSql = preparedSql<{ codes: string | null }>(
+  'vouchers_codes_between',
+  `select string_agg(v.code, ',' order by v.id) as codes from vouchers v
+   where v.batch_id = $1::int and v.id >= $2::bigint and v.id < $3::bigint`,
+);
 
 /** Bytes a voucher's sessions used, at every site. */
 const bytesUsedSql = guestSessionsSql.voucherBytesUsed;
@@ -241,10 +272,10 @@ export function createVouchersRepo(db: Database) {
       await tx.insert(voucherBatchSites).values(siteIds.map((id) => ({ batchId, siteId: id })));
     },
 
-    /** Inserts vouchers, skipping codes already used in the account: how many went in. */
-    async insertVouchers(rows: NewVoucher[], tx: Executor): Promise<number> {
-      const inserted = await tx.insert(vouchers).values(rows).onConflictDoNothing().returning({ id: vouchers.id });
-      return inserted.length;
+    /** Inserts a batch's vouchers with these codes, in order, skipping codes already used in the account: how many went in. */
+    async insertCodes(accountId: number, batchId: number, codes: readonly string[], tx: Executor): Promise<number> {
+      const [row] = await insertCodesSql(tx, [accountId, batchId, codes.join(',')]);
+      return Number(row?.n ?? 0);
     },
 
     /** A page of the batches of a kind that work at a site, newest first, and their total. */
@@ -290,14 +321,18 @@ export function createVouchersRepo(db: Database) {
       return out;
     },
 
-    /** A batch's codes, in the order they were made (for printing). */
-    async codesOf(batchId: number): Promise<string[]> {
-      const codes = await db
-        .select({ code: vouchers.code })
-        .from(vouchers)
-        .where(eq(vouchers.batchId, batchId))
-        .orderBy(vouchers.id);
-      return codes.map((c) => c.code);
+    /**
+     * A batch's codes in the order they were made (for printing), a window of `size` ids at a time (fewer
+     * codes when other batches were made meanwhile or vouchers were deleted): each window is read when the
+     * one before has been taken, and stopping the iteration stops the reading.
+     */
+    async *codesOf(batchId: number, size: number): AsyncGenerator<string[]> {
+      const [range] = await batchIdRangeSql(db, [batchId]);
+      if (range?.first == null || range.last == null) return;
+      for (let from = Number(range.first); from <= Number(range.last); from += size) {
+        const [window] = await codesBetweenSql(db, [batchId, from, from + size]);
+        if (window?.codes) yield window.codes.split(',');
+      }
     },
 
     // ---- Vouchers -----------------------------------------------------------------------------------

@@ -77,7 +77,13 @@ export const vouchersRoutes =
           },
         },
         async (r, reply) => {
-          const { stream, filename } = await designs.pdf(r.actor, r.params.siteId, kind, r.params.id, r.query.paper);
+          const { stream, filename } = await designs.pdf(r.actor, r.params.siteId, kind, r.params.id, r.query.paper, (done) => {
+            if (!done.complete)
+              r.log.info(
+                { batch: r.params.id, codes_read: done.codes, pages: done.pages },
+                'voucher PDF stopped before its end: the client went away or the drawing failed',
+              );
+          });
           reply.header('content-type', 'application/pdf');
           reply.header('content-disposition', `attachment; filename="${filename}"`);
           reply.header('cache-control', 'no-store');

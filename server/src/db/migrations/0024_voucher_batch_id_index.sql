@@ -1,0 +1,1 @@
+CREATE INDEX "vouchers_batch_id_idx" ON "vouchers" USING btree ("batch_id","id");
