@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from './free-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,7 +42,9 @@ function spawnMain(env: Record<string, string>) {
 }
 
 /** A node: `main.js start` with its own port and data folder; resolves once it serves. */
-async function startNode(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+async function startNode(
+  env: Record<string, string>,
+): Promise<{ url: string; dataDir: string; child: ChildProcess; output: () => string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-node-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -60,7 +62,7 @@ async function startNode(env: Record<string, string>): Promise<{ url: string; ch
       reject(new Error(`exited with ${code}:\n${node.output()}`));
     });
   });
-  return { url: `http://127.0.0.1:${port}`, ...node };
+  return { url: `http://127.0.0.1:${port}`, dataDir, ...node };
 }
 
 async function createDatabase(adminUrl: string) {
@@ -96,7 +98,7 @@ describe('several nodes', () => {
   // On PostgreSQL when the suite has one (as in CI): the embedded database is one process by design.
   const postgres = process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : [];
   for (const adminUrl of postgres)
-    it('share sessions, rate limits, site changes, uploads and scheduled jobs on one PostgreSQL; a node with another key is refused', async () => {
+    it('share sessions, rate limits, site changes, uploads, guest downloads and scheduled jobs on one PostgreSQL; a node with another key is refused', async () => {
       const { url: databaseUrl, db } = await createDatabase(adminUrl);
       const s3 = await startS3Fake();
       cleanups.push(() => s3.close());
@@ -181,6 +183,29 @@ describe('several nodes', () => {
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+
+      // A guest download asked through A is written by a worker into the bucket, and either node serves it.
+      const asked = await onA.get(`/s/${siteId}/api/v1/guest/download/guests`);
+      expect(asked.status).toBe(200);
+      let ready: { download_url: string | null; status: string } = { download_url: null, status: 'pending' };
+      for (let i = 0; i < 600 && ready.status !== 'ready' && ready.status !== 'failed'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ready = (await onB.get(asked.body.status_url)).body;
+      }
+      expect(ready.status).toBe('ready');
+      const object = s3.objects.get(`exports/sites/${siteId}/${asked.body.id}.csv`);
+      expect(object?.body.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      for (const [node, client] of [
+        [a, onA],
+        [b, onB],
+      ] as const) {
+        const file = await fetch(node.url + ready.download_url, {
+          headers: { cookie: [...client.cookies].map((c) => c.join('=')).join('; ') },
+        });
+        expect(file.status).toBe(200);
+        expect(Buffer.from(await file.arrayBuffer())).toEqual(object!.body);
+        expect(existsSync(path.join(node.dataDir, 'exports'))).toBe(false);
+      }
       expect(s3.refused).toEqual([]);
 
       // A job scheduled every minute on both workers is queued, and run, once a minute across them.

@@ -14,6 +14,9 @@ import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createRateLimitsRepo } from './rate-limits.repo.ts';
 import { createSessionStore, type SessionStore } from './sessions.ts';
 import { siteChangesOf, type SiteChanges } from './site-changes.ts';
+import { createLocalExportFiles, type ExportFiles } from './export-files.ts';
+import { s3BucketOf } from './s3-bucket.ts';
+import { createS3ExportFiles } from './s3-export-files.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, type Storage } from './storage.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
@@ -37,6 +40,8 @@ export interface AppContext {
   jobs: JobQueue;
   mailer: Mailer;
   storage: Storage;
+  /** The guest and session downloads' files: beside the uploads (the bucket, or this node's DATA_DIR). */
+  exportFiles: ExportFiles;
   rateLimiter: RateLimiter;
   /** Accounts, users, client access, sign-in sessions and one-time tokens. */
   accounts: AccountsRepo;
@@ -73,6 +78,7 @@ export function createAppContext(opts: {
   const accounts = createAccountsRepo(db);
   const rateLimits = createRateLimitsRepo(db);
   createMaintenance({ accounts, rateLimits, jobs });
+  const bucket = config.s3 ? s3BucketOf(config.s3) : null;
   return {
     config,
     handle,
@@ -90,9 +96,10 @@ export function createAppContext(opts: {
       from: config.mailFrom,
       printKept: config.logLevel === 'silent' ? null : (text) => (opts.console ?? process.stdout).write(text),
     }),
-    storage: config.s3
-      ? createS3Storage(config.s3, '/uploads')
-      : createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
+    storage: bucket ? createS3Storage(bucket, '/uploads') : createLocalStorage(path.join(config.dataDir, 'uploads'), '/uploads'),
+    exportFiles: bucket
+      ? createS3ExportFiles(bucket, path.join(config.dataDir, 'export-parts'))
+      : createLocalExportFiles(path.join(config.dataDir, 'exports')),
     rateLimiter: createRateLimiter(rateLimits),
     accounts,
     sessions: createSessionStore(accounts, config.sessionDays, config.stripe.enabled),

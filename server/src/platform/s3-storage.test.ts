@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createSite, registerAccount, startServer, type TestServer } from '../../test/harness.ts';
 import { startS3Fake, type S3Fake } from '../../test/fakes/s3.ts';
+import { s3BucketOf } from './s3-bucket.ts';
 import { createS3Storage } from './s3-storage.ts';
 
 const PNG = Buffer.from(
@@ -37,7 +38,7 @@ const settingsOf = (fake: S3Fake, over: { secretAccessKey?: string } = {}) => ({
 
 describe('uploads in an S3-compatible bucket', () => {
   it('puts, reads and removes a folder through the S3 API, signed with the configured key', async () => {
-    const storage = createS3Storage(settingsOf(s3), '/uploads');
+    const storage = createS3Storage(s3BucketOf(settingsOf(s3)), '/uploads');
     const a = await storage.put('accounts/7/sites/70/splash', 'png', PNG);
     const b = await storage.put('accounts/7/sites/70/vouchers', 'png', Buffer.from('second'));
     const kept = await storage.put('accounts/7/sites/71/splash', 'png', Buffer.from('other site'));
@@ -60,7 +61,7 @@ describe('uploads in an S3-compatible bucket', () => {
 
   it('is refused by the bucket with another secret key (SignatureDoesNotMatch), and stores nothing', async () => {
     const before = s3.objects.size;
-    const wrong = createS3Storage(settingsOf(s3, { secretAccessKey: 'not-the-secret-of-this-bucket' }), '/uploads');
+    const wrong = createS3Storage(s3BucketOf(settingsOf(s3, { secretAccessKey: 'not-the-secret-of-this-bucket' })), '/uploads');
     await expect(wrong.put('accounts/8/branding', 'png', PNG)).rejects.toMatchObject({
       name: 'SignatureDoesNotMatch',
       $metadata: { httpStatusCode: 403 },

@@ -41,6 +41,11 @@ export interface SiteRemovalStep {
   beforeRemove?(site: SiteRow, log: FastifyBaseLogger): Promise<void>;
   /** In the delete's transaction: rows of the area's own tables that have no foreign key to the site. */
   removeRows?(siteId: number, tx: Executor): Promise<void>;
+  /**
+   * Once the rows are gone: files of the site kept outside the database, as its uploads are removed. A
+   * failure is logged with the request (the sweeps remove what is left).
+   */
+  afterRemove?(site: SiteRow, log: FastifyBaseLogger): Promise<void>;
 }
 
 export interface SiteRemovals {

@@ -11,5 +11,6 @@ export const GUEST_MESSAGES = {
   macFormat: 'Enter a MAC address such as AA:BB:CC:DD:EE:FF',
   downloadNotFound: 'Download not found',
   downloadNotReady: 'This download is not ready or has expired',
+  downloadUnreadable: 'The download could not be read from storage: try again in a few minutes',
   downloadsBusy: 'Downloads are already being prepared for this location: wait for them to finish',
 } satisfies Record<string, string>;

@@ -74,13 +74,12 @@ export function createGuestExportsRepo(db: Database) {
         .where(and(eq(guestExports.id, id), eq(guestExports.attempt, attempt)));
     },
 
-    /** Removes the downloads older than `hours`, answering their ids. */
-    async removeOlderThan(hours: number): Promise<string[]> {
-      const old = await db
+    /** Removes the downloads older than `hours`, answering which they were. */
+    async removeOlderThan(hours: number): Promise<{ id: string; siteId: number }[]> {
+      return db
         .delete(guestExports)
         .where(lt(guestExports.createdAt, sql`now() - make_interval(hours => ${hours})`))
-        .returning({ id: guestExports.id });
-      return old.map((r) => r.id);
+        .returning({ id: guestExports.id, siteId: guestExports.siteId });
     },
   };
 }

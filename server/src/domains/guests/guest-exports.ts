@@ -1,13 +1,15 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import type { GuestDownloadStatus, GuestExportKind } from '@splashboard/contract';
 import type { AppContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { SiteAccess } from '../../platform/site-access.ts';
+import type { ExportFiles } from '../../platform/export-files.ts';
+import type { SiteAccess, SiteRemovalStep } from '../../platform/site-access.ts';
 import { UTF8_BOM, slug } from './guest-csv.ts';
 import { createSitesRepo } from '../sites/sites.repo.ts';
 import { exportSource, type Cursor, type ExportRepos } from './guest-export-rows.ts';
@@ -19,7 +21,7 @@ import { createGuestListRepo } from './guest-list.repo.ts';
 import { createGuestSessionsRepo } from './guest-sessions.repo.ts';
 import { createSplashRepo } from '../splash/splash.repo.ts';
 
-type Deps = Pick<AppContext, 'db' | 'reads' | 'jobs' | 'config' | 'log'> & { sites: SiteAccess };
+type Deps = Pick<AppContext, 'db' | 'reads' | 'jobs' | 'exportFiles' | 'log'> & { sites: SiteAccess };
 type ExportRow = GuestExportRow;
 
 /** One requested download to write (its guest_exports row). */
@@ -39,11 +41,12 @@ const siteApi = (siteId: number) => `/s/${siteId}/api/v1/guest/download`;
 
 /**
  * Guest and session downloads: a request records the download and queues a job; the job writes the CSV
- * chunk by chunk (never all rows in memory) to DATA_DIR/exports, moving its progress on; the dashboard
- * polls the status, then fetches the file through the API, which checks the user's access to the site
- * every time. Files are removed after a day.
+ * chunk by chunk (never all rows in memory) to a part file, moving its progress on, then keeps it where
+ * every node reads it (`exportFiles`: the uploads' bucket, or DATA_DIR/exports); the dashboard polls the
+ * status, then fetches the file through the API, which checks the user's access to the site every time.
+ * Files are removed after a day.
  */
-export function createGuestExports({ db, reads, jobs, config, log, sites: siteAccess }: Deps) {
+export function createGuestExports({ db, reads, jobs, exportFiles: files, log, sites: siteAccess }: Deps) {
   const downloads = createGuestExportsRepo(db);
   const sitesRepo = createSitesRepo(db);
   // The exported rows may be a few seconds stale (the read replica); the export's own row is the primary's.
@@ -52,8 +55,6 @@ export function createGuestExports({ db, reads, jobs, config, log, sites: siteAc
     guestList: createGuestListRepo(reads),
     guestSessions: createGuestSessionsRepo(reads),
   };
-  const dir = path.join(config.dataDir, 'exports');
-  const fileOf = (id: string) => path.join(dir, `${id}.csv`);
 
   function fileName(row: ExportRow, siteName: string) {
     return `${row.kind}-${slug(siteName)}-${row.createdAt.toISOString().slice(0, 10)}.csv`;
@@ -85,9 +86,10 @@ export function createGuestExports({ db, reads, jobs, config, log, sites: siteAc
     if (!job) return;
     const site = await sitesRepo.byId(job.siteId);
     if (!site) return;
-    const part = path.join(dir, `${id}.${job.attempt}.part`);
+    const ref = { id, siteId: job.siteId };
+    let part: string | null = null;
     try {
-      await mkdir(dir, { recursive: true });
+      part = await files.partFile(ref, job.attempt);
       const source = exportSource(rowRepos, job.kind as GuestExportKind, site, job.filters);
       const total = await source.count();
       let rows = 0;
@@ -108,7 +110,7 @@ export function createGuestExports({ db, reads, jobs, config, log, sites: siteAc
         }
       }, createWriteStream(part));
       if (takenOver) return void (await rm(part, { force: true }));
-      await rename(part, fileOf(id));
+      await files.keep(part, ref);
       await downloads.settle(id, job.attempt, {
         status: 'ready',
         progress: 100,
@@ -119,7 +121,7 @@ export function createGuestExports({ db, reads, jobs, config, log, sites: siteAc
       });
     } catch (err) {
       // The status must be recorded whatever else fails here, or the download would show running forever.
-      await rm(part, { force: true }).catch(() => undefined);
+      if (part) await rm(part, { force: true }).catch(() => undefined);
       const last = job.attempt >= MAX_ATTEMPTS;
       log.warn({ err, exportId: id, attempt: job.attempt }, 'preparing a guest download failed');
       await downloads.settle(id, job.attempt, { status: last ? 'failed' : 'pending', error: 'Preparing the download failed' });
@@ -130,13 +132,8 @@ export function createGuestExports({ db, reads, jobs, config, log, sites: siteAc
   /** Downloads older than a day, and any file left behind (a deleted site's, a dead run's part). */
   async function cleanup() {
     const old = await downloads.removeOlderThan(EXPORT_KEEP_HOURS);
-    await Promise.all(old.map((oldId) => rm(fileOf(oldId), { force: true })));
-    const cutoff = Date.now() - EXPORT_KEEP_HOURS * 3600_000;
-    for (const name of await readdir(dir).catch(() => [] as string[])) {
-      const file = path.join(dir, name);
-      const info = await stat(file).catch(() => null);
-      if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
-    }
+    await files.remove(old);
+    await files.sweep(new Date(Date.now() - EXPORT_KEEP_HOURS * 3600_000));
     return old.length;
   }
 
@@ -174,13 +171,25 @@ export function createGuestExports({ db, reads, jobs, config, log, sites: siteAc
     },
 
     /** The prepared file, for a user who may read the site's guests now. */
-    async file(actor: Actor | null, siteId: number, id: string) {
+    async file(actor: Actor | null, siteId: number, id: string, requestLog: FastifyBaseLogger) {
       const { row, site } = await exportOf(actor, siteId, id);
-      const file = fileOf(row.id);
-      if (row.status !== 'ready' || !(await stat(file).catch(() => null))) throw notFound('guests.downloadNotReady');
-      return { stream: createReadStream(file), fileName: fileName(row, site.name) };
+      if (row.status !== 'ready') throw notFound('guests.downloadNotReady');
+      let stream: Readable | null;
+      try {
+        stream = await files.open(row);
+      } catch (err) {
+        requestLog.error({ err, exportId: row.id, siteId }, "reading a guest download's file failed");
+        throw new AppError(503, 'guests.downloadUnreadable', { headers: { 'retry-after': '60' } });
+      }
+      if (!stream) throw notFound('guests.downloadNotReady');
+      return { stream, fileName: fileName(row, site.name) };
     },
   };
 }
 
 export type GuestExports = ReturnType<typeof createGuestExports>;
+
+/** A deleted site's downloads go with it: their rows by the foreign key, then their files, as its uploads. */
+export const exportFilesSiteRemoval = (files: ExportFiles): SiteRemovalStep => ({
+  afterRemove: (site) => files.removeSite(site.id),
+});

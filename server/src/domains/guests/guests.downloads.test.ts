@@ -209,7 +209,10 @@ describe('who may download', () => {
     const fetched = await readOnly.client.get(status.download_url);
     expect(fetched.status).toBe(200);
     expect(parseCsv(fetched.body)).toHaveLength(2);
-    expect((await readOnly.client.get(`${s.api}/guest/download/sessions`)).status).toBe(200);
+    const sessions = await readOnly.client.get(`${s.api}/guest/download/sessions`);
+    expect(sessions.status).toBe(200);
+    // Written before the next test takes the exports folder away (its job would make it again).
+    expect((await waitForDownload(readOnly.client, sessions.body.status_url)).status).toBe('ready');
 
     const noAccess = await signedInClient(server, row!.accountId, [
       { siteId: s.siteId, area: 'guest_data', level: 'none' },

@@ -73,7 +73,7 @@ export const guestsRoutes =
       '/guest/download/file/:exportId',
       { schema: { tags, params: download, description: 'The prepared CSV (text/csv), once the status is ready.' } },
       async (r, reply) => {
-        const { stream, fileName } = await exports.file(r.actor, r.params.siteId, r.params.exportId);
+        const { stream, fileName } = await exports.file(r.actor, r.params.siteId, r.params.exportId, r.log);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -171,7 +171,7 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
      * scheduled tasks go with it by their foreign keys; what has none is removed by its area's step, in
      * the same transaction. Before that, each area tells the outside what it must (the controller ends the
      * guests still online), and a failure there is logged and does not stop the delete. The site's
-     * uploaded files go last.
+     * uploaded files go last, then what the areas keep outside the database (the guest downloads' files).
      */
     async remove(actorIn: Actor | null, siteId: number, log: FastifyBaseLogger) {
       const admin = requireAdmin(actorIn);
@@ -192,6 +192,13 @@ export function createSitesService({ db, accounts, sitesRepo, splash, config, se
         await storage.removeFolder(`accounts/${row.accountId}/sites/${row.id}`);
       } catch (err) {
         log.error({ err, siteId }, "removing a deleted site's uploaded files failed");
+      }
+      for (const step of removalSteps) {
+        try {
+          await step.afterRemove?.(row, log);
+        } catch (err) {
+          log.error({ err, siteId }, 'a step after deleting a site failed');
+        }
       }
       siteChanges.publish(siteId);
       return { status: 200 as const, message: 'Site deleted' };

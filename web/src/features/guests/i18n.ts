@@ -246,6 +246,7 @@ const es: typeof en = {
     macFormat: 'Introduce una dirección MAC como AA:BB:CC:DD:EE:FF',
     downloadNotFound: 'Descarga no encontrada',
     downloadNotReady: 'Esta descarga no está lista o ha caducado',
+    downloadUnreadable: 'No se ha podido leer la descarga del almacenamiento: vuelve a intentarlo en unos minutos',
     downloadsBusy: 'Ya se están preparando descargas para esta ubicación: espera a que terminen',
   },
 };
