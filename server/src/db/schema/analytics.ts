@@ -1,6 +1,6 @@
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DashboardLayouts, DashboardTileKey } from '@splashboard/contract';
-import { users } from './accounts.ts';
+import { accounts, users } from './accounts.ts';
 import { sites } from './sites.ts';
 
 /**
@@ -72,6 +72,68 @@ export const analyticsGuestDays = pgTable(
     // order the tile wants, with every column it needs (no sort of a whole day per site).
     index('analytics_guest_days_site_latest_idx').on(t.siteId, t.day, t.lastLoginAt, t.nextDay, t.visitNumber, t.guestId),
   ],
+);
+
+/**
+ * The control panel's rollups: the two tables above summed over each account's sites, kept by
+ * statement-level triggers on them (migration 0025_control_panel_reads), so every path that changes a
+ * site's rows (logins, RADIUS, deletions, a rebuild) changes its account's in the same transaction. A
+ * control panel that shows every site of the account reads these: a few thousand rows a month instead of
+ * every guest-day of every site. A site's deletion takes its rows off first (trigger on sites).
+ */
+export const analyticsAccountHours = pgTable(
+  'analytics_account_hours',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    logins: integer('logins').notNull().default(0),
+    ended: integer('ended').notNull().default(0),
+    dwellSeconds: bigint('dwell_seconds', { mode: 'number' }).notNull().default(0),
+    bounces: integer('bounces').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.hour] })],
+);
+
+/**
+ * The account's guest-days (analytics_guest_days) counted by local day, gender slice (`unknown` for none)
+ * and the days until the guest's next visit (0: none yet); new_guests are those on their first visit. The
+ * guests of [a, b] are the rows in [a, b] whose days_to_next is 0 or reaches past b, exactly as the
+ * guest-days count them, from a few hundred rows a day instead of every guest's.
+ */
+export const analyticsAccountDays = pgTable(
+  'analytics_account_days',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    gender: text('gender').notNull(),
+    daysToNext: integer('days_to_next').notNull(),
+    guests: integer('guests').notNull(),
+    newGuests: integer('new_guests').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.gender, t.daysToNext] })],
+);
+
+/**
+ * The same guest-days by visit segment instead of gender: `segment` is the first visit number of the
+ * guest's VISIT_SEGMENTS segment at that visit (analytics_visit_segment() in SQL, 1, 2, 6 or 11).
+ */
+export const analyticsAccountSegments = pgTable(
+  'analytics_account_segments',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    segment: smallint('segment').notNull(),
+    daysToNext: integer('days_to_next').notNull(),
+    guests: integer('guests').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.segment, t.daysToNext] })],
 );
 
 /** A user's dashboard layout at one site (site 0: the control panel). */

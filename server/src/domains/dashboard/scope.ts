@@ -19,6 +19,11 @@ export interface Scope {
   timezone: string | null;
   /** `{1,2,3}`: the site ids as one PostgreSQL array parameter. */
   idArray: string;
+  /**
+   * The account when the scope is every one of its sites (a control panel that shows them all): its
+   * figures are then read from the account's rollups, which hold the sum of its sites'. Null otherwise.
+   */
+  accountId: number | null;
 }
 
 type Deps = Pick<AppContext, 'sessions'> & { sites: SiteAccess; sitesRepo: Pick<SitesRepo, 'allOfAccount'> };
@@ -30,10 +35,11 @@ const pick = (row: SiteRow): ScopeSite => ({
   currency: row.currency,
 });
 
-export const scopeOf = (list: ScopeSite[], timezone: string | null): Scope => ({
+export const scopeOf = (list: ScopeSite[], timezone: string | null, accountId: number | null = null): Scope => ({
   sites: list,
   timezone,
   idArray: `{${list.map((s) => s.id).join(',')}}`,
+  accountId,
 });
 
 /**
@@ -56,7 +62,7 @@ export function createScopes({ sessions, sites: sitesService, sitesRepo }: Deps)
     // A client of a lapsed account is told why, as at a site (can() refuses them every read then).
     if (actor.role === 'client' && !actor.subscriptionActive) throw forbidden('common.subscriptionExpired');
     if (allowed.length === 0 && (visible.length > 0 || actor.role === 'client')) throw forbidden();
-    return scopeOf(allowed.map(pick), null);
+    return scopeOf(allowed.map(pick), null, allowed.length === rows.length ? actor.accountId : null);
   };
 }
 export type ScopeFor = ReturnType<typeof createScopes>;

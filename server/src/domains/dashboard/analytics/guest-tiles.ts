@@ -14,8 +14,9 @@ import { compare, eachDay, round } from '../period.ts';
 
 /**
  * The guest tiles, read from the rollups (db/schema/analytics.ts) except "online now" and the latest
- * guests' details. Every query names the scope's sites and the local days of the period, so one site
- * and the control panel run the same SQL; the previous period is read in the same pass when it is needed.
+ * guests' details. Each reads the scope's rows of the period's local days from a source below: the
+ * sites' rollups, or the account's when the scope is every site of an account (the same figures from far
+ * fewer rows); the previous period is read in the same pass when it is needed.
  */
 
 type Row = Record<string, unknown>;
@@ -28,15 +29,46 @@ const ids = (scope: Scope) => sql`${scope.idArray}::int[]`;
 const day = (iso: string) => sql`${iso}::date`;
 /** Each guest's last visit day within [.., to]: exactly one row per guest of a range ending at `to`. */
 const lastVisitBy = (to: string) => sql`(next_day is null or next_day > ${day(to)})`;
+const nextDayOfCounts = sql`case when days_to_next = 0 then null else day + days_to_next end`;
+
+/**
+ * The scope's guest-days of [from, to]: day, gender (the slice), next_day, guests (how many guest-days
+ * the row stands for) and new_guests (of them, first visits). A site's rows are one guest-day each.
+ */
+const guestDays = (scope: Scope, from: string, to: string) =>
+  scope.accountId === null
+    ? sql`(select day, coalesce(gender, 'unknown') as gender, next_day, 1 as guests, (visit_number = 1)::int as new_guests
+        from analytics_guest_days
+        where site_id = any(${ids(scope)}) and day between ${day(from)} and ${day(to)}) g`
+    : sql`(select day, gender, ${nextDayOfCounts} as next_day, guests, new_guests
+        from analytics_account_days
+        where account_id = ${scope.accountId} and day between ${day(from)} and ${day(to)}) g`;
+
+/** The same by visit number (`visits`; in the account's rows, the first visit number of its segment). */
+const guestVisits = (scope: Scope, from: string, to: string) =>
+  scope.accountId === null
+    ? sql`(select day, visit_number as visits, next_day, 1 as guests
+        from analytics_guest_days
+        where site_id = any(${ids(scope)}) and day between ${day(from)} and ${day(to)}) g`
+    : sql`(select day, segment as visits, ${nextDayOfCounts} as next_day, guests
+        from analytics_account_segments
+        where account_id = ${scope.accountId} and day between ${day(from)} and ${day(to)}) g`;
+
+/** The scope's hours of [from, to]: day, hour, logins, ended, dwell_seconds, bounces. */
+const loginHours = (scope: Scope, from: string, to: string) =>
+  scope.accountId === null
+    ? sql`(select day, hour, logins, ended, dwell_seconds, bounces from analytics_site_hours
+        where site_id = any(${ids(scope)}) and day between ${day(from)} and ${day(to)}) h`
+    : sql`(select day, hour, logins, ended, dwell_seconds, bounces from analytics_account_hours
+        where account_id = ${scope.accountId} and day between ${day(from)} and ${day(to)}) h`;
 
 export async function totalGuests(db: Database, scope: Scope, p: DashboardPeriod): Promise<DashboardTileData<'total_guests'>> {
   const [r] = await rows(
     db,
     sql`select
-      count(*) filter (where day >= ${day(p.from)} and ${lastVisitBy(p.to)})::int as value,
-      count(*) filter (where day <= ${day(p.previous_to)} and ${lastVisitBy(p.previous_to)})::int as previous
-    from analytics_guest_days
-    where site_id = any(${ids(scope)}) and day between ${day(p.previous_from)} and ${day(p.to)}`,
+      sum(guests) filter (where day >= ${day(p.from)} and ${lastVisitBy(p.to)})::int as value,
+      sum(guests) filter (where day <= ${day(p.previous_to)} and ${lastVisitBy(p.previous_to)})::int as previous
+    from ${guestDays(scope, p.previous_from, p.to)}`,
   );
   return { period: p, ...compare(num(r?.value), num(r?.previous)) };
 }
@@ -49,11 +81,10 @@ export async function firstTimeGuests(
   const [r] = await rows(
     db,
     sql`select
-      count(*) filter (where day >= ${day(p.from)} and visit_number = 1)::int as value,
-      count(*) filter (where day >= ${day(p.from)} and ${lastVisitBy(p.to)})::int as total,
-      count(*) filter (where day <= ${day(p.previous_to)} and visit_number = 1)::int as previous
-    from analytics_guest_days
-    where site_id = any(${ids(scope)}) and day between ${day(p.previous_from)} and ${day(p.to)}`,
+      sum(new_guests) filter (where day >= ${day(p.from)})::int as value,
+      sum(guests) filter (where day >= ${day(p.from)} and ${lastVisitBy(p.to)})::int as total,
+      sum(new_guests) filter (where day <= ${day(p.previous_to)})::int as previous
+    from ${guestDays(scope, p.previous_from, p.to)}`,
   );
   const value = num(r?.value);
   return { period: p, ...compare(value, num(r?.previous)), returning: num(r?.total) - value };
@@ -70,8 +101,7 @@ async function endedSessions(db: Database, scope: Scope, p: DashboardPeriod) {
       coalesce(sum(ended) filter (where day <= ${day(p.previous_to)}), 0)::int as prev_ended,
       coalesce(sum(bounces) filter (where day <= ${day(p.previous_to)}), 0)::int as prev_bounces,
       coalesce(sum(dwell_seconds) filter (where day <= ${day(p.previous_to)}), 0)::float8 as prev_seconds
-    from analytics_site_hours
-    where site_id = any(${ids(scope)}) and day between ${day(p.previous_from)} and ${day(p.to)}`,
+    from ${loginHours(scope, p.previous_from, p.to)}`,
   );
   return {
     now: { ended: num(r?.ended), bounces: num(r?.bounces), seconds: num(r?.seconds) },
@@ -121,15 +151,12 @@ export async function wifiLogins(db: Database, scope: Scope, p: DashboardPeriod)
   const [logins, guests] = await Promise.all([
     rows<{ day: string; logins: number }>(
       db,
-      sql`select day::text as day, sum(logins)::int as logins from analytics_site_hours
-      where site_id = any(${ids(scope)}) and day between ${day(p.previous_from)} and ${day(p.to)}
-      group by day`,
+      sql`select day::text as day, sum(logins)::int as logins from ${loginHours(scope, p.previous_from, p.to)} group by day`,
     ),
     rows<{ day: string; guests: number; new_guests: number }>(
       db,
-      sql`select day::text as day, count(*)::int as guests, count(*) filter (where visit_number = 1)::int as new_guests
-      from analytics_guest_days
-      where site_id = any(${ids(scope)}) and day between ${day(p.from)} and ${day(p.to)}
+      sql`select day::text as day, sum(guests)::int as guests, sum(new_guests)::int as new_guests
+      from ${guestDays(scope, p.from, p.to)}
       group by day`,
     ),
   ]);
@@ -156,8 +183,7 @@ export async function guestActivity(
   const found = await rows<{ weekday: number; hour: number; logins: number }>(
     db,
     sql`select extract(isodow from day)::int as weekday, hour::int as hour, sum(logins)::int as logins
-    from analytics_site_hours
-    where site_id = any(${ids(scope)}) and day between ${day(p.from)} and ${day(p.to)}
+    from ${loginHours(scope, p.from, p.to)}
     group by 1, 2`,
   );
   const logins = new Map(found.map((r) => [`${num(r.weekday)}:${num(r.hour)}`, num(r.logins)]));
@@ -176,9 +202,9 @@ export async function guestActivity(
 export async function genderPie(db: Database, scope: Scope, p: DashboardPeriod): Promise<DashboardTileData<'gender'>> {
   const found = await rows<{ gender: string; guests: number }>(
     db,
-    sql`select coalesce(gender, 'unknown') as gender, count(*)::int as guests
-    from analytics_guest_days
-    where site_id = any(${ids(scope)}) and day between ${day(p.from)} and ${day(p.to)} and ${lastVisitBy(p.to)}
+    sql`select gender, sum(guests)::int as guests
+    from ${guestDays(scope, p.from, p.to)}
+    where ${lastVisitBy(p.to)}
     group by 1`,
   );
   const by = new Map(found.map((r) => [r.gender, num(r.guests)]));
@@ -186,11 +212,11 @@ export async function genderPie(db: Database, scope: Scope, p: DashboardPeriod):
   return { period: p, slices, total: slices.reduce((n, s) => n + s.guests, 0) };
 }
 
-/** `case when visit_number <= 1 then '1' when … else '11+' end`, from VISIT_SEGMENTS. */
+/** `case when visits <= 1 then '1' when … else '11+' end`, from VISIT_SEGMENTS. */
 const segmentOf = sql.join(
   [
     sql`case`,
-    ...VISIT_SEGMENTS.filter((s) => s.max !== null).map((s) => sql`when visit_number <= ${s.max} then ${s.key}`),
+    ...VISIT_SEGMENTS.filter((s) => s.max !== null).map((s) => sql`when visits <= ${s.max} then ${s.key}`),
     sql`else ${VISIT_SEGMENTS.at(-1)!.key} end`,
   ],
   sql` `,
@@ -199,9 +225,9 @@ const segmentOf = sql.join(
 export async function segmentsPie(db: Database, scope: Scope, p: DashboardPeriod): Promise<DashboardTileData<'segments'>> {
   const found = await rows<{ segment: string; guests: number }>(
     db,
-    sql`select ${segmentOf} as segment, count(*)::int as guests
-    from analytics_guest_days
-    where site_id = any(${ids(scope)}) and day between ${day(p.from)} and ${day(p.to)} and ${lastVisitBy(p.to)}
+    sql`select ${segmentOf} as segment, sum(guests)::int as guests
+    from ${guestVisits(scope, p.from, p.to)}
+    where ${lastVisitBy(p.to)}
     group by 1`,
   );
   const by = new Map(found.map((r) => [r.segment, num(r.guests)]));
