@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { dashboardCallUrl } from '@splashboard/contract';
+import { dashboardCallUrl, VISIT_SEGMENTS } from '@splashboard/contract';
 import { guestSessions, guests, sites } from '../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
 import { arriveFromUnifi, unifiPortalSite, type PortalSite } from '../../../test/portal.ts';
@@ -51,6 +51,33 @@ async function siteWithGuests(owner: TestClient, timezone: string, count: number
   return { site: row!, guestIds: made.map((g) => g.id) };
 }
 
+type SiteWithGuests = Awaited<ReturnType<typeof siteWithGuests>>;
+
+/** `n` sessions in one statement, in random time order over 40 days, at random guests of the sites. */
+async function insertSessions(at: SiteWithGuests[], n: number, random: () => number) {
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const statuses = ['pending', 'granted', 'confirmed', 'confirmed', 'failed'];
+  const values = Array.from({ length: n }, () => {
+    const where = pick(at);
+    // Over 40 days, at any minute: many fall near a local or UTC midnight.
+    const started = new Date(Date.UTC(2025, 9, 1) + Math.floor(random() * 40 * 24 * 60) * 60_000);
+    const ended = random() < 0.6 ? new Date(started.getTime() + Math.floor(random() * 7200) * 1000) : null;
+    return {
+      accountId: where.site.accountId,
+      siteId: where.site.id,
+      guestId: pick(where.guestIds),
+      method: 'email',
+      family: 'unifi',
+      startedAt: started,
+      expiresAt: new Date(started.getTime() + 3_600_000),
+      endedAt: ended,
+      minutes: 60,
+      grantStatus: pick(statuses),
+    };
+  });
+  await db().insert(guestSessions).values(values);
+}
+
 describe('rollups kept by triggers', () => {
   it('count a real portal login once its grant is confirmed, and follow RADIUS ending it', async () => {
     const s = await unifiPortalSite(server, ['clickthrough']);
@@ -96,29 +123,7 @@ describe('rollups kept by triggers', () => {
     const one = await siteWithGuests(owner, 'America/Los_Angeles', 12);
     const two = await siteWithGuests(owner, 'Pacific/Kiritimati', 8); // UTC+14
     const random = lcg(42);
-    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
-    const statuses = ['pending', 'granted', 'confirmed', 'confirmed', 'failed'];
-    const insertBatch = async (n: number) => {
-      const values = Array.from({ length: n }, () => {
-        const at = pick([one, two]);
-        // Over 40 days, at any minute: many fall near a local or UTC midnight.
-        const started = new Date(Date.UTC(2025, 9, 1) + Math.floor(random() * 40 * 24 * 60) * 60_000);
-        const ended = random() < 0.6 ? new Date(started.getTime() + Math.floor(random() * 7200) * 1000) : null;
-        return {
-          accountId: at.site.accountId,
-          siteId: at.site.id,
-          guestId: pick(at.guestIds),
-          method: 'email',
-          family: 'unifi',
-          startedAt: started,
-          expiresAt: new Date(started.getTime() + 3_600_000),
-          endedAt: ended,
-          minutes: 60,
-          grantStatus: pick(statuses),
-        };
-      });
-      await db().insert(guestSessions).values(values);
-    };
+    const insertBatch = (n: number) => insertSessions([one, two], n, random);
     const ids = [one.site.id, two.site.id];
     const idList = `{${ids.join(',')}}`;
 
@@ -126,6 +131,9 @@ describe('rollups kept by triggers', () => {
     for (let single = 0; single < 10; single++) await insertBatch(1);
     const first = await expectRebuildEqual(ids);
     expect(first.days.length).toBeGreaterThan(20);
+    expect(first.accountDays.length).toBeGreaterThan(20);
+    expect(first.accountSegments.length).toBeGreaterThan(20);
+    expect(first.accountHours.length).toBeGreaterThan(20);
 
     await run(
       `update guest_sessions set grant_status = 'confirmed' where site_id = any('${idList}') and grant_status = 'pending' and id % 2 = 0`,
@@ -191,5 +199,42 @@ describe('rollups kept by triggers', () => {
       key: '2-5',
       guests: 1,
     });
+  });
+
+  it("take a deleted site's rows off its account's, and go with a deleted account", async () => {
+    const { client: owner } = await registerAccount(server);
+    const kept = await siteWithGuests(owner, 'Europe/Madrid', 6);
+    const gone = await siteWithGuests(owner, 'Asia/Tokyo', 6);
+    const random = lcg(7);
+    for (let batch = 0; batch < 3; batch++) await insertSessions([kept, gone], 25, random);
+    const range = { fromdate: '01/10/2025', todate: '09/11/2025' };
+    const keptAlone = (await owner.get(dashboardCallUrl(kept.site.id, 'total_guests', range))).body.value;
+    const both = await owner.get(dashboardCallUrl(0, 'total_guests', range));
+    expect(both.body.value).toBeGreaterThan(keptAlone);
+
+    expect((await owner.del(`/s/api/v1/site/${gone.site.id}`)).status).toBe(200);
+    const after = await expectRebuildEqual([kept.site.id]);
+    expect(after.accountDays.length).toBeGreaterThan(0);
+    for (const key of ['total_guests', 'first_time_guests', 'gender', 'segments', 'wifi_logins', 'bounce_rate'] as const) {
+      const site = await owner.get(dashboardCallUrl(kept.site.id, key, range));
+      const all = await owner.get(dashboardCallUrl(0, key, range));
+      expect({ ...all.body, period: null }, key).toEqual({ ...site.body, period: null });
+    }
+
+    await run(`delete from accounts where id = ${kept.site.accountId}`);
+    const left = await run(`select
+      (select count(*) from analytics_account_days where account_id = ${kept.site.accountId})
+      + (select count(*) from analytics_account_segments where account_id = ${kept.site.accountId})
+      + (select count(*) from analytics_account_hours where account_id = ${kept.site.accountId}) as n`);
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  });
+
+  it('put each visit in the segment of the contract', async () => {
+    const found = await run(`select n, analytics_visit_segment(n) as segment from generate_series(1, 40) n order by n`);
+    const expected = Array.from({ length: 40 }, (_, i) => {
+      const n = i + 1;
+      return { n, segment: VISIT_SEGMENTS.find((s) => n >= s.min && (s.max === null || n <= s.max))!.min };
+    });
+    expect(found.rows.map((r) => ({ n: Number(r.n), segment: Number(r.segment) }))).toEqual(expected);
   });
 });
