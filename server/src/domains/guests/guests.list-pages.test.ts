@@ -95,7 +95,8 @@ describe('guest list pages', () => {
 
       const expected = await straightOrder(s.siteId);
       expect(expected).toHaveLength(GUESTS + 3);
-      for (const perPage of [25, 37]) expect((await allPages(s, perPage)).ids, `per_page ${perPage}`).toEqual(expected);
+      for (const perPage of [25, 37])
+        expect(await allPages(s, perPage), `per_page ${perPage}`).toEqual({ ids: expected, total: GUESTS + 3 });
 
       // Single pages straight after the deep ones: the last row, one past the middle, the last page, a page past the end.
       const one = async (page: number, perPage: number) =>
@@ -122,12 +123,16 @@ describe('guest list pages', () => {
       expect(expected.length).toBeGreaterThan(175);
       expect(expected.length).toBeLessThan(GUESTS);
       const days = '&fromdate=05/03/2026&todate=13/03/2026';
-      for (const perPage of [25, 60]) expect((await allPages(s, perPage, days)).ids, `per_page ${perPage}`).toEqual(expected);
-      // Only an upper bound, and only a lower one.
-      expect((await allPages(s, 50, '&todate=08/03/2026')).ids).toEqual(
-        await straightOrder(s.siteId, undefined, '2026-03-08T18:30:00Z'),
-      );
-      expect((await allPages(s, 50, '&fromdate=08/03/2026')).ids).toEqual(await straightOrder(s.siteId, '2026-03-07T18:30:00Z'));
+      for (const perPage of [25, 60])
+        expect(await allPages(s, perPage, days), `per_page ${perPage}`).toEqual({ ids: expected, total: expected.length });
+      // Only an upper bound, only a lower one, and one local day (within two UTC days).
+      const upTo = await straightOrder(s.siteId, undefined, '2026-03-08T18:30:00Z');
+      expect(await allPages(s, 50, '&todate=08/03/2026')).toEqual({ ids: upTo, total: upTo.length });
+      const onwards = await straightOrder(s.siteId, '2026-03-07T18:30:00Z');
+      expect(await allPages(s, 50, '&fromdate=08/03/2026')).toEqual({ ids: onwards, total: onwards.length });
+      const oneDay = await straightOrder(s.siteId, '2026-03-09T18:30:00Z', '2026-03-10T18:30:00Z');
+      expect(oneDay.length).toBeGreaterThan(10);
+      expect(await allPages(s, 50, '&fromdate=10/03/2026&todate=10/03/2026')).toEqual({ ids: oneDay, total: oneDay.length });
     },
     TEST_MS,
   );
@@ -151,7 +156,7 @@ describe('guest list pages', () => {
 
       const expected = await straightOrder(s.siteId);
       expect(expected).not.toContain(erased);
-      expect((await allPages(s, 40)).ids).toEqual(expected);
+      expect(await allPages(s, 40)).toEqual({ ids: expected, total: expected.length });
       expect(expected.slice(0, 2)).toEqual([
         await guestIdOf(server, s.siteId, 'new@example.com'),
         await guestIdOf(server, s.siteId, 'g300@example.net'),
