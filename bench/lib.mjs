@@ -63,6 +63,12 @@ export async function startBare() {
  * The built server on a fresh embedded database (or `DATABASE_URL` of extraEnv), on `port`, or on a free
  * port when it is omitted: answers the process, with `port` and `base` (its address) set on it.
  */
+/**
+ * The secret key of every server a bench starts: the kept databases (bench/*-data.mjs) store the first
+ * key's fingerprint, and a server with another key refuses to start on them.
+ */
+const BENCH_SECRET_KEY = 'b3'.repeat(32);
+
 export async function startSplashboard(port, extraEnv = {}) {
   port ??= await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sb-bench-'));
@@ -78,6 +84,7 @@ export async function startSplashboard(port, extraEnv = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      SECRET_KEY: BENCH_SECRET_KEY,
       LOG_LEVEL: 'warn',
       ROLES: 'api,portal,worker',
       DEMO_EMAIL: 'bench@splashboard.local',

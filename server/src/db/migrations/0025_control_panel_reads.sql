@@ -257,3 +257,10 @@ $$;
 -- The accounts' rollups from what their sites hold now (the triggers above keep them from here on; same
 -- transaction, so nothing is missed).
 SELECT analytics_rebuild_accounts(ARRAY(SELECT id FROM accounts));
+--> statement-breakpoint
+-- The control panel's voucher tiles (every site of an account): the vouchers that can still count now
+-- (neither used up in time nor past their batch's end), and those first used in a period, found by account
+-- and read from the index alone. vouchers belongs to the vouchers' schema file; these are declared here only.
+CREATE INDEX "vouchers_account_unexpired_idx" ON "vouchers" USING btree ("account_id", (coalesce("expires_at", 'infinity'::timestamptz))) INCLUDE ("batch_id", "activated_at", "expires_at", "id");
+--> statement-breakpoint
+CREATE INDEX "vouchers_account_activated_idx" ON "vouchers" USING btree ("account_id", "activated_at") INCLUDE ("batch_id");

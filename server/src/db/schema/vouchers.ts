@@ -84,7 +84,8 @@ export const voucherBatchSites = pgTable(
 /**
  * One voucher. code is unique per account (a multi-site code names one voucher everywhere). It is
  * unused until activatedAt (its first login); expiresAt is then fixed: first login + duration, or the
- * batch's validUntil if sooner.
+ * batch's validUntil if sooner. The control panel's two indexes by account (vouchers_account_unexpired_idx,
+ * vouchers_account_activated_idx, with INCLUDE columns) are declared only in migration 0025.
  */
 export const vouchers = pgTable(
   'vouchers',

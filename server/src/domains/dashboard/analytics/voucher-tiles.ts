@@ -21,6 +21,16 @@ import { compare } from '../period.ts';
 const worksInScope = (scope: Scope) =>
   sql`exists (select 1 from ${voucherBatchSites} where ${voucherBatchSites.batchId} = ${voucherBatches.id}
     and ${voucherBatchSites.siteId} = any(${scope.idArray}::int[]))`;
+/** For every site of an account, its vouchers are also named by account: the account's indexes find them. */
+const inScope = (scope: Scope) =>
+  scope.accountId === null ? worksInScope(scope) : and(eq(vouchers.accountId, scope.accountId), worksInScope(scope));
+
+/**
+ * Not past its own end nor its batch's: implied by every count of now (each is of vouchers not expired),
+ * and what vouchers_account_unexpired_idx finds without reading the expired ones.
+ */
+const notRunOut = sql`coalesce(${vouchers.expiresAt}, 'infinity'::timestamptz) > now()
+  and (${voucherBatches.validUntil} is null or ${voucherBatches.validUntil} > now())`;
 
 const soon = sql`now() + ${`${EXPIRING_VOUCHER_DAYS} days`}::interval`;
 const expiringSql = sql`(not ${expiredSql} and (
@@ -39,7 +49,7 @@ export async function voucherCountsNow(db: Database, scope: Scope) {
     })
     .from(vouchers)
     .innerJoin(voucherBatches, eq(voucherBatches.id, vouchers.batchId))
-    .where(worksInScope(scope));
+    .where(and(inScope(scope), notRunOut));
   return {
     active: Number(r?.active ?? 0),
     unused: Number(r?.unused ?? 0),
@@ -65,7 +75,7 @@ export async function activatedVouchers(
     .innerJoin(sites, eq(sites.id, voucherBatches.siteId))
     .where(
       and(
-        worksInScope(scope),
+        inScope(scope),
         // A loose bound in UTC first (a local day starts within a day of it), then the exact local days.
         sql`${vouchers.activatedAt} >= (${p.previous_from}::date - 1)::timestamp at time zone 'UTC'`,
         sql`${vouchers.activatedAt} < (${p.to}::date + 2)::timestamp at time zone 'UTC'`,
