@@ -33,8 +33,9 @@ ALTER TABLE "analytics_account_hours" ADD CONSTRAINT "analytics_account_hours_ac
 ALTER TABLE "analytics_account_segments" ADD CONSTRAINT "analytics_account_segments_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The control panel's rollups (server/src/db/schema/analytics.ts): analytics_site_hours and
 -- analytics_guest_days summed over each account's sites, kept by statement-level triggers on those two
--- tables, so whatever changes a site's rows (a login, RADIUS, a deletion, a cascade, a rebuild) changes its
--- account's in the same statement. Rows whose counts fall to zero stay until a rebuild: they count for nothing.
+-- tables, so whatever changes a site's rows (a login, RADIUS, an erasure, a cascade) changes its account's in
+-- the same statement; a site's deletion and analytics_rebuild() adjust them in one pass of their own. Rows
+-- whose counts fall to zero stay until a rebuild: they count for nothing.
 --
 -- The first visit number of the contract's VISIT_SEGMENTS segment a visit falls in (1, 2-5, 6-10, 11+); a
 -- test holds it to the contract.
@@ -42,7 +43,7 @@ CREATE FUNCTION analytics_visit_segment(visit_number integer) RETURNS smallint L
   SELECT (CASE WHEN visit_number <= 1 THEN 1 WHEN visit_number <= 5 THEN 2 WHEN visit_number <= 10 THEN 6 ELSE 11 END)::smallint
 $$;
 --> statement-breakpoint
--- The accounts analytics_rebuild() recomputes whole in this transaction: the triggers leave them alone meanwhile.
+-- The accounts analytics_rebuild() is rebuilding in this transaction: the triggers leave them alone meanwhile.
 CREATE FUNCTION analytics_accounts_rebuilding() RETURNS integer[] LANGUAGE sql STABLE AS $$
   SELECT coalesce(nullif(current_setting('splashboard.analytics_rebuilding', true), ''), '{}')::integer[]
 $$;
@@ -170,16 +171,52 @@ REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECU
 CREATE TRIGGER analytics_site_hours_deleted AFTER DELETE ON analytics_site_hours
 REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_site_hours_changed();
 --> statement-breakpoint
+-- Adds `sign` times what some sites' rows hold to their accounts' rows, in one pass over those rows: +1 to
+-- count them in, -1 to take them off (before the rows go or are rebuilt).
+CREATE FUNCTION analytics_account_sites_add(site_ids integer[], sign integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO analytics_account_hours AS h (account_id, day, hour, logins, ended, dwell_seconds, bounces)
+  SELECT st.account_id, x.day, x.hour, sign * sum(x.logins), sign * sum(x.ended), sign * sum(x.dwell_seconds), sign * sum(x.bounces)
+  FROM analytics_site_hours x
+  JOIN sites st ON st.id = x.site_id
+  JOIN accounts a ON a.id = st.account_id
+  WHERE x.site_id = ANY (site_ids)
+  GROUP BY 1, 2, 3
+  HAVING (sum(x.logins), sum(x.ended), sum(x.dwell_seconds), sum(x.bounces)) <> (0, 0, 0, 0)
+  ORDER BY 1, 2, 3
+  ON CONFLICT (account_id, day, hour) DO UPDATE SET
+    logins = h.logins + excluded.logins, ended = h.ended + excluded.ended,
+    dwell_seconds = h.dwell_seconds + excluded.dwell_seconds, bounces = h.bounces + excluded.bounces;
+  WITH c AS (
+    SELECT st.account_id, d.day, coalesce(d.gender, 'unknown') AS gender, analytics_visit_segment(d.visit_number) AS segment,
+      coalesce(d.next_day - d.day, 0) AS days_to_next, d.visit_number = 1 AS first_visit
+    FROM analytics_guest_days d
+    JOIN sites st ON st.id = d.site_id
+    JOIN accounts a ON a.id = st.account_id
+    WHERE d.site_id = ANY (site_ids)
+  ), by_gender AS (
+    INSERT INTO analytics_account_days AS d (account_id, day, gender, days_to_next, guests, new_guests)
+    SELECT account_id, day, gender, days_to_next, sign * count(*), sign * count(*) FILTER (WHERE first_visit)
+    FROM c
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 1, 2, 3, 4
+    ON CONFLICT (account_id, day, gender, days_to_next) DO UPDATE SET
+      guests = d.guests + excluded.guests, new_guests = d.new_guests + excluded.new_guests
+  )
+  INSERT INTO analytics_account_segments AS s (account_id, day, segment, days_to_next, guests)
+  SELECT account_id, day, segment, days_to_next, sign * count(*)
+  FROM c
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (account_id, day, segment, days_to_next) DO UPDATE SET guests = s.guests + excluded.guests;
+END
+$$;
+--> statement-breakpoint
 -- A site's rows go by cascade once it is deleted, when its account can no longer be found from them: they
 -- are taken off its account's rows just before.
 CREATE FUNCTION analytics_site_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM analytics_account_days_add(array_agg(d.site_id), array_agg(d.day), array_agg(d.gender), array_agg(d.visit_number),
-    array_agg(d.next_day), array_agg(-1))
-  FROM analytics_guest_days d WHERE d.site_id = OLD.id;
-  PERFORM analytics_account_hours_add(array_agg(h.site_id), array_agg(h.day), array_agg(h.hour), array_agg(-h.logins),
-    array_agg(-h.ended), array_agg(-h.dwell_seconds), array_agg(-h.bounces))
-  FROM analytics_site_hours h WHERE h.site_id = OLD.id;
+  PERFORM analytics_account_sites_add(ARRAY[OLD.id], -1);
   RETURN OLD;
 END
 $$;
@@ -193,39 +230,28 @@ BEGIN
   DELETE FROM analytics_account_hours WHERE account_id = ANY (account_ids);
   DELETE FROM analytics_account_days WHERE account_id = ANY (account_ids);
   DELETE FROM analytics_account_segments WHERE account_id = ANY (account_ids);
-  INSERT INTO analytics_account_hours (account_id, day, hour, logins, ended, dwell_seconds, bounces)
-  SELECT st.account_id, h.day, h.hour, sum(h.logins), sum(h.ended), sum(h.dwell_seconds), sum(h.bounces)
-  FROM analytics_site_hours h JOIN sites st ON st.id = h.site_id
-  WHERE st.account_id = ANY (account_ids)
-  GROUP BY 1, 2, 3
-  HAVING (sum(h.logins), sum(h.ended), sum(h.dwell_seconds), sum(h.bounces)) <> (0, 0, 0, 0);
-  INSERT INTO analytics_account_days (account_id, day, gender, days_to_next, guests, new_guests)
-  SELECT st.account_id, d.day, coalesce(d.gender, 'unknown'), coalesce(d.next_day - d.day, 0), count(*),
-    count(*) FILTER (WHERE d.visit_number = 1)
-  FROM analytics_guest_days d JOIN sites st ON st.id = d.site_id
-  WHERE st.account_id = ANY (account_ids)
-  GROUP BY 1, 2, 3, 4;
-  INSERT INTO analytics_account_segments (account_id, day, segment, days_to_next, guests)
-  SELECT st.account_id, d.day, analytics_visit_segment(d.visit_number), coalesce(d.next_day - d.day, 0), count(*)
-  FROM analytics_guest_days d JOIN sites st ON st.id = d.site_id
-  WHERE st.account_id = ANY (account_ids)
-  GROUP BY 1, 2, 3, 4;
+  PERFORM analytics_account_sites_add(ARRAY(SELECT id FROM sites WHERE account_id = ANY (account_ids)), 1);
 END
 $$;
 --> statement-breakpoint
 -- Recomputes the rollups of some sites from guest_sessions (a time zone change, a repair, a bulk load made
--- with triggers off), and the account rollups of every account whose sites are all among them; the accounts
--- of the others follow the difference through the triggers. What it writes is what the triggers keep.
+-- with triggers off), and the account rollups with them: whole for an account whose sites are all among
+-- them; for the others, the sites' old rows taken off and their new rows added. The triggers on the sites'
+-- rollups stand aside meanwhile. What it writes is what the triggers keep.
 CREATE OR REPLACE FUNCTION analytics_rebuild(site_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
+  accounts integer[];
   whole integer[];
+  partial_sites integer[];
 BEGIN
   LOCK TABLE analytics_site_hours, analytics_guest_days, analytics_account_hours, analytics_account_days,
     analytics_account_segments IN SHARE ROW EXCLUSIVE MODE;
-  SELECT coalesce(array_agg(a.account_id), '{}') INTO whole
-  FROM (SELECT DISTINCT account_id FROM sites WHERE id = ANY (site_ids)) a
-  WHERE NOT EXISTS (SELECT 1 FROM sites s WHERE s.account_id = a.account_id AND s.id <> ALL (site_ids));
-  PERFORM set_config('splashboard.analytics_rebuilding', whole::text, true);
+  SELECT coalesce(array_agg(DISTINCT account_id), '{}') INTO accounts FROM sites WHERE id = ANY (site_ids);
+  SELECT coalesce(array_agg(a), '{}') INTO whole FROM unnest(accounts) a
+  WHERE NOT EXISTS (SELECT 1 FROM sites s WHERE s.account_id = a AND s.id <> ALL (site_ids));
+  SELECT coalesce(array_agg(id), '{}') INTO partial_sites FROM sites WHERE id = ANY (site_ids) AND account_id <> ALL (whole);
+  PERFORM set_config('splashboard.analytics_rebuilding', accounts::text, true);
+  PERFORM analytics_account_sites_add(partial_sites, -1);
 
   DELETE FROM analytics_site_hours WHERE site_id = ANY (site_ids);
   DELETE FROM analytics_guest_days WHERE site_id = ANY (site_ids);
@@ -249,6 +275,7 @@ BEGIN
   LEFT JOIN guests g ON g.id = f.guest_id
   WINDOW w AS (PARTITION BY f.guest_id ORDER BY f.day);
 
+  PERFORM analytics_account_sites_add(partial_sites, 1);
   PERFORM analytics_rebuild_accounts(whole);
   PERFORM set_config('splashboard.analytics_rebuilding', '', true);
 END
