@@ -117,13 +117,17 @@ BEGIN
       array_agg(o.next_day), array_agg(-1))
     FROM old_rows o;
   ELSE
-    -- A row whose counted values did not change (another login the same day) adds and takes away the same.
+    -- Rows whose counted values did not change (another login the same day) are left out.
     PERFORM analytics_account_days_add(array_agg(c.site_id), array_agg(c.day), array_agg(c.gender), array_agg(c.visit_number),
       array_agg(c.next_day), array_agg(c.sign))
     FROM (
       SELECT n.site_id, n.day, n.gender, n.visit_number, n.next_day, 1 AS sign FROM new_rows n
+      WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE (o.guest_id, o.day, o.site_id, o.gender, o.visit_number, o.next_day)
+        IS NOT DISTINCT FROM (n.guest_id, n.day, n.site_id, n.gender, n.visit_number, n.next_day))
       UNION ALL
       SELECT o.site_id, o.day, o.gender, o.visit_number, o.next_day, -1 FROM old_rows o
+      WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE (o.guest_id, o.day, o.site_id, o.gender, o.visit_number, o.next_day)
+        IS NOT DISTINCT FROM (n.guest_id, n.day, n.site_id, n.gender, n.visit_number, n.next_day))
     ) c;
   END IF;
   RETURN NULL;
