@@ -240,13 +240,17 @@ $$;
 --> statement-breakpoint
 -- Recomputes the rollups of some sites from guest_sessions (a time zone change, a repair, a bulk load made
 -- with triggers off), and the account rollups with them: whole for an account whose sites are all among
--- them; for the others, the sites' old rows taken off and their new rows added. The triggers on the sites'
--- rollups stand aside meanwhile. What it writes is what the triggers keep.
+-- them; for the others, the difference between the sites' old rows and new ones (taken from the delete and
+-- the insert, added in one pass). The triggers on the sites' rollups stand aside meanwhile. What it writes is
+-- what the triggers keep.
 CREATE OR REPLACE FUNCTION analytics_rebuild(site_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   accounts integer[];
   whole integer[];
   partial_sites integer[];
+  -- The partial sites' hours and guest-days, old ones negated, then new ones.
+  h_sites integer[]; h_days date[]; h_hours smallint[]; h_logins integer[]; h_ended integer[]; h_seconds bigint[]; h_bounces integer[];
+  d_sites integer[]; d_days date[]; d_genders text[]; d_visits integer[]; d_next date[]; d_signs integer[];
 BEGIN
   LOCK TABLE analytics_site_hours, analytics_guest_days, analytics_account_hours, analytics_account_days,
     analytics_account_segments IN SHARE ROW EXCLUSIVE MODE;
@@ -255,31 +259,54 @@ BEGIN
   WHERE NOT EXISTS (SELECT 1 FROM sites s WHERE s.account_id = a AND s.id <> ALL (site_ids));
   SELECT coalesce(array_agg(id), '{}') INTO partial_sites FROM sites WHERE id = ANY (site_ids) AND account_id <> ALL (whole);
   PERFORM set_config('splashboard.analytics_rebuilding', accounts::text, true);
-  PERFORM analytics_account_sites_add(partial_sites, -1);
 
-  DELETE FROM analytics_site_hours WHERE site_id = ANY (site_ids);
-  DELETE FROM analytics_guest_days WHERE site_id = ANY (site_ids);
-  INSERT INTO analytics_site_hours (site_id, day, hour, logins, ended, dwell_seconds, bounces)
-  SELECT s.site_id, m.day, m.hour, count(*), sum(m.ended), sum(m.seconds), sum(m.bounce)
-  FROM guest_sessions s
-  JOIN sites st ON st.id = s.site_id
-  CROSS JOIN LATERAL analytics_measures(s.started_at, s.ended_at, st.timezone) m
-  WHERE s.site_id = ANY (site_ids) AND s.grant_status IN ('granted', 'confirmed')
-  GROUP BY s.site_id, m.day, m.hour;
-  INSERT INTO analytics_guest_days (guest_id, day, site_id, logins, visit_number, next_day, gender, last_login_at)
-  SELECT f.guest_id, f.day, f.site_id, f.logins, row_number() OVER w, lead(f.day) OVER w, analytics_gender(g.gender), f.last_login_at
-  FROM (
-    SELECT s.guest_id, (s.started_at AT TIME ZONE st.timezone)::date AS day, min(s.site_id) AS site_id,
-      count(*)::integer AS logins, max(s.started_at) AS last_login_at
+  WITH gone AS (DELETE FROM analytics_site_hours WHERE site_id = ANY (site_ids) RETURNING *)
+  SELECT array_agg(site_id), array_agg(day), array_agg(hour), array_agg(-logins), array_agg(-ended), array_agg(-dwell_seconds),
+    array_agg(-bounces)
+  INTO h_sites, h_days, h_hours, h_logins, h_ended, h_seconds, h_bounces
+  FROM gone WHERE site_id = ANY (partial_sites);
+  WITH gone AS (DELETE FROM analytics_guest_days WHERE site_id = ANY (site_ids) RETURNING *)
+  SELECT array_agg(site_id), array_agg(day), array_agg(gender), array_agg(visit_number), array_agg(next_day), array_agg(-1)
+  INTO d_sites, d_days, d_genders, d_visits, d_next, d_signs
+  FROM gone WHERE site_id = ANY (partial_sites);
+
+  WITH made AS (
+    INSERT INTO analytics_site_hours (site_id, day, hour, logins, ended, dwell_seconds, bounces)
+    SELECT s.site_id, m.day, m.hour, count(*), sum(m.ended), sum(m.seconds), sum(m.bounce)
     FROM guest_sessions s
     JOIN sites st ON st.id = s.site_id
+    CROSS JOIN LATERAL analytics_measures(s.started_at, s.ended_at, st.timezone) m
     WHERE s.site_id = ANY (site_ids) AND s.grant_status IN ('granted', 'confirmed')
-    GROUP BY 1, 2
-  ) f
-  LEFT JOIN guests g ON g.id = f.guest_id
-  WINDOW w AS (PARTITION BY f.guest_id ORDER BY f.day);
+    GROUP BY s.site_id, m.day, m.hour
+    RETURNING *
+  )
+  SELECT h_sites || array_agg(site_id), h_days || array_agg(day), h_hours || array_agg(hour), h_logins || array_agg(logins),
+    h_ended || array_agg(ended), h_seconds || array_agg(dwell_seconds), h_bounces || array_agg(bounces)
+  INTO h_sites, h_days, h_hours, h_logins, h_ended, h_seconds, h_bounces
+  FROM made WHERE site_id = ANY (partial_sites);
+  WITH made AS (
+    INSERT INTO analytics_guest_days (guest_id, day, site_id, logins, visit_number, next_day, gender, last_login_at)
+    SELECT f.guest_id, f.day, f.site_id, f.logins, row_number() OVER w, lead(f.day) OVER w, analytics_gender(g.gender), f.last_login_at
+    FROM (
+      SELECT s.guest_id, (s.started_at AT TIME ZONE st.timezone)::date AS day, min(s.site_id) AS site_id,
+        count(*)::integer AS logins, max(s.started_at) AS last_login_at
+      FROM guest_sessions s
+      JOIN sites st ON st.id = s.site_id
+      WHERE s.site_id = ANY (site_ids) AND s.grant_status IN ('granted', 'confirmed')
+      GROUP BY 1, 2
+    ) f
+    LEFT JOIN guests g ON g.id = f.guest_id
+    WINDOW w AS (PARTITION BY f.guest_id ORDER BY f.day)
+    RETURNING *
+  )
+  SELECT d_sites || array_agg(site_id), d_days || array_agg(day), d_genders || array_agg(gender),
+    d_visits || array_agg(visit_number), d_next || array_agg(next_day), d_signs || array_agg(1)
+  INTO d_sites, d_days, d_genders, d_visits, d_next, d_signs
+  FROM made WHERE site_id = ANY (partial_sites);
 
-  PERFORM analytics_account_sites_add(partial_sites, 1);
+  PERFORM set_config('splashboard.analytics_rebuilding', whole::text, true);
+  PERFORM analytics_account_hours_add(h_sites, h_days, h_hours, h_logins, h_ended, h_seconds, h_bounces);
+  PERFORM analytics_account_days_add(d_sites, d_days, d_genders, d_visits, d_next, d_signs);
   PERFORM analytics_rebuild_accounts(whole);
   PERFORM set_config('splashboard.analytics_rebuilding', '', true);
 END
