@@ -122,12 +122,12 @@ BEGIN
       array_agg(c.next_day), array_agg(c.sign))
     FROM (
       SELECT n.site_id, n.day, n.gender, n.visit_number, n.next_day, 1 AS sign FROM new_rows n
-      WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE (o.guest_id, o.day, o.site_id, o.gender, o.visit_number, o.next_day)
-        IS NOT DISTINCT FROM (n.guest_id, n.day, n.site_id, n.gender, n.visit_number, n.next_day))
+      WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.guest_id = n.guest_id AND o.day = n.day
+        AND (o.site_id, o.gender, o.visit_number, o.next_day) IS NOT DISTINCT FROM (n.site_id, n.gender, n.visit_number, n.next_day))
       UNION ALL
       SELECT o.site_id, o.day, o.gender, o.visit_number, o.next_day, -1 FROM old_rows o
-      WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE (o.guest_id, o.day, o.site_id, o.gender, o.visit_number, o.next_day)
-        IS NOT DISTINCT FROM (n.guest_id, n.day, n.site_id, n.gender, n.visit_number, n.next_day))
+      WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.guest_id = o.guest_id AND n.day = o.day
+        AND (o.site_id, o.gender, o.visit_number, o.next_day) IS NOT DISTINCT FROM (n.site_id, n.gender, n.visit_number, n.next_day))
     ) c;
   END IF;
   RETURN NULL;
