@@ -64,8 +64,9 @@ export async function archiveMonths(
     for (const p of await repo.list(table)) {
       if (p.to > opts.before) continue;
       if (opts.dryRun) {
-        say(`${p.name}: ${p.rows} rows would be archived`);
-        done.push({ partition: p.name, rows: p.rows, file: null });
+        const rows = await repo.count(p.name);
+        say(`${p.name}: ${rows} rows would be archived`);
+        done.push({ partition: p.name, rows, file: null });
         continue;
       }
       done.push(await archiveMonth(repo, p, opts.dir, say));

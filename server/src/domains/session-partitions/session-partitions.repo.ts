@@ -47,20 +47,20 @@ export function createSessionPartitionsRepo(db: Database) {
       return Number(row?.made ?? 0);
     },
 
-    /** The table's month partitions, oldest first, with their row counts. */
-    async list(table: PartitionedTable): Promise<(MonthPartition & { rows: number })[]> {
+    /** The table's month partitions, oldest first. */
+    async list(table: PartitionedTable): Promise<MonthPartition[]> {
       const names = await rowsOf<{ name: string }>(
         db,
         sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
             where i.inhparent = ${table}::regclass order by c.relname`,
       );
-      const partitions = names.map((n) => partitionOf(n.name)).filter((p): p is MonthPartition => p !== null);
-      const counted = [];
-      for (const p of partitions) {
-        const [c] = await rowsOf<{ n: number | string }>(db, sql`select count(*) as n from ${sql.identifier(p.name)}`);
-        counted.push({ ...p, rows: Number(c?.n ?? 0) });
-      }
-      return counted;
+      return names.map((n) => partitionOf(n.name)).filter((p): p is MonthPartition => p !== null);
+    },
+
+    /** A partition's rows. */
+    async count(partition: string): Promise<number> {
+      const [c] = await rowsOf<{ n: number | string }>(db, sql`select count(*) as n from ${sql.identifier(partition)}`);
+      return Number(c?.n ?? 0);
     },
 
     /** A table's columns and their SQL types, in table order. */
