@@ -41,7 +41,7 @@ export const guestsRoutes =
           params: site,
           querystring: guestListQuerySchema,
           description:
-            'Newest last visit first. fromdate/todate (DD/MM/YYYY, both included, in the site’s time zone) bound the day of the last visit; search looks in name, email and phone (3 characters or more). The total is exact up to 10,000 guests (1,000 with a search), an estimate past that (total_exact false).',
+            'Newest last visit first. fromdate/todate (DD/MM/YYYY, both included, in the site’s time zone) bound the day of the last visit; search looks in name, email and phone (3 characters or more). The total is exact without a search, and with one up to 1,000 matches; an estimate past that (total_exact false).',
           response: { 200: guestListSchema },
         },
       },
