@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { migratedPgliteArchive, openDatabase } from '../src/db/client.ts';
+import { makeJobQueues } from './job-queue-template.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,10 +19,13 @@ declare module 'vitest' {
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../src/db/migrations');
 
-/** Every file of the migrations and the PGlite version: the template is made again when either changes. */
+/**
+ * Every file of the migrations, and the versions of PGlite and pg-boss (whose schema and queues the templates
+ * hold: job-queue-template.ts): the template is made again when any of them changes.
+ */
 function templateKey() {
   const hash = createHash('sha256');
-  hash.update(pgliteVersion());
+  hash.update(packageVersion('@electric-sql/pglite')).update(packageVersion('pg-boss'));
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const file = path.join(dir, entry.name);
@@ -33,9 +37,9 @@ function templateKey() {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The installed PGlite's version (its package.json is not among the files it exports). */
-function pgliteVersion() {
-  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+/** An installed package's version (not every package exports its package.json). */
+function packageVersion(name: string) {
+  let dir = path.dirname(createRequire(import.meta.url).resolve(name));
   while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
@@ -63,8 +67,9 @@ async function postgresTemplate(adminUrl: string, key: string): Promise<string> 
       await admin.query(`create database ${partial}`);
       const url = new URL(adminUrl);
       url.pathname = `/${partial}`;
-      const handle = await openDatabase({ url: url.toString(), poolSize: 1 });
+      const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
       await handle.migrate();
+      await makeJobQueues(handle, url.toString());
       await handle.close();
       await admin.query(`alter database ${partial} rename to ${name}`);
       const old = await admin.query<{ datname: string; used: string | null }>(
@@ -91,7 +96,7 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', await postgresTemplate(process.env.TEST_DATABASE_URL, key));
   const file = path.join(tmpdir(), `splashboard-pglite-${key}.tar`);
   if (!existsSync(file)) {
-    const archive = Buffer.from(await (await migratedPgliteArchive()).arrayBuffer());
+    const archive = Buffer.from(await (await migratedPgliteArchive((handle) => makeJobQueues(handle))).arrayBuffer());
     // Written aside and renamed: another project's setup may be making the same file at the same time.
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, archive);

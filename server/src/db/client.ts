@@ -70,13 +70,16 @@ export async function lastAppliedMigration(handle: Pick<DatabaseHandle, 'execute
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
- * An in-memory PGlite database with every migration applied, as the data folder archive PGlite can start
- * from (`template` of openDatabase). Starting from it takes about a quarter of the time a new database
- * takes to initialize and migrate, which the tests do once per file.
+ * An in-memory PGlite database with every migration applied, then `prepare` (the tests make the job queue's
+ * tables there), as the data folder archive PGlite can start from (`template` of openDatabase). Starting from
+ * it takes about a quarter of the time a new database takes to initialize and migrate, which the tests do
+ * once per file.
  */
-export async function migratedPgliteArchive(): Promise<Blob> {
+export async function migratedPgliteArchive(prepare?: (handle: DatabaseHandle) => Promise<void>): Promise<Blob> {
   const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const handle = pgliteHandle(client, null);
+  await handle.migrate();
+  await prepare?.(handle);
   const archive = await client.dumpDataDir('none');
   await client.close();
   return archive;
@@ -128,6 +131,10 @@ export async function openDatabase(opts: {
     lock?.release();
     throw err;
   }
+  return pgliteHandle(client, lock);
+}
+
+function pgliteHandle(client: PGlite, lock: { release(): void } | null): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
