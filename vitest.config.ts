@@ -59,6 +59,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: UNIT_WORKERS,
+          // A worker's files share its module graph instead of importing the server afresh each (29 s of imports
+          // over the embedded engine's 166 files instead of several minutes). Each file still starts its own
+          // server on its own database; a module keeping state of its own between files would show here.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       })),
