@@ -149,12 +149,11 @@ export function createGuestListRepo(db: Database) {
    * How many guests a search matches, counted up to the cap's next row: null when there are more, or when
    * the count took past COUNT_BUDGET_MS (so many candidates that the count is not worth its time).
    */
-  async function fewMatches(siteId: number, timeZone: string, q: GuestFilters): Promise<number | null> {
-    const withinTheDays = withinDays(sql`seen`, q, timeZone);
+  async function fewMatches(siteId: number, search: string, withinTheDays: SQL | undefined): Promise<number | null> {
     try {
       const n = await db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local statement_timeout = ${COUNT_BUDGET_MS}`));
-        const counted = (await tx.execute(sql`${searchMatches(siteId, q.search)}
+        const counted = (await tx.execute(sql`${searchMatches(siteId, search)}
           select count(*) as n from (select 1 from matches ${withinTheDays ? sql`where ${withinTheDays}` : sql``}
             limit ${EXACT_SEARCH_COUNT_CAP + 1}) capped`)) as unknown as { rows: { n: unknown }[] };
         return Number(counted.rows[0]?.n ?? 0);
@@ -183,13 +182,14 @@ export function createGuestListRepo(db: Database) {
       const where = guestListWhere(siteId, q, timeZone);
       const offset = (q.page - 1) * q.per_page;
       const searching = searchPattern(q.search) !== null;
-      const matched = searching ? await fewMatches(siteId, timeZone, q) : null;
+      // The days of a search's matches, checked on `matches.seen` (searchMatches).
+      const withinTheDays = withinDays(sql`seen`, q, timeZone);
+      const matched = searching ? await fewMatches(siteId, q.search, withinTheDays) : null;
       const start = offset > 0 && !searching ? pageStart(siteId, q, timeZone, offset) : null;
       const walk = (before: SQL | undefined, skip: SQL | number) => sql`select ${guests.id} as id from ${guests}
         where ${and(where, before)}
         order by ${guests.lastSeenAt} desc, ${guests.id} desc
         limit ${q.per_page} offset ${skip}`;
-      const withinTheDays = withinDays(sql`seen`, q, timeZone);
       const sortedMatches = sql`${searchMatches(siteId, q.search)}
         select id from matches ${withinTheDays ? sql`where ${withinTheDays}` : sql``}
         order by seen desc, id desc
