@@ -28,6 +28,10 @@ export function createHttpApp(config: Config, logStream?: { write(line: string):
     bodyLimit: 1024 * 1024,
     // Guest portal addresses carry a signed pass (a few hundred characters).
     routerOptions: { maxParamLength: 4096 },
+    // Fastify's 10 s default was met by a plugin that did nothing wrong: on a loaded two-core machine, other work
+    // in the process (an embedded database starting beside it) held the event loop past it. A plugin that never
+    // finishes is still reported, within a minute.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
