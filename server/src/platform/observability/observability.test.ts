@@ -7,13 +7,15 @@ import { radiusGatewaySite, type GatewaySite } from '../../../test/radius-gatewa
 import { sendAccessRequest } from '../../../test/radius-nas.ts';
 import type { RadiusServer } from '../../adapters/radius/server.ts';
 
-/** A loopback port nothing listens on (an SMTP server that is down). */
-async function closedPort(): Promise<number> {
-  const s = net.createServer();
+/**
+ * An SMTP server that is down: it hangs up on every connection before greeting. Held for the whole file, so
+ * that no other listener in the run can take its port (a port merely closed again could be handed to the next
+ * server started on port 0, and an SMTP client would then wait for a greeting that never comes).
+ */
+async function smtpThatHangsUp(): Promise<net.Server> {
+  const s = net.createServer((socket) => socket.destroy());
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
+  return s;
 }
 
 /** The value of one sample of a Prometheus text exposition, by name and labels (all given must match). */
@@ -47,11 +49,13 @@ async function scrapeUntil(server: TestServer, check: (text: string) => boolean,
 describe('health and metrics of a server without METRICS_TOKEN', () => {
   let server: TestServer;
   let radius: RadiusServer;
+  let smtp: net.Server;
   const fakes: PortalSite[] = [];
 
   beforeAll(async () => {
+    smtp = await smtpThatHangsUp();
     server = await startServer({
-      SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.address() as net.AddressInfo).port}`,
       RADIUS_HOST: '127.0.0.1',
       RADIUS_AUTH_PORT: '0',
       RADIUS_ACCT_PORT: '0',
@@ -61,6 +65,7 @@ describe('health and metrics of a server without METRICS_TOKEN', () => {
   afterAll(async () => {
     await Promise.all(fakes.map((f) => f.unifi.close()));
     await server?.close();
+    await new Promise((r) => smtp?.close(r));
   });
 
   it('answers /healthz and /readyz with every check passing', async () => {
@@ -156,7 +161,7 @@ describe('health and metrics of a server without METRICS_TOKEN', () => {
   });
 
   it('counts a failed job by queue and shows the queues’ depth', async () => {
-    // The SMTP server is down: the password reset's email fails to leave and waits for a retry.
+    // The SMTP server hangs up: the password reset’s email fails to leave and waits for a retry.
     const email = `reset-${Date.now()}@example.test`;
     const registered = await server.client().post('/a/api/v1/registration/', {
       account_name: 'Mail Test',
