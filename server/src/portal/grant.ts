@@ -184,7 +184,7 @@ function limitReached(snap: SiteSnapshot, pass: PortalPass, method: AuthMethod, 
 export const continueUrlOf = (snap: SiteSnapshot, pass: PortalPass) => snap.site.redirectUrl || pass.arrival.originalUrl || '';
 
 /** What a grant needs of a recorded session. */
-export type GrantedSession = Pick<GuestSessionRow, 'id' | 'expiresAt' | 'upKbps' | 'downKbps' | 'quotaMb'>;
+export type GrantedSession = Pick<GuestSessionRow, 'id' | 'startedAt' | 'expiresAt' | 'upKbps' | 'downKbps' | 'quotaMb'>;
 
 /**
  * Asks the controller to let a recorded session's device in, and records the answer: a controller that
@@ -210,7 +210,7 @@ export async function grantSession(
     return messagePage(snap, lang, (t) => ({ tone: 'error', title: t.siteNotReadyTitle, body: t.siteNotReadyBody }), 503);
   const minutesLeft = Math.max(1, Math.ceil((session.expiresAt.getTime() - Date.now()) / 60_000));
   try {
-    const radius = adapter.radiusLogin ? await issueRadiusCredentials(deps, sessionId) : undefined;
+    const radius = adapter.radiusLogin ? await issueRadiusCredentials(deps, session) : undefined;
     const limits = { minutes: minutesLeft, upKbps: session.upKbps, downKbps: session.downKbps, quotaMB: session.quotaMb };
     const result = await adapter.grantAccess({
       arrival: pass.arrival,
@@ -224,7 +224,7 @@ export async function grantSession(
     });
     const confirmed = result.kind === 'granted';
     deps.metrics.portalGrant(adapter.family, result.kind);
-    await deps.guestSessions.markGranted(sessionId, confirmed, unenforcedDetail(result, limits));
+    await deps.guestSessions.markGranted(session, confirmed, unenforcedDetail(result, limits));
     deps.funnel.granted(snap, pass.arrival.clientMac);
     if (result.kind === 'redirect')
       return (await afterLoginAd(deps, snap, pass, userAgent, result.url)) ?? { redirect: result.url };
@@ -237,7 +237,7 @@ export async function grantSession(
     deps.log.error({ err: error, siteId: snap.site.id, sessionId }, 'the controller did not grant a guest access');
     // The next try (the guest's retry) reads the settings again: an operator may be fixing them.
     deps.controllers.invalidate(snap.site.id);
-    await deps.guestSessions.markFailed(sessionId, detail.slice(0, 500));
+    await deps.guestSessions.markFailed(session, detail.slice(0, 500));
     return messagePage(
       snap,
       lang,

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { GuestSessionsRepo } from '../domains/guests/guest-sessions.repo.ts';
+import type { GuestSessionsRepo, SessionKey } from '../domains/guests/guest-sessions.repo.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 
 /** How long the guest's browser has to hand the credentials to the gateway. */
@@ -21,12 +21,12 @@ export interface SealedRadiusPassword {
  */
 export async function issueRadiusCredentials(
   { guestSessions, secrets }: { guestSessions: GuestSessionsRepo; secrets: SecretBox },
-  sessionId: number,
+  session: SessionKey,
 ) {
   const username = `sb-${randomBytes(9).toString('hex')}`;
   let password = '';
   for (let i = 0; i < PASSWORD_LENGTH; i++) password += ALPHABET[randomInt(ALPHABET.length)];
   const sealed: SealedRadiusPassword = { p: password, exp: Date.now() + RADIUS_CREDENTIAL_MINUTES * 60_000 };
-  await guestSessions.setRadiusCredentials(sessionId, username, secrets.seal(JSON.stringify(sealed)));
+  await guestSessions.setRadiusCredentials(session, username, secrets.seal(JSON.stringify(sealed)));
   return { username, password };
 }

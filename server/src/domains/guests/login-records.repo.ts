@@ -99,10 +99,10 @@ function statementText(shape: Shape): string {
   if (shape.session)
     text += `, s as (
   insert into guest_sessions (account_id, site_id, guest_id, device_id, mac, client_ip, ap_mac, ssid, method, family,
-    expires_at, minutes, up_kbps, down_kbps, quota_mb)
+    expires_at, minutes, up_kbps, down_kbps, quota_mb, started_at)
   select g.account_id, g.site_id, g.id, ${shape.device ? '(select id from d)' : 'null'}, ${$('text')}, ${$('text')},
     ${$('text')}, ${$('text')}, ${$('text')}, ${$('text')}, ${$('timestamptz')}, ${$('int')}, ${$('int')}, ${$('int')},
-    ${$('int')}
+    ${$('int')}, ${now}
   from g
   returning id)`;
   return `${text}

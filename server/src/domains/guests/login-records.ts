@@ -149,5 +149,9 @@ export async function recordLogin(store: LoginStore, rec: LoginRecord) {
         return written;
       })
     : await repo.record(rows);
-  return { ...ids, session: rows.session && ids.sessionId !== null ? { id: ids.sessionId, ...rows.session } : null };
+  // The session starts at the login's time (the statement writes it): its key, without reading it back.
+  return {
+    ...ids,
+    session: rows.session && ids.sessionId !== null ? { id: ids.sessionId, startedAt: rows.now, ...rows.session } : null,
+  };
 }

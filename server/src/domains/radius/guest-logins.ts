@@ -123,7 +123,7 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
       if (!req.credentials.verify(sealed.p)) return { accept: false, reason: 'wrong password' };
       if (session.endedAt || spentCause(session, session.bytesUp, session.bytesDown))
         return { accept: false, reason: 'the guest session is over' };
-      if (!(await sessions.useRadiusCredentials(session.id, session.radiusPasswordEnc)))
+      if (!(await sessions.useRadiusCredentials(session, session.radiusPasswordEnc)))
         return { accept: false, reason: 'one-time credentials already used' };
       const options = await optionsOf(session.siteId, session.family);
       if (!options) return { accept: false, reason: `${session.family} does not log guests in through RADIUS` };
@@ -153,7 +153,7 @@ export function createGuestLogins(db: Database, secrets: SecretBox, opts: GuestL
       const spent = !stopped && !session.endedAt ? spentCause(session, up, down) : null;
       const ending = !session.endedAt && (stopped || spent);
       await sessions.recordUsage(
-        session.id,
+        session,
         { input: r.inputOctets, output: r.outputOctets },
         { confirm: session.grantStatus === 'granted', end: ending ? { cause: spent ?? (r.terminateCause || 'Stop') } : null },
       );

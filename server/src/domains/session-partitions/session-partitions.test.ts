@@ -9,6 +9,7 @@ import { sites } from '../../db/schema/index.ts';
 import { createSite, registerAccount, startServer, type TestClient, type TestServer } from '../../../test/harness.ts';
 import { rollupSnapshot, writeDashboardFixture, writeNowFixture } from '../../../test/fixtures/dashboard.ts';
 import { archiveMonths, monthStart, restoreMonth, type ArchiveManifest } from './archive.ts';
+import { createGuestSessionsRepo } from '../guests/guest-sessions.repo.ts';
 import { createSessionPartitionsRepo } from './session-partitions.repo.ts';
 import { PARTITIONS_ENSURE_JOB } from './session-partitions.ts';
 
@@ -106,6 +107,26 @@ describe('month partitions', () => {
     );
     await query(`delete from guest_sessions where id = ${session!.id}`);
     expect(await query(`select 1 from voucher_sessions where session_id = ${session!.id}`)).toEqual([]);
+  });
+
+  it('finds a session by its id and start, a start read back without its microseconds too', async () => {
+    const [written] = await query<{ id: string }>(
+      `insert into guest_sessions (account_id, site_id, guest_id, method, family, expires_at, minutes, grant_status, started_at)
+       select account_id, site_id, id, 'email', 'cisco', now() + interval '1 hour', 60, 'granted', '2025-03-05 10:00:00.123987+00'
+       from guests where site_id = ${A} order by id limit 1 returning id`,
+    );
+    const sessions = createGuestSessionsRepo(server.handle.db);
+    const read = (await sessions.byId(Number(written!.id)))!;
+    expect(read.startedAt.toISOString()).toMatch(/^2025-03-05T10:00:00\.12[34]Z$/);
+    await sessions.recordUsage(read, { input: 5_000, output: 7_000 }, { confirm: true, end: null });
+    const [after] = await query<{ bytes: string; status: string; partition: string }>(
+      `select (bytes_up + bytes_down)::text as bytes, grant_status as status, tableoid::regclass::text as partition
+       from guest_sessions where id = ${written!.id}`,
+    );
+    expect(after).toEqual({ bytes: '12000', status: 'confirmed', partition: 'guest_sessions_p2025_03' });
+    // A session of the same id in another month is not this one.
+    await sessions.markFailed({ id: read.id, startedAt: new Date('2025-04-05T10:00:00.124Z') }, 'not this one');
+    expect((await sessions.byId(read.id))!.grantStatus).toBe('confirmed');
   });
 });
 
